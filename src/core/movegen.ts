@@ -1,0 +1,177 @@
+import { isAttacked } from './attacks.js';
+import { CASTLE, DOUBLE_STEP, EN_PASSANT, encodeMove, type Move } from './move.js';
+import type { Position } from './position.js';
+import { KING_TARGETS, KNIGHT_TARGETS, RAYS } from './tables.js';
+import { BISHOP, type Color, KING, KNIGHT, PAWN, QUEEN, ROOK, type Square } from './types.js';
+
+/** What the caller allows beyond plain piece geometry. */
+export interface GenOptions {
+  /** Bit r set: pieces of role r may move (1 << PAWN … 1 << KING). */
+  roles: number;
+  /** May the side capture the opponent's en passant targets now? */
+  enPassant: boolean;
+  /** Promotion roles offered, as a bit set over roles (normally N, B, R, Q). */
+  promotions: number;
+  /** Generate castling moves (the caller pays for them in dice). */
+  castling: boolean;
+  /** Castling may not start from, pass or land on an attacked square (orthodox). */
+  castlingOrthodox: boolean;
+}
+
+export const ALL_ROLES = (1 << PAWN) | (1 << KNIGHT) | (1 << BISHOP) | (1 << ROOK) | (1 << QUEEN) | (1 << KING);
+export const STANDARD_PROMOTIONS = (1 << KNIGHT) | (1 << BISHOP) | (1 << ROOK) | (1 << QUEEN);
+
+/**
+ * Appends every pseudo-legal micro-move of `color` into `out` and returns the new length.
+ * Pseudo-legal: piece geometry only; the king may be captured like any piece.
+ */
+export function generateMoves(pos: Position, color: Color, opts: GenOptions, out: Move[], n = 0): number {
+  const b = pos.board;
+  const roles = opts.roles;
+  for (let sq = 0; sq < 64; sq++) {
+    const p = b[sq];
+    if (p === 0 || (p > 0 ? 0 : 1) !== color) continue;
+    const role = p > 0 ? p : -p;
+    if ((roles & (1 << role)) === 0) continue;
+    n = generatePieceMoves(pos, sq, opts, out, n);
+  }
+  if (opts.castling && (roles & (1 << KING)) !== 0) n = generateCastling(pos, color, opts.castlingOrthodox, out, n);
+  return n;
+}
+
+/** Pseudo-legal non-castling moves of the piece on `from`. */
+export function generatePieceMoves(pos: Position, from: Square, opts: GenOptions, out: Move[], n: number): number {
+  const b = pos.board;
+  const p = b[from];
+  const color: Color = p > 0 ? 0 : 1;
+  const role = p > 0 ? p : -p;
+  switch (role) {
+    case PAWN:
+      return pawnMoves(pos, from, color, opts, out, n);
+    case KNIGHT:
+      return leaperMoves(b, from, color, KNIGHT_TARGETS[from], out, n);
+    case KING:
+      return leaperMoves(b, from, color, KING_TARGETS[from], out, n);
+    case BISHOP:
+      return sliderMoves(b, from, color, 4, 8, out, n);
+    case ROOK:
+      return sliderMoves(b, from, color, 0, 4, out, n);
+    case QUEEN:
+      return sliderMoves(b, from, color, 0, 8, out, n);
+  }
+  return n;
+}
+
+function leaperMoves(b: Int8Array, from: Square, color: Color, targets: Square[], out: Move[], n: number): number {
+  for (let i = 0; i < targets.length; i++) {
+    const to = targets[i];
+    const q = b[to];
+    if (q === 0 || (q > 0 ? 0 : 1) !== color) out[n++] = from | (to << 6);
+  }
+  return n;
+}
+
+function sliderMoves(b: Int8Array, from: Square, color: Color, d0: number, d1: number, out: Move[], n: number): number {
+  const rays = RAYS[from];
+  for (let d = d0; d < d1; d++) {
+    const ray = rays[d];
+    for (let i = 0; i < ray.length; i++) {
+      const to = ray[i];
+      const q = b[to];
+      if (q === 0) {
+        out[n++] = from | (to << 6);
+        continue;
+      }
+      if ((q > 0 ? 0 : 1) !== color) out[n++] = from | (to << 6);
+      break;
+    }
+  }
+  return n;
+}
+
+function pushPawn(from: Square, to: Square, captured: number, promotions: number, out: Move[], n: number): number {
+  const r = to >> 3;
+  // A pawn that captures the king on the last rank does not promote: the game is over.
+  if ((r === 7 || r === 0) && captured !== KING && captured !== -KING) {
+    for (let role = QUEEN; role >= KNIGHT; role--) {
+      if (promotions & (1 << role)) out[n++] = from | (to << 6) | (role << 12);
+    }
+    return n;
+  }
+  out[n++] = from | (to << 6);
+  return n;
+}
+
+function pawnMoves(pos: Position, from: Square, color: Color, opts: GenOptions, out: Move[], n: number): number {
+  const b = pos.board;
+  const dir = color === 0 ? 8 : -8;
+  const f = from & 7;
+  const r = from >> 3;
+  const one = from + dir;
+  if (one < 0 || one > 63) return n;
+  if (b[one] === 0) {
+    n = pushPawn(from, one, 0, opts.promotions, out, n);
+    const two = one + dir;
+    if (r === (color === 0 ? 1 : 6) && b[two] === 0) out[n++] = encodeMove(from, two, 0, DOUBLE_STEP);
+  }
+  for (let side = -1; side <= 1; side += 2) {
+    const cf = f + side;
+    if (cf < 0 || cf > 7) continue;
+    const to = one + side;
+    const q = b[to];
+    if (q !== 0) {
+      if ((q > 0 ? 0 : 1) !== color) n = pushPawn(from, to, q, opts.promotions, out, n);
+    } else if (opts.enPassant && isEnemyTarget(pos, color, to)) {
+      out[n++] = encodeMove(from, to, 0, EN_PASSANT);
+    }
+  }
+  return n;
+}
+
+/** Is `to` a live en passant target made by `color`'s opponent, its pawn still in place? */
+function isEnemyTarget(pos: Position, color: Color, to: Square): boolean {
+  const r = to >> 3;
+  if (color === 0) {
+    return r === 5 && (pos.ep & (1 << ((to & 7) + 8))) !== 0 && pos.board[to - 8] === -PAWN;
+  }
+  return r === 2 && (pos.ep & (1 << (to & 7))) !== 0 && pos.board[to + 8] === PAWN;
+}
+
+/**
+ * Castling written king → rook square. Conditions shared by classic and Chess960:
+ * the right is held, king and rook stand on their home squares, every square either
+ * piece crosses or lands on is empty apart from those two. Attacks are checked only
+ * for the orthodox option (king's start and path; the landing square is the caller's
+ * ordinary check test).
+ */
+export function generateCastling(pos: Position, color: Color, orthodox: boolean, out: Move[], n: number): number {
+  const rights = (pos.castling >> (color * 8)) & 0xff;
+  if (rights === 0) return n;
+  const rank = color === 0 ? 0 : 56;
+  const kFrom = pos.kingSquare[color];
+  if (kFrom !== rank + pos.kingHomeFile[color]) return n;
+  const b = pos.board;
+  for (let file = 0; file < 8; file++) {
+    if ((rights & (1 << file)) === 0) continue;
+    const rFrom = rank + file;
+    if (b[rFrom] !== (color === 0 ? ROOK : -ROOK)) continue;
+    const kingside = file > (kFrom & 7);
+    const kTo = rank + (kingside ? 6 : 2);
+    const rTo = rank + (kingside ? 5 : 3);
+    const lo = Math.min(kFrom, kTo, rFrom, rTo);
+    const hi = Math.max(kFrom, kTo, rFrom, rTo);
+    let clear = true;
+    for (let s = lo; s <= hi && clear; s++) if (s !== kFrom && s !== rFrom && b[s] !== 0) clear = false;
+    if (!clear) continue;
+    if (orthodox && !kingPathSafe(pos, color, kFrom, kTo)) continue;
+    out[n++] = encodeMove(kFrom, rFrom, 0, CASTLE);
+  }
+  return n;
+}
+
+function kingPathSafe(pos: Position, color: Color, kFrom: Square, kTo: Square): boolean {
+  const enemy = (color ^ 1) as Color;
+  const step = kTo > kFrom ? 1 : -1;
+  for (let s = kFrom; s !== kTo; s += step) if (isAttacked(pos, s, enemy)) return false;
+  return true;
+}

@@ -1,0 +1,48 @@
+/**
+ * Plain numbers for speed on the replay hot path.
+ * Squares: 0 = a1 … 63 = h8. Colours: 0 = white, 1 = black.
+ * Roles use the dice faces: 1 pawn, 2 knight, 3 bishop, 4 rook, 5 queen, 6 king,
+ * so a die value is directly the role it permits.
+ * A piece on the board is +role for white, -role for black, 0 for empty.
+ */
+export type Square = number;
+export type Color = 0 | 1;
+export type Role = 1 | 2 | 3 | 4 | 5 | 6;
+
+export const WHITE: Color = 0;
+export const BLACK: Color = 1;
+
+export const PAWN = 1;
+export const KNIGHT = 2;
+export const BISHOP = 3;
+export const ROOK = 4;
+export const QUEEN = 5;
+export const KING = 6;
+
+export const ROLE_LETTERS = ' pnbrqk';
+export const ROLE_NAMES = ['', 'pawn', 'knight', 'bishop', 'rook', 'queen', 'king'] as const;
+
+export const fileOf = (sq: Square): number => sq & 7;
+export const rankOf = (sq: Square): number => sq >> 3;
+export const squareAt = (file: number, rank: number): Square => rank * 8 + file;
+export const opposite = (c: Color): Color => (c ^ 1) as Color;
+
+export function squareName(sq: Square): string {
+  return String.fromCharCode(97 + (sq & 7)) + String.fromCharCode(49 + (sq >> 3));
+}
+
+/** Parses `e4` or `E4`; -1 when it is not a square. */
+export function parseSquare(text: string): Square {
+  if (text.length !== 2) return -1;
+  const f = text.toLowerCase().charCodeAt(0) - 97;
+  const r = text.charCodeAt(1) - 49;
+  return f >= 0 && f < 8 && r >= 0 && r < 8 ? r * 8 + f : -1;
+}
+
+export const pieceColor = (piece: number): Color => (piece > 0 ? 0 : 1);
+export const pieceRole = (piece: number): Role => (piece > 0 ? piece : -piece) as Role;
+export const makePiece = (color: Color, role: Role): number => (color === 0 ? role : -role);
+
+/** The rank a colour's pieces start on, and the rank its pawns promote on. */
+export const backRank = (c: Color): number => (c === 0 ? 0 : 7);
+export const promotionRank = (c: Color): number => (c === 0 ? 7 : 0);

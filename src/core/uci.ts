@@ -1,0 +1,97 @@
+import { err, ok, type Result } from './errors.js';
+import { CASTLE, DOUBLE_STEP, EN_PASSANT, encodeMove, type Move, moveFrom, moveKind, movePromotion, moveTo } from './move.js';
+import type { Position } from './position.js';
+import { KING, PAWN, ROLE_LETTERS, type Role, parseSquare, squareName } from './types.js';
+
+/** The parts of a UCI string before the board gives them meaning. */
+export interface UciParts {
+  from: number;
+  to: number;
+  promotion: Role | 0;
+}
+
+/** Parses `e2e4`, `E2E4`, `e7e8n` (also `e7e8N`, `e7e8=n`). */
+export function parseUci(text: string): Result<UciParts> {
+  const t = text.trim();
+  if (t.length < 4 || t.length > 6) return err('uci.syntax', `"${text}" is not a UCI move (like e2e4 or e7e8q)`, text);
+  const from = parseSquare(t.slice(0, 2));
+  const to = parseSquare(t.slice(2, 4));
+  if (from < 0 || to < 0) return err('uci.bad-square', `"${text}" names a square off the board`, text);
+  if (from === to) return err('uci.null-move', `"${text}" does not move a piece`, text);
+  let promotion: Role | 0 = 0;
+  const rest = t.slice(4).replace(/^=/, '').toLowerCase();
+  if (rest.length === 1) {
+    const r = 'nbrq'.indexOf(rest);
+    if (r < 0) return err('uci.bad-promotion', `"${rest}" in "${text}" is not a promotion piece (n b r q)`, text);
+    promotion = (r + 2) as Role;
+  } else if (rest.length > 0) {
+    return err('uci.syntax', `"${text}" is not a UCI move (like e2e4 or e7e8q)`, text);
+  }
+  return ok({ from, to, promotion });
+}
+
+/**
+ * Gives parsed UCI its meaning on this board: castling (king-takes-rook, or the king's
+ * two-square move where only one rook of that side holds a right), double steps and en
+ * passant. Whether the move is legal is the rules' question, not this one's.
+ */
+export function resolveUci(pos: Position, parts: UciParts, text = ''): Result<Move> {
+  const { from, to, promotion } = parts;
+  const piece = pos.board[from];
+  if (piece === 0) return err('uci.empty-square', `"${text}" moves from ${squareName(from)}, which is empty`, text);
+  const color = piece > 0 ? 0 : 1;
+  const role = piece > 0 ? piece : -piece;
+  if (role === KING) {
+    const target = pos.board[to];
+    if (target === (color === 0 ? 4 : -4) && (pos.castling & (1 << ((to & 7) + color * 8))) !== 0 && to >> 3 === from >> 3) {
+      return ok(encodeMove(from, to, 0, CASTLE));
+    }
+    const df = (to & 7) - (from & 7);
+    if (to >> 3 === from >> 3 && (df === 2 || df === -2) && (from & 7) === pos.kingHomeFile[color] && from >> 3 === (color === 0 ? 0 : 7)) {
+      const rook = castlingRookOnSide(pos, color, df > 0);
+      if (rook >= 0) return ok(encodeMove(from, rook, 0, CASTLE));
+    }
+  }
+  if (promotion && role !== PAWN) return err('uci.bad-promotion', `"${text}" promotes a piece that is not a pawn`, text);
+  if (role === PAWN) {
+    const d = to - from;
+    if (d === 16 || d === -16) return ok(encodeMove(from, to, 0, DOUBLE_STEP));
+    if ((d === 7 || d === 9 || d === -7 || d === -9) && pos.board[to] === 0 && Math.abs((to & 7) - (from & 7)) === 1) {
+      return ok(encodeMove(from, to, 0, EN_PASSANT));
+    }
+  }
+  return ok(encodeMove(from, to, promotion));
+}
+
+/** The single rook with a castling right on one side of the king, or -1 (none or ambiguous). */
+function castlingRookOnSide(pos: Position, color: 0 | 1, kingside: boolean): number {
+  const rank = color === 0 ? 0 : 56;
+  const kFile = pos.kingHomeFile[color];
+  let found = -1;
+  for (let f = 0; f < 8; f++) {
+    if ((pos.castling & (1 << (f + color * 8))) === 0 || f > kFile !== kingside) continue;
+    if (found >= 0) return -1;
+    found = rank + f;
+  }
+  return found;
+}
+
+export type CastlingNotation = 'king-two-squares' | 'king-takes-rook';
+
+/** Writes a move as UCI. Castling as the king's two-square move (classic) or king-takes-rook (960). */
+export function makeUci(m: Move, castling: CastlingNotation = 'king-two-squares'): string {
+  const from = moveFrom(m);
+  const to = moveTo(m);
+  if (moveKind(m) === CASTLE && castling === 'king-two-squares') {
+    const kTo = (from & 56) + ((to & 7) > (from & 7) ? 6 : 2);
+    return squareName(from) + squareName(kTo);
+  }
+  const promo = movePromotion(m);
+  return squareName(from) + squareName(to) + (promo ? ROLE_LETTERS[promo] : '');
+}
+
+/** Parse and resolve in one step. */
+export function uciToMove(pos: Position, text: string): Result<Move> {
+  const parts = parseUci(text);
+  return parts.ok ? resolveUci(pos, parts.value, text) : parts;
+}

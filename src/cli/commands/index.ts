@@ -1,0 +1,9 @@
+import type { CommandModule } from 'yargs';
+
+/**
+ * Every sub-command. Each module sets `process.exitCode` itself (0 ok, 1 found a
+ * problem, 2 usage error) and throws UsageError for one-line usage errors.
+ * Add one import line per command.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export const COMMANDS: CommandModule<any, any>[] = [];

@@ -1,0 +1,32 @@
+import yargs from 'yargs';
+import { COMMANDS } from './commands/index.js';
+import { UsageError } from './usage-error.js';
+
+/** Runs the command line; resolves to the exit code. */
+export async function main(argv: string[]): Promise<number> {
+  process.exitCode = 0;
+  let usageFailure: string | null = null;
+  const parser = yargs(argv)
+    .scriptName('dice-dialects')
+    .strict()
+    .demandCommand(1, 'name a command (see --help)')
+    .recommendCommands()
+    .wrap(Math.min(110, process.stdout.columns ?? 100))
+    .fail((msg, error) => {
+      if (error && !(error instanceof UsageError)) throw error;
+      usageFailure = error?.message ?? msg ?? 'bad usage';
+    })
+    .help();
+  for (const command of COMMANDS) parser.command(command);
+  try {
+    await parser.parseAsync();
+  } catch (error) {
+    if (error instanceof UsageError) usageFailure = error.message;
+    else throw error;
+  }
+  if (usageFailure !== null) {
+    process.stderr.write(`dice-dialects: ${usageFailure}\n`);
+    return 2;
+  }
+  return Number(process.exitCode ?? 0);
+}

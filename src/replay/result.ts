@@ -1,0 +1,42 @@
+import { z } from 'zod';
+
+/**
+ * One line of `results.ndjson`: a game judged under one dialect. This is the contract
+ * between the replayer (writes it), the reports (read it, never re-play) and `score`.
+ */
+export const Finding = z
+  .object({
+    /** Rule id from the registry (src/rules/rule-ids.ts), e.g. "maximum.fewer-dice". */
+    rule: z.string(),
+    /** 1-based index of the turn in the record, passes included; null for game-level findings before any turn. */
+    turn: z.number().int().min(1).nullable(),
+    /** 0-based micro-move index in that turn, or null (the turn or the game as a whole). */
+    microMove: z.number().int().min(0).nullable(),
+    /** DFEN before the offending micro-move (dice still to play in field 7). */
+    dfen: z.string().nullable(),
+    /** Dice of the turn as letters cased by side, e.g. "PNB". */
+    dice: z.string().nullable(),
+    /** The recorded micro-moves of the turn (or the recorded value for non-move findings). */
+    recorded: z.array(z.string()),
+    /** The dialect's legal alternatives from that point: full continuations, [] = pass. */
+    allowed: z.array(z.array(z.string())),
+    message: z.string(),
+    /** Where in the input: file:line or url#step. */
+    location: z.string().nullable().default(null),
+  })
+  .strict();
+export type Finding = z.infer<typeof Finding>;
+
+export const GameResultLine = z
+  .object({
+    id: z.string(),
+    dialect: z.string(),
+    status: z.enum(['conforming', 'diverging', 'unreadable']),
+    findings: z.array(Finding),
+    /** Position of the record in the input stream (0-based), for stable ordering. */
+    index: z.number().int().min(0),
+    source: z.string().nullable().default(null),
+    turns: z.number().int().min(0).nullable().default(null),
+  })
+  .strict();
+export type GameResultLine = z.infer<typeof GameResultLine>;

@@ -1,0 +1,169 @@
+import { createHash, createHmac } from 'node:crypto';
+import type { Prng } from './prng.js';
+
+/**
+ * The provably-fair dice scheme (RULES.md §1, all dialects that reveal seeds):
+ *
+ * - before the game the server publishes `commit = SHA-256(serverSeed bytes)`;
+ * - each player contributes a client seed (a player who never submits one is
+ *   represented by their external id);
+ * - the roll for ply n (0 = first turn; passes consume a ply, draw and doubling
+ *   decisions do not) comes from HMAC-SHA256(key = serverSeed bytes,
+ *   msg = u32be(len W) ‖ W ‖ u32be(len B) ‖ B ‖ i64be(n) ‖ i32be(block)) for
+ *   block = 0, 1, …: digest bytes ≥ 252 are skipped, each kept byte b is the die
+ *   b % 6 + 1, until `count` dice. Dice are kept in roll order.
+ */
+
+/** What a finished game reveals (the shape of GameRecord.fairness). */
+export interface FairnessReveal {
+  /** SHA-256 of the server seed bytes, hex. */
+  commit: string;
+  /** The server seed, hex. */
+  serverSeed: string;
+  clientSeeds: { white: string; black: string };
+}
+
+const HEX = /^(?:[0-9a-fA-F]{2})+$/;
+
+/** Is `text` a non-empty even-length hex string? */
+export const isHex = (text: string): boolean => HEX.test(text);
+
+/** SHA-256 of the bytes a hex seed encodes, as lower-case hex. Throws on text that is not hex. */
+export function commitOf(serverSeedHex: string): string {
+  if (!isHex(serverSeedHex)) throw new TypeError(`server seed must be hex bytes, not "${serverSeedHex.slice(0, 20)}"`);
+  return createHash('sha256').update(Buffer.from(serverSeedHex, 'hex')).digest('hex');
+}
+
+/** The HMAC message for (W, B, ply, block). Seeds are encoded as UTF-8; lengths count bytes. */
+export function fairMessage(white: string, black: string, ply: number, block: number): Buffer {
+  const w = Buffer.from(white, 'utf8');
+  const b = Buffer.from(black, 'utf8');
+  const msg = Buffer.alloc(4 + w.length + 4 + b.length + 8 + 4);
+  let o = msg.writeUInt32BE(w.length, 0);
+  o += w.copy(msg, o);
+  o = msg.writeUInt32BE(b.length, o);
+  o += b.copy(msg, o);
+  o = msg.writeBigInt64BE(BigInt(ply), o);
+  msg.writeInt32BE(block, o);
+  return msg;
+}
+
+/** The dice of ply `ply` (faces 1–6, roll order). */
+export function rollFair(serverSeed: Buffer, white: string, black: string, ply: number, count = 3): number[] {
+  if (!Number.isInteger(ply) || ply < 0) throw new RangeError(`ply must be a whole number ≥ 0, not ${ply}`);
+  const dice: number[] = [];
+  for (let block = 0; dice.length < count; block++) {
+    const digest = createHmac('sha256', serverSeed).update(fairMessage(white, black, ply, block)).digest();
+    for (let i = 0; i < digest.length && dice.length < count; i++) {
+      const byte = digest[i];
+      if (byte < 252) dice.push((byte % 6) + 1);
+    }
+  }
+  return dice;
+}
+
+/** A fresh 32-byte server seed from a seeded generator (deterministic corpora), as hex. */
+export function makeServerSeed(prng: Prng): string {
+  return prng.bytes(32).toString('hex');
+}
+
+const SEED_ALPHABET = 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
+
+/** A client seed of `length` (16–256) alphanumeric characters. */
+export function makeClientSeed(prng: Prng, length = 24): string {
+  if (length < 16 || length > 256) throw new RangeError(`client seeds are 16–256 characters, not ${length}`);
+  let s = '';
+  for (let i = 0; i < length; i++) s += SEED_ALPHABET[prng.nextInt(SEED_ALPHABET.length)];
+  return s;
+}
+
+/** Draws the dice of consecutive plies of one game. */
+export class FairDice {
+  private readonly key: Buffer;
+  constructor(
+    readonly reveal: FairnessReveal,
+    readonly count = 3,
+  ) {
+    this.key = Buffer.from(reveal.serverSeed, 'hex');
+  }
+  roll(ply: number): number[] {
+    return rollFair(this.key, this.reveal.clientSeeds.white, this.reveal.clientSeeds.black, ply, this.count);
+  }
+}
+
+/** A complete reveal from a server seed and two client seeds. */
+export function makeReveal(serverSeedHex: string, white: string, black: string): FairnessReveal {
+  return { commit: commitOf(serverSeedHex), serverSeed: serverSeedHex.toLowerCase(), clientSeeds: { white, black } };
+}
+
+export type FairnessProblemCode = 'fairness.bad-seed' | 'fairness.commit-mismatch' | 'fairness.dice-mismatch';
+
+export type FairnessVerdict =
+  | { ok: true; checked: number }
+  | {
+      ok: false;
+      code: FairnessProblemCode;
+      message: string;
+      /** 0-based index into the rolls list (the turn index when rolls start at ply 0), for dice problems. */
+      index: number | null;
+      ply: number | null;
+      expected: number[] | null;
+      actual: number[] | null;
+    };
+
+export interface VerifyOptions {
+  /**
+   * `roll` (default): the recorded dice must equal the derived ones in order.
+   * `sorted` / `unknown`: the source re-ordered them, so compare as multisets.
+   */
+  order?: 'roll' | 'sorted' | 'unknown';
+  /** Ply of the first entry of `rolls` (default 0). */
+  firstPly?: number;
+}
+
+/**
+ * Checks a reveal: the seed matches the commit, and every recorded roll (one entry per
+ * ply, passes included) equals the dice derived from the seeds. Stops at the first problem.
+ */
+export function verifyRolls(reveal: FairnessReveal, rolls: ReadonlyArray<readonly number[]>, options: VerifyOptions = {}): FairnessVerdict {
+  const fail = (code: FairnessProblemCode, message: string, index: number | null = null, ply: number | null = null, expected: number[] | null = null, actual: number[] | null = null): FairnessVerdict => ({
+    ok: false,
+    code,
+    message,
+    index,
+    ply,
+    expected,
+    actual,
+  });
+  if (!isHex(reveal.serverSeed)) return fail('fairness.bad-seed', `the revealed server seed is not hex bytes`);
+  const commit = commitOf(reveal.serverSeed);
+  if (commit !== reveal.commit.toLowerCase()) {
+    return fail('fairness.commit-mismatch', `SHA-256 of the revealed server seed is ${commit}, but the commit was ${reveal.commit}`);
+  }
+  const order = options.order ?? 'roll';
+  const first = options.firstPly ?? 0;
+  const key = Buffer.from(reveal.serverSeed, 'hex');
+  for (let i = 0; i < rolls.length; i++) {
+    const actual = [...rolls[i]];
+    const ply = first + i;
+    const expected = rollFair(key, reveal.clientSeeds.white, reveal.clientSeeds.black, ply, actual.length || 3);
+    const same = order === 'roll' ? sameList(expected, actual) : sameList([...expected].sort(), [...actual].sort());
+    if (!same || actual.length === 0) {
+      return fail(
+        'fairness.dice-mismatch',
+        `ply ${ply}: recorded dice [${actual.join(',')}] but the seeds give [${expected.join(',')}]${order === 'roll' ? '' : ' (compared unordered)'}`,
+        i,
+        ply,
+        expected,
+        actual,
+      );
+    }
+  }
+  return { ok: true, checked: rolls.length };
+}
+
+function sameList(a: readonly number[], b: readonly number[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}

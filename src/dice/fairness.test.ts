@@ -37,7 +37,7 @@ describe('provably-fair dice (known answers)', () => {
     const v = verifyRolls(reveal, bad);
     expect(v.ok).toBe(false);
     if (!v.ok) {
-      expect(v.code).toBe('fairness.dice-mismatch');
+      expect(v.code).toBe('dice.not-derived-from-seeds');
       expect(v.index).toBe(3);
       expect(v.expected).toEqual([5, 4, 3]);
     }
@@ -48,7 +48,7 @@ describe('provably-fair dice (known answers)', () => {
   it('finds a seed that does not match the commit', () => {
     const reveal = { ...makeReveal(SEED_HEX, 'alice', 'bob'), commit: '00'.repeat(32) };
     const v = verifyRolls(reveal, KNOWN);
-    expect(!v.ok && v.code).toBe('fairness.commit-mismatch');
+    expect(!v.ok && v.code).toBe('dice.commit-mismatch');
     expect(!verifyRolls({ ...reveal, serverSeed: 'xyz' }, KNOWN).ok).toBe(true);
   });
 

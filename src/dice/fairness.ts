@@ -96,7 +96,8 @@ export function makeReveal(serverSeedHex: string, white: string, black: string):
   return { commit: commitOf(serverSeedHex), serverSeed: serverSeedHex.toLowerCase(), clientSeeds: { white, black } };
 }
 
-export type FairnessProblemCode = 'fairness.bad-seed' | 'fairness.commit-mismatch' | 'fairness.dice-mismatch';
+/** Problem codes, named as the rule ids of src/rules/rule-ids.ts. A seed that is not hex cannot match its commit. */
+export type FairnessProblemCode = 'dice.commit-mismatch' | 'dice.not-derived-from-seeds';
 
 export type FairnessVerdict =
   | { ok: true; checked: number }
@@ -135,10 +136,10 @@ export function verifyRolls(reveal: FairnessReveal, rolls: ReadonlyArray<readonl
     expected,
     actual,
   });
-  if (!isHex(reveal.serverSeed)) return fail('fairness.bad-seed', `the revealed server seed is not hex bytes`);
+  if (!isHex(reveal.serverSeed)) return fail('dice.commit-mismatch', `the revealed server seed is not hex bytes, so it cannot match the commit`);
   const commit = commitOf(reveal.serverSeed);
   if (commit !== reveal.commit.toLowerCase()) {
-    return fail('fairness.commit-mismatch', `SHA-256 of the revealed server seed is ${commit}, but the commit was ${reveal.commit}`);
+    return fail('dice.commit-mismatch', `SHA-256 of the revealed server seed is ${commit}, but the commit was ${reveal.commit}`);
   }
   const order = options.order ?? 'roll';
   const first = options.firstPly ?? 0;
@@ -150,7 +151,7 @@ export function verifyRolls(reveal: FairnessReveal, rolls: ReadonlyArray<readonl
     const same = order === 'roll' ? sameList(expected, actual) : sameList([...expected].sort(), [...actual].sort());
     if (!same || actual.length === 0) {
       return fail(
-        'fairness.dice-mismatch',
+        'dice.not-derived-from-seeds',
         `ply ${ply}: recorded dice [${actual.join(',')}] but the seeds give [${expected.join(',')}]${order === 'roll' ? '' : ' (compared unordered)'}`,
         i,
         ply,

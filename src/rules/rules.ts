@@ -6,13 +6,18 @@
 export type MaximumReading = 'path' | 'path-all' | 'micro-move' | 'none';
 export type CastlingDice = 'king-and-rook' | 'king' | 'rook' | 'king-or-rook' | 'none';
 export type PromotionPiece = 'n' | 'b' | 'r' | 'q';
+/** A die face (1–6) as the piece role it stands for (1 pawn … 6 king). */
+export type DieRole = 1 | 2 | 3 | 4 | 5 | 6;
+export type StakeMode = 'classic' | 'x2';
 
 export interface Rules {
   dice: {
     /** Dice rolled per turn; 0 = no dice (plain chess). */
     count: 0 | 1 | 2 | 3;
+    /** The piece each face 1–6 stands for, in face order (every known dialect: 1 pawn … 6 king). */
+    faces: DieRole[];
     /** How a roll is drawn: fair d6, only piece types that can move (BrainKing), or the provably-fair HMAC scheme. */
-    draw: 'fair' | 'movable-types' | 'provably-fair';
+    draw: 'fair' | 'movable-types' | 'provably-fair' | 'none';
   };
   turn: {
     /** `each-die`: every die pays one micro-move of its piece type. `one-move`: one move by a piece of any rolled type. */
@@ -22,6 +27,8 @@ export interface Rules {
   };
   /** How "spend as many dice as the position allows" is read (`none`: no maximum rule). */
   maximum: MaximumReading;
+  /** A micro-move that captures the king is legal whatever the maximum rule says and ends the game at once (leftover dice ignored). */
+  kingCaptureExempt: boolean;
   /** `none`: no check, the king is captured; `orthodox`: a move may not leave one's own king attacked. */
   check: 'none' | 'orthodox';
   castling: {
@@ -37,6 +44,8 @@ export interface Rules {
   enPassant: {
     /** A target is capturable on every micro-move of the reply turn, or only its first. */
     window: 'reply-turn' | 'first-micro-move';
+    /** The die an en passant capture needs: a pawn die (with `turn.doublesAnyMove`, doubles too), or any die. */
+    die: 'pawn' | 'any';
   };
   promotion: {
     pieces: PromotionPiece[];
@@ -44,6 +53,12 @@ export interface Rules {
     die: 'pawn' | 'die-piece';
     /** With `die-piece`: may a king die move a pawn to the last rank (free choice)? */
     onKingDie: boolean;
+  };
+  pass: {
+    /** May a player pass a turn that has a playable micro-move? */
+    voluntary: boolean;
+    /** When no piece of the side to move can move at all (not a dice problem): the turn passes, or the game is drawn or lost. Orthodox stalemate and mate are judged first (`draws.stalemate`, `end.checkmate`). */
+    whenNothingMoves: 'pass' | 'draw' | 'loss';
   };
   draws: {
     agreement: boolean;
@@ -63,6 +78,10 @@ export interface Rules {
   end: {
     kingCapture: boolean;
     checkmate: boolean;
+    /** A player may resign at any time. */
+    resignation: boolean;
+    /** A fallen flag: always a loss, or a loss unless the opponent cannot mate (then a draw, as FIDE). */
+    flagFall: 'loss' | 'loss-unless-insufficient';
   };
   start: {
     position: 'standard' | 'chess960';
@@ -73,6 +92,10 @@ export interface Rules {
     passesFree: boolean;
     /** Does a forced pass earn the increment? */
     passEarnsIncrement: boolean;
+    /** Time controls offered, as "base+increment" in seconds (e.g. "180+2"); [] = none documented. */
+    controls: string[];
+    /** Seconds a disconnected player has to come back before forfeiting; null = not documented. */
+    disconnectGraceSeconds: number | null;
   };
   cube: {
     enabled: boolean;
@@ -80,5 +103,19 @@ export interface Rules {
     ownership: 'centered-last-taker' | 'either';
     /** Highest cube value; null = no cap. */
     cap: number | null;
+    /** A declined (or timed-out) double loses the stake as it was before the offer, or as it would have been after it. */
+    declineLoses: 'pre-offer-stake' | 'post-offer-stake';
+    /** Letting a double offer time out counts as declining it. */
+    timeoutIsDecline: boolean;
+  };
+  stakes: {
+    /** `none`: no stakes; `pot`: both players pay into a bank, the winner takes it; `unmodelled`: the site has betting formats this project does not model. */
+    kind: 'none' | 'pot' | 'unmodelled';
+    /** Currency of the bank (e.g. "GOLD"); null = none. */
+    currency: string | null;
+    /** Game modes: `classic` (fixed stake), `x2` (with the doubling cube). */
+    modes: StakeMode[];
+    /** A stake of 0 marks a tournament game. */
+    zeroStakeIsTournament: boolean;
   };
 }

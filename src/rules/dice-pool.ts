@@ -1,0 +1,48 @@
+import type { Role } from '../core/index.js';
+
+/** Unspent dice of a turn as counts per role (index 1–6), plus the total. */
+export class DicePool {
+  readonly count = new Int8Array(7);
+  total = 0;
+
+  static of(dice: readonly Role[]): DicePool {
+    const p = new DicePool();
+    for (const d of dice) p.count[d]++;
+    p.total = dice.length;
+    return p;
+  }
+
+  has(role: number): boolean {
+    return this.count[role] > 0;
+  }
+
+  take(role: number): void {
+    this.count[role]--;
+    this.total--;
+  }
+
+  give(role: number): void {
+    this.count[role]++;
+    this.total++;
+  }
+
+  /** Bit set of roles with an unspent die. */
+  roles(): number {
+    let m = 0;
+    for (let r = 1; r <= 6; r++) if (this.count[r] > 0) m |= 1 << r;
+    return m;
+  }
+
+  /** The unspent dice as roles, sorted by piece value. */
+  list(): Role[] {
+    const out: Role[] = [];
+    for (let r = 1; r <= 6; r++) for (let i = 0; i < this.count[r]; i++) out.push(r as Role);
+    return out;
+  }
+
+  /** Doubles: at least two dice show the same face. */
+  hasDoubles(): boolean {
+    for (let r = 1; r <= 6; r++) if (this.count[r] > 1) return true;
+    return false;
+  }
+}

@@ -1,0 +1,201 @@
+import {
+  BISHOP,
+  type CoreError,
+  err,
+  hasLegalMove,
+  inCheck,
+  KING,
+  KNIGHT,
+  type Move,
+  makeDfen,
+  ok,
+  parseDfen,
+  type Position,
+  type Result,
+  type Role,
+  ROLE_LETTERS,
+} from '../core/index.js';
+import { DicePool } from './dice-pool.js';
+import type { Rules } from './rules.js';
+import { type TurnFinding, TurnEngine, type TurnVerdict } from './turn-engine.js';
+
+export type OutcomeReason = 'king_captured' | 'checkmate' | 'stalemate' | 'move-counter' | 'turn-limit' | 'repetition' | 'insufficient-material';
+
+export interface Outcome {
+  result: 'white' | 'black' | 'draw';
+  reason: OutcomeReason;
+}
+
+/**
+ * A game under one dialect: the position, the turn count (passes included), draw
+ * counters, and the outcome once the dialect ends the game. Turns are judged and
+ * played through the dialect's TurnEngine; nothing here knows about files.
+ */
+export class GameState {
+  turnNumber = 0;
+  outcome: Outcome | null = null;
+  private readonly repetitions = new Map<string, number>();
+
+  private constructor(
+    readonly engine: TurnEngine,
+    readonly pos: Position,
+  ) {
+    this.countRepetition();
+  }
+
+  static start(rules: Rules | TurnEngine, fen: string): Result<GameState, CoreError> {
+    const engine = rules instanceof TurnEngine ? rules : new TurnEngine(rules);
+    const parsed = parseDfen(fen, { maxDice: Math.max(engine.rules.dice.count, 0) });
+    if (!parsed.ok) return parsed;
+    const pos = parsed.value.pos;
+    pos.castleHalfmoves = engine.rules.draws.castlingCounts;
+    if (pos.kingSquare[0] < 0 || pos.kingSquare[1] < 0) return err('fen.kings', 'the start position lacks a king');
+    return ok(new GameState(engine, pos));
+  }
+
+  get rules(): Rules {
+    return this.engine.rules;
+  }
+
+  uci(m: Move): string {
+    return this.engine.uci(m);
+  }
+
+  dfen(dice?: readonly Role[] | null): string {
+    return makeDfen(this.pos, dice, { castling: this.rules.castling.chess960 ? 'shredder' : 'xfen' });
+  }
+
+  legalTurns(dice: readonly Role[], limit?: number): Move[][] {
+    return this.engine.legalTurns(this.pos, dice, limit);
+  }
+
+  legalFirstMicroMoves(dice: readonly Role[]): Move[] {
+    return this.engine.legalFirstMicroMoves(this.pos, dice);
+  }
+
+  /** Faces that have at least one allowed micro-move now (for movable-types rolls and `allowed` flags). */
+  movableFaces(): Role[] {
+    const out: Role[] = [];
+    const buf: Move[] = [];
+    for (let r = 1; r <= 6; r++) {
+      const pool = DicePool.of([r as Role]);
+      if (this.engine.micro.generate(this.pos, pool, 0, buf) > 0) out.push(r as Role);
+    }
+    return out;
+  }
+
+  /** Checks the roll itself: number of dice and faces. */
+  checkDice(dice: readonly number[]): TurnFinding | null {
+    const want = this.rules.dice.count;
+    const bad = dice.find((d) => !Number.isInteger(d) || d < 1 || d > 6);
+    if (bad !== undefined) return this.turnFinding('dice.face', `die face ${bad} is not 1–6`);
+    if (dice.length !== want) {
+      return this.turnFinding('dice.count', `${dice.length} dice recorded, but this dialect rolls ${want === 0 ? 'none' : want}`);
+    }
+    if (this.rules.dice.draw === 'movable-types' && dice.length > 0) {
+      const movable = this.movableFaces();
+      const unmovable = dice.filter((d) => !movable.includes(d as Role));
+      if (unmovable.length > 0 && movable.length > 0) {
+        return this.turnFinding('dice.unmovable-type-rolled', `rolled ${unmovable.map((d) => ROLE_LETTERS[d].toUpperCase()).join('')}, a piece type that cannot move; this dialect rolls only movable types (${movable.map((d) => ROLE_LETTERS[d].toUpperCase()).join('')})`);
+      }
+    }
+    return null;
+  }
+
+  private turnFinding(rule: TurnFinding['rule'], message: string, allowed: string[][] = []): TurnFinding {
+    return { rule, microMove: null, dfen: this.dfen(), allowed, message };
+  }
+
+  /** Judges a recorded turn without changing the game. */
+  judge(dice: readonly Role[], moves: readonly string[]): TurnVerdict {
+    return this.engine.judge(this.pos, dice, moves, false);
+  }
+
+  /**
+   * Judges and, when legal, plays a recorded turn and ends it. On a divergence the
+   * legal prefix stays played and the turn is not ended (the caller decides).
+   */
+  judgeAndPlay(dice: readonly Role[], moves: readonly string[]): TurnVerdict {
+    const v = this.engine.judge(this.pos, dice, moves, true);
+    if (v.ok) this.finishTurn(v.kingCaptured);
+    return v;
+  }
+
+  /** Plays moves already known to be legal (generator), then ends the turn. */
+  play(moves: readonly Move[]): void {
+    let captured = false;
+    for (const m of moves) {
+      if (this.engine.micro.capturesKing(this.pos, m)) captured = true;
+      this.pos.make(m);
+    }
+    this.finishTurn(captured);
+  }
+
+  /** Ends the current turn after its moves were made, then applies the dialect's end rules. */
+  finishTurn(kingCaptured: boolean): void {
+    const mover = this.pos.turn;
+    this.pos.commit();
+    this.pos.endTurn();
+    this.turnNumber++;
+    if (kingCaptured) {
+      this.outcome = { result: mover === 0 ? 'white' : 'black', reason: 'king_captured' };
+      return;
+    }
+    this.outcome = this.automaticEnd();
+    this.countRepetition();
+    if (!this.outcome) this.outcome = this.repetitionDraw();
+  }
+
+  private automaticEnd(): Outcome | null {
+    const rules = this.rules;
+    const pos = this.pos;
+    if (rules.check === 'orthodox' && (rules.end.checkmate || rules.draws.stalemate)) {
+      if (!hasLegalMove(pos)) {
+        if (inCheck(pos, pos.turn)) {
+          if (rules.end.checkmate) return { result: pos.turn === 0 ? 'black' : 'white', reason: 'checkmate' };
+        } else if (rules.draws.stalemate) {
+          return { result: 'draw', reason: 'stalemate' };
+        }
+      }
+    }
+    if (rules.draws.insufficientMaterial && insufficientMaterial(pos)) return { result: 'draw', reason: 'insufficient-material' };
+    if (rules.draws.moveCounterLimit !== null && pos.halfmove >= rules.draws.moveCounterLimit) return { result: 'draw', reason: 'move-counter' };
+    if (rules.draws.turnLimit !== null && this.turnNumber >= rules.draws.turnLimit) return { result: 'draw', reason: 'turn-limit' };
+    return null;
+  }
+
+  private countRepetition(): void {
+    if (this.rules.draws.repetition === null) return;
+    const key = makeDfen(this.pos, null, { short: true });
+    this.repetitions.set(key, (this.repetitions.get(key) ?? 0) + 1);
+  }
+
+  private repetitionDraw(): Outcome | null {
+    const limit = this.rules.draws.repetition;
+    if (limit === null) return null;
+    const key = makeDfen(this.pos, null, { short: true });
+    return (this.repetitions.get(key) ?? 0) >= limit ? { result: 'draw', reason: 'repetition' } : null;
+  }
+}
+
+/** Neither side can ever mate: bare kings, a single minor piece, or bishops all on one colour. */
+export function insufficientMaterial(pos: Position): boolean {
+  let minors = 0;
+  let knights = 0;
+  let bishopColors = 0;
+  for (let sq = 0; sq < 64; sq++) {
+    const p = pos.board[sq];
+    if (p === 0) continue;
+    const role = p > 0 ? p : -p;
+    if (role === KING) continue;
+    if (role === KNIGHT) {
+      knights++;
+      minors++;
+    } else if (role === BISHOP) {
+      minors++;
+      bishopColors |= 1 << (((sq >> 3) + (sq & 7)) & 1);
+    } else return false;
+  }
+  if (minors <= 1) return true;
+  return knights === 0 && bishopColors !== 3;
+}

@@ -1,0 +1,171 @@
+import {
+  BISHOP,
+  CASTLE,
+  type Color,
+  filterKingSafe,
+  type GenOptions,
+  generateCastling,
+  generateMoves,
+  generatePieceMoves,
+  inCheck,
+  KING,
+  KNIGHT,
+  type Move,
+  moveFrom,
+  movePromotion,
+  moveTo,
+  PAWN,
+  type Position,
+  QUEEN,
+  ROOK,
+} from '../core/index.js';
+import type { DicePool } from './dice-pool.js';
+import type { Rules } from './rules.js';
+
+const PROMO_BITS: Record<string, number> = { n: 1 << KNIGHT, b: 1 << BISHOP, r: 1 << ROOK, q: 1 << QUEEN };
+
+/**
+ * Which micro-moves a dialect allows from a position with a pool of dice, and what
+ * each one costs. This is the only place that maps dice to moves.
+ */
+export class MicroMoves {
+  readonly promotions: number;
+  private readonly opts: GenOptions;
+  private readonly orthodox: boolean;
+
+  constructor(readonly rules: Rules) {
+    this.promotions = rules.promotion.pieces.reduce((m, p) => m | PROMO_BITS[p], 0);
+    this.orthodox = rules.check === 'orthodox';
+    this.opts = {
+      roles: 0,
+      enPassant: true,
+      promotions: this.promotions,
+      castling: false,
+      castlingOrthodox: rules.castling.attacks === 'orthodox',
+    };
+  }
+
+  /** May en passant targets be captured on micro-move `micro` of the turn? */
+  epOpen(micro: number): boolean {
+    return this.rules.enPassant.window === 'reply-turn' || micro === 0;
+  }
+
+  /** Roles the pool lets move (one-move dialects: either die, doubles or no dice = all). */
+  private permittedRoles(pool: DicePool): number {
+    const r = this.rules;
+    if (r.dice.count === 0) return 0x7e;
+    if (r.turn.structure === 'one-move' && r.turn.doublesAnyMove && pool.hasDoubles()) return 0x7e;
+    return pool.roles();
+  }
+
+  /** Does the pool pay for castling? */
+  castlingPaid(pool: DicePool): boolean {
+    const r = this.rules;
+    if (r.dice.count === 0) return true;
+    if (r.turn.structure === 'one-move' && r.turn.doublesAnyMove && pool.hasDoubles()) return true;
+    switch (r.castling.dice) {
+      case 'king-and-rook':
+        return pool.has(KING) && pool.has(ROOK);
+      case 'king':
+        return pool.has(KING);
+      case 'rook':
+        return pool.has(ROOK);
+      case 'king-or-rook':
+        return pool.has(KING) || pool.has(ROOK);
+      case 'none':
+        return true;
+    }
+  }
+
+  /** Appends the allowed micro-moves of the side to move into `out`; returns the count. */
+  generate(pos: Position, pool: DicePool, micro: number, out: Move[]): number {
+    const color = pos.turn;
+    const opts = this.opts;
+    opts.enPassant = this.epOpen(micro);
+    const roles = this.permittedRoles(pool);
+    opts.roles = roles;
+    let n = generateMoves(pos, color, opts, out, 0);
+    if (this.rules.promotion.die === 'die-piece') n = this.dieRulePromotions(pos, pool, roles, out, n);
+    if (this.castlingPaid(pool)) n = generateCastling(pos, color, opts.castlingOrthodox, out, n);
+    return this.orthodox ? filterKingSafe(pos, color, out, n) : n;
+  }
+
+  /**
+   * BrainKing-style promotion: a pawn reaching the last rank moves on the die of the
+   * piece it becomes (a pawn die gives a free choice); other pawn moves need a pawn die.
+   */
+  private dieRulePromotions(pos: Position, pool: DicePool, roles: number, out: Move[], n: number): number {
+    // Filter what the ordinary generation produced for pawns.
+    let k = 0;
+    const b = pos.board;
+    for (let i = 0; i < n; i++) {
+      const m = out[i];
+      const p = b[moveFrom(m)];
+      const promo = movePromotion(m);
+      if ((p === PAWN || p === -PAWN) && promo !== 0 && !this.dieAllowsPromotion(pool, promo)) continue;
+      out[k++] = m;
+    }
+    if (roles & (1 << PAWN)) return k;
+    // No pawn die: pawns may still promote on a piece die.
+    const color: Color = pos.turn;
+    const buf: Move[] = [];
+    const opts = { ...this.opts, roles: 1 << PAWN };
+    for (let sq = color === 0 ? 48 : 8, end = sq + 8; sq < end; sq++) {
+      if (b[sq] !== (color === 0 ? PAWN : -PAWN)) continue;
+      const c = generatePieceMoves(pos, sq, opts, buf, 0);
+      for (let i = 0; i < c; i++) {
+        const promo = movePromotion(buf[i]);
+        if (promo !== 0 && this.dieAllowsPromotion(pool, promo)) out[k++] = buf[i];
+      }
+    }
+    return k;
+  }
+
+  private dieAllowsPromotion(pool: DicePool, promo: number): boolean {
+    if (pool.has(PAWN)) return true;
+    if (pool.has(KING) && this.rules.promotion.onKingDie) return true;
+    return pool.has(promo);
+  }
+
+  /** The die roles a micro-move spends (each-die dialects), pushed into `spent`. */
+  cost(pos: Position, m: Move, spent: number[]): number {
+    spent.length = 0;
+    const from = moveFrom(m);
+    if ((m >> 15) === CASTLE) {
+      switch (this.rules.castling.dice) {
+        case 'king-and-rook':
+          spent.push(KING, ROOK);
+          break;
+        case 'king':
+        case 'king-or-rook':
+          spent.push(KING);
+          break;
+        case 'rook':
+          spent.push(ROOK);
+          break;
+        case 'none':
+          break;
+      }
+      return spent.length;
+    }
+    const p = pos.board[from];
+    spent.push(p > 0 ? p : -p);
+    return 1;
+  }
+
+  /** Does this micro-move capture a king? */
+  capturesKing(pos: Position, m: Move): boolean {
+    if ((m >> 15) === CASTLE) return false;
+    const q = pos.board[moveTo(m)];
+    return q === KING || q === -KING;
+  }
+
+  /** Would the mover's king stand attacked after `m`? (Only meaningful for orthodox dialects.) */
+  leavesKingAttacked(pos: Position, m: Move): boolean {
+    const color = pos.turn;
+    pos.make(m);
+    const bad = inCheck(pos, color);
+    pos.unmake(m);
+    return bad;
+  }
+}

@@ -1,0 +1,365 @@
+import { type Move, type Position, type Role, makeDfen, makeUci } from '../core/index.js';
+import { classifyIllegal } from './classify.js';
+import { DicePool } from './dice-pool.js';
+import { MicroMoves } from './micro-moves.js';
+import type { RuleId } from './rule-ids.js';
+import type { Rules } from './rules.js';
+
+/** Why a recorded turn is not one the dialect allows. */
+export interface TurnFinding {
+  rule: RuleId;
+  /** 0-based index of the offending micro-move (recorded.length = a move is missing); null = the turn as a whole. */
+  microMove: number | null;
+  /** DFEN before the offending micro-move, with the dice still to play. */
+  dfen: string;
+  /** Legal continuations from that point (UCI); [] inside = pass. Capped. */
+  allowed: string[][];
+  message: string;
+}
+
+export type TurnVerdict =
+  | { ok: true; kingCaptured: boolean; diceSpent: number; moves: Move[] }
+  | { ok: false; finding: TurnFinding; /** Moves that were applied before the divergence. */ moves: Move[] };
+
+const NEG = -1000;
+const ALTERNATIVES_CAP = 24;
+
+/**
+ * The dialect-parameterised turn engine. It judges recorded turns, lists legal first
+ * micro-moves and legal full turns. One engine per dialect; it mutates the position it
+ * is given and restores it, except `judge(..., apply=true)` which leaves a legal turn
+ * (or the legal prefix of an illegal one) played.
+ */
+export class TurnEngine {
+  readonly micro: MicroMoves;
+  private readonly buffers: Move[][] = [];
+  private readonly spent: number[] = [];
+  private readonly eachDie: boolean;
+
+  constructor(readonly rules: Rules) {
+    this.micro = new MicroMoves(rules);
+    this.eachDie = rules.turn.structure === 'each-die' && rules.dice.count > 0;
+    for (let i = 0; i < 16; i++) this.buffers.push([]);
+  }
+
+  uci(m: Move): string {
+    return makeUci(m, this.rules.castling.notation);
+  }
+
+  // ---- search -------------------------------------------------------------------
+
+  private gen(pos: Position, pool: DicePool, micro: number): { buf: Move[]; n: number } {
+    const buf = this.buffers[micro] ?? (this.buffers[micro] = []);
+    return { buf, n: this.micro.generate(pos, pool, micro, buf) };
+  }
+
+  private spend(pos: Position, m: Move, pool: DicePool): number[] {
+    const spent: number[] = [];
+    this.micro.cost(pos, m, spent);
+    for (const r of spent) pool.take(r);
+    return spent;
+  }
+
+  /**
+   * Most dice any continuation can spend. `countCaptures`: a king-capture line counts
+   * its dice up to the capture (path-all, micro-move); otherwise such lines are not
+   * complete turns and a state whose only continuations capture the king is worth NEG.
+   */
+  best(pos: Position, pool: DicePool, micro: number, countCaptures: boolean): number {
+    if (pool.total === 0 || !this.eachDie) return 0;
+    const { buf, n } = this.gen(pos, pool, micro);
+    if (n === 0) return 0;
+    let best = NEG;
+    // Deeper levels use their own buffers, so this one stays intact while we recurse.
+    for (let i = 0; i < n; i++) {
+      const m = buf[i];
+      let value: number;
+      if (this.micro.capturesKing(pos, m)) {
+        if (!countCaptures) continue;
+        value = this.micro.cost(pos, m, this.spent);
+      } else {
+        const spent = this.spend(pos, m, pool);
+        pos.make(m);
+        value = spent.length + this.best(pos, pool, micro + 1, countCaptures);
+        pos.unmake(m);
+        for (const r of spent) pool.give(r);
+      }
+      if (value > best) {
+        best = value;
+        if (best === pool.total) break;
+      }
+    }
+    return best;
+  }
+
+  /** Can some continuation capture the king this turn? */
+  canCaptureKing(pos: Position, pool: DicePool, micro: number): boolean {
+    if (pool.total === 0) return false;
+    const { buf, n } = this.gen(pos, pool, micro);
+    for (let i = 0; i < n; i++) if (this.micro.capturesKing(pos, buf[i])) return true;
+    if (!this.eachDie) return false;
+    for (let i = 0; i < n; i++) {
+      const m = buf[i];
+      const spent = this.spend(pos, m, pool);
+      pos.make(m);
+      const yes = this.canCaptureKing(pos, pool, micro + 1);
+      pos.unmake(m);
+      for (const r of spent) pool.give(r);
+      if (yes) return true;
+    }
+    return false;
+  }
+
+  /** The target number of dice a non-capturing turn must spend from the turn's start. */
+  private target(pos: Position, pool: DicePool, micro: number): number {
+    return this.best(pos, pool, micro, this.rules.maximum === 'path-all');
+  }
+
+  // ---- legality of a single step ------------------------------------------------
+
+  /**
+   * Is micro-move m (an allowed candidate) legal at this point of the turn, given the
+   * dice spent so far and the turn's target M? Used for first moves and continuations.
+   */
+  private stepLegal(pos: Position, pool: DicePool, micro: number, m: Move, spentSoFar: number, target: number): boolean {
+    if (!this.eachDie) return true;
+    const reading = this.rules.maximum;
+    if (reading === 'none') return true;
+    if (this.micro.capturesKing(pos, m)) return true;
+    const spent = this.spend(pos, m, pool);
+    pos.make(m);
+    let legal: boolean;
+    if (reading === 'micro-move') {
+      legal = spent.length + this.best(pos, pool, micro + 1, true) === target - spentSoFar;
+    } else {
+      legal =
+        spentSoFar + spent.length + this.best(pos, pool, micro + 1, false) === target ||
+        this.canCaptureKing(pos, pool, micro + 1);
+    }
+    pos.unmake(m);
+    for (const r of spent) pool.give(r);
+    return legal;
+  }
+
+  // ---- public queries -------------------------------------------------------------
+
+  /** Legal first micro-moves with these dice (a forced pass gives []). */
+  legalFirstMicroMoves(pos: Position, dice: readonly Role[]): Move[] {
+    const pool = DicePool.of(dice);
+    return this.legalStepsAt(pos, pool, 0, 0, this.targetFor(pos, pool, 0));
+  }
+
+  private targetFor(pos: Position, pool: DicePool, micro: number): number {
+    if (!this.eachDie || this.rules.maximum === 'none') return 0;
+    return this.rules.maximum === 'micro-move' ? this.best(pos, pool, micro, true) : this.target(pos, pool, micro);
+  }
+
+  private legalStepsAt(pos: Position, pool: DicePool, micro: number, spentSoFar: number, target: number): Move[] {
+    const { buf, n } = this.gen(pos, pool, micro);
+    const moves = buf.slice(0, n);
+    if (!this.eachDie) return moves;
+    return moves.filter((m) => this.stepLegal(pos, pool, micro, m, spentSoFar, target));
+  }
+
+  /** Every legal full turn (ordered micro-move lists); a forced pass is the single empty turn. */
+  legalTurns(pos: Position, dice: readonly Role[], limit = Infinity): Move[][] {
+    const pool = DicePool.of(dice);
+    const target = this.targetFor(pos, pool, 0);
+    const out: Move[][] = [];
+    this.collectTurns(pos, pool, 0, 0, target, [], out, limit);
+    return out;
+  }
+
+  private collectTurns(
+    pos: Position,
+    pool: DicePool,
+    micro: number,
+    spentSoFar: number,
+    target: number,
+    prefix: Move[],
+    out: Move[][],
+    limit: number,
+  ): void {
+    if (out.length >= limit) return;
+    const steps = pool.total === 0 && this.eachDie ? [] : this.legalStepsAt(pos, pool, micro, spentSoFar, target);
+    if (steps.length === 0 || (!this.eachDie && micro > 0)) {
+      out.push(prefix.slice());
+      return;
+    }
+    if (!this.eachDie) {
+      for (const m of steps) {
+        if (out.length >= limit) return;
+        out.push([...prefix, m]);
+      }
+      return;
+    }
+    for (const m of steps) {
+      if (out.length >= limit) return;
+      if (this.micro.capturesKing(pos, m)) {
+        out.push([...prefix, m]);
+        continue;
+      }
+      const spent = this.spend(pos, m, pool);
+      pos.make(m);
+      prefix.push(m);
+      this.collectTurns(pos, pool, micro + 1, spentSoFar + spent.length, target, prefix, out, limit);
+      prefix.pop();
+      pos.unmake(m);
+      for (const r of spent) pool.give(r);
+    }
+  }
+
+  // ---- judging a recorded turn ------------------------------------------------------
+
+  /**
+   * Judges a recorded turn (resolved moves, or UCI strings resolved here). With
+   * `apply`, a legal turn stays played on `pos` (the turn is not ended: the caller
+   * decides); otherwise the position is restored.
+   */
+  judge(pos: Position, dice: readonly Role[], recorded: ReadonlyArray<string>, apply = false): TurnVerdict {
+    const pool = DicePool.of(dice);
+    const played: Move[] = [];
+    const spentPerMove: number[][] = [];
+    let spentSoFar = 0;
+    let kingCaptured = false;
+    const fail = (finding: TurnFinding): TurnVerdict => {
+      if (!apply) this.undo(pos, played, pool, spentPerMove);
+      return { ok: false, finding, moves: played };
+    };
+
+    for (let i = 0; i < recorded.length; i++) {
+      if (kingCaptured) {
+        return fail(this.finding(pos, pool, i, 'end.move-after-king-capture', `the king was captured by micro-move ${i}; "${recorded[i]}" comes after the game ended`, [[]]));
+      }
+      if (!this.eachDie && i > 0) {
+        return fail(this.finding(pos, pool, i, 'turn.too-many-moves', `this dialect plays one move per turn; "${recorded[i]}" is a second move`, null, spentSoFar));
+      }
+      const { buf, n } = this.gen(pos, pool, i);
+      const resolved = classifyIllegal(this, pos, pool, i, recorded[i], buf, n);
+      if (!resolved.ok) {
+        const { rule, message } = resolved;
+        return fail(this.finding(pos, pool, i, rule, message, null, spentSoFar));
+      }
+      const m = resolved.move;
+      if (this.micro.capturesKing(pos, m)) kingCaptured = true;
+      if (this.eachDie && this.rules.maximum === 'micro-move' && !kingCaptured) {
+        const before = this.best(pos, pool, i, true);
+        const spent = this.spend(pos, m, pool);
+        pos.make(m);
+        const after = this.best(pos, pool, i + 1, true);
+        pos.unmake(m);
+        for (const r of spent) pool.give(r);
+        if (spent.length + after !== before) {
+          return fail(
+            this.finding(pos, pool, i, 'maximum.fewer-dice', `after "${recorded[i]}" at most ${spentSoFar + spent.length + after} dice can be spent, but ${spentSoFar + before} can`, null, spentSoFar),
+          );
+        }
+      }
+      const spent = this.spend(pos, m, pool);
+      spentPerMove.push(spent);
+      spentSoFar += spent.length;
+      pos.make(m);
+      played.push(m);
+    }
+
+    if (!kingCaptured && recorded.length === 0) {
+      const { n } = this.gen(pos, pool, 0);
+      if (n > 0) return fail(this.finding(pos, pool, 0, 'pass.not-allowed', `the turn was passed, but ${n} micro-move${n === 1 ? '' : 's'} can be played`, null, 0));
+    }
+
+    if (!kingCaptured && this.eachDie && pool.total > 0 && this.rules.maximum !== 'none') {
+      const verdict = this.checkMaximum(pos, pool, played, spentPerMove, spentSoFar, recorded);
+      if (verdict) return fail(verdict);
+    }
+    if (!apply) this.undo(pos, played, pool, spentPerMove);
+    return { ok: true, kingCaptured, diceSpent: spentSoFar, moves: played };
+  }
+
+  /** Slow path: the recorded turn left dice unspent. Was that the most it could spend? */
+  private checkMaximum(
+    pos: Position,
+    pool: DicePool,
+    played: Move[],
+    spentPerMove: number[][],
+    spentSoFar: number,
+    recorded: ReadonlyArray<string>,
+  ): TurnFinding | null {
+    const len = played.length;
+    // Still a playable micro-move: the turn stopped early.
+    const { n } = this.gen(pos, pool, len);
+    if (n > 0) {
+      return this.finding(pos, pool, len, 'maximum.fewer-dice', `the turn stops with ${pool.total} di${pool.total === 1 ? 'e' : 'ce'} unspent while a micro-move can still be played`, null, spentSoFar);
+    }
+    if (this.rules.maximum === 'micro-move') return null;
+    // Rewind to the start, find the turn's target, then the first move that foreclosed it.
+    const spentAt: number[] = [0];
+    for (let i = 0; i < len; i++) spentAt.push(spentAt[i] + spentPerMove[i].length);
+    this.undo(pos, played, pool, spentPerMove);
+    const target = this.target(pos, pool, 0);
+    let culprit = -1;
+    for (let i = 0; i < len; i++) {
+      const spent = spentPerMove[i];
+      for (const r of spent) pool.take(r);
+      pos.make(played[i]);
+      const viable = spentAt[i + 1] + this.best(pos, pool, i + 1, false) === target || this.canCaptureKing(pos, pool, i + 1);
+      if (!viable && culprit < 0) culprit = i;
+    }
+    if (culprit < 0 || spentSoFar >= target) return null;
+    // Step back to the culprit to describe it.
+    for (let i = len - 1; i >= culprit; i--) {
+      pos.unmake(played[i]);
+      for (const r of spentPerMove[i]) pool.give(r);
+    }
+    const f = this.finding(
+      pos,
+      pool,
+      culprit,
+      'maximum.fewer-dice',
+      `the turn spends ${spentSoFar} di${spentSoFar === 1 ? 'e' : 'ce'} but ${target} can be spent; "${recorded[culprit]}" makes that impossible`,
+      null,
+      spentAt[culprit],
+      target,
+    );
+    for (let i = culprit; i < len; i++) {
+      for (const r of spentPerMove[i]) pool.take(r);
+      pos.make(played[i]);
+    }
+    return f;
+  }
+
+  private undo(pos: Position, played: Move[], pool: DicePool, spentPerMove: number[][]): void {
+    for (let i = played.length - 1; i >= 0; i--) {
+      pos.unmake(played[i]);
+      for (const r of spentPerMove[i]) pool.give(r);
+    }
+  }
+
+  /** Builds a finding at the current state; `allowed` defaults to the legal continuations from here. */
+  private finding(
+    pos: Position,
+    pool: DicePool,
+    micro: number,
+    rule: RuleId,
+    message: string,
+    allowed: string[][] | null,
+    spentSoFar = 0,
+    knownTarget?: number,
+  ): TurnFinding {
+    const dfen = makeDfen(pos, pool.list(), { castling: this.rules.castling.chess960 ? 'shredder' : 'xfen' });
+    if (allowed === null) {
+      allowed = this.continuations(pos, pool, micro, spentSoFar, knownTarget).map((t) => t.map((m) => this.uci(m)));
+    }
+    return { rule, microMove: micro, dfen, allowed, message };
+  }
+
+  /** Legal continuations from mid-turn (capped), relative to the turn's target. */
+  private continuations(pos: Position, pool: DicePool, micro: number, spentSoFar: number, knownTarget?: number): Move[][] {
+    let target = knownTarget;
+    if (target === undefined) {
+      target = this.eachDie && this.rules.maximum !== 'none' ? spentSoFar + this.targetFor(pos, pool, micro) : 0;
+    }
+    const out: Move[][] = [];
+    this.collectTurns(pos, pool, micro, spentSoFar, target, [], out, ALTERNATIVES_CAP);
+    return out;
+  }
+}

@@ -10,6 +10,7 @@ import {
   moveKind,
   movePromotion,
   moveTo,
+  KING,
   PAWN,
   type Position,
   ROLE_NAMES,
@@ -86,6 +87,8 @@ export function classifyIllegal(engine: TurnEngine, pos: Position, pool: DicePoo
       }
       return fail('move.not-pseudo-legal', `"${text}": a pawn cannot move diagonally to the empty square ${squareName(to)}`);
     }
+  } else if (role === KING && to >> 3 === from >> 3 && Math.abs((to & 7) - (from & 7)) === 2) {
+    return fail('castling.rights', `"${text}" castles without a castling right on that side`);
   } else {
     const geometric: Move[] = [];
     const k = generatePieceMoves(pos, from, GEOMETRY, geometric, 0);

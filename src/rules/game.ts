@@ -50,7 +50,10 @@ export class GameState {
     const pos = parsed.value.pos;
     pos.castleHalfmoves = engine.rules.draws.castlingCounts;
     if (pos.kingSquare[0] < 0 || pos.kingSquare[1] < 0) return err('fen.kings', 'the start position lacks a king');
-    return ok(new GameState(engine, pos));
+    const game = new GameState(engine, pos);
+    // Turns already played, passes included, follow from the move number (one turn per side per move).
+    game.turnNumber = 2 * (pos.fullmove - 1) + pos.turn;
+    return ok(game);
   }
 
   get rules(): Rules {

@@ -17,7 +17,7 @@ export interface Rules {
     /** The piece each face 1–6 stands for, in face order (every known dialect: 1 pawn … 6 king). */
     faces: DieRole[];
     /** How a roll is drawn: fair d6, only piece types that can move (BrainKing), or the provably-fair HMAC scheme. */
-    draw: 'fair' | 'movable-types' | 'provably-fair' | 'none';
+    draw: 'fair' | 'movable-types' | 'provably-fair';
   };
   turn: {
     /** `each-die`: every die pays one micro-move of its piece type. `one-move`: one move by a piece of any rolled type. */

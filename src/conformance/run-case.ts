@@ -1,0 +1,128 @@
+import { parseDfen, parseDiceLetters, type Role } from '../core/index.js';
+import { GameState, type Rules, TurnEngine } from '../rules/index.js';
+import type { ConformanceCase, Expectation } from './case-schema.js';
+import { diePerft } from './die-perft.js';
+
+/** What a dialect answers for a case: only the parts the case asks about. */
+export interface CaseAnswer {
+  applicable: boolean;
+  reason?: string;
+  firstMicroMoves?: string[];
+  turns?: string[][];
+  turnCount?: number;
+  verdict?: 'legal' | { rule: string; microMove: number | null };
+  outcome?: 'playing' | { result: string; reason: string };
+  nodes?: number;
+  passes?: number;
+}
+
+const TURN_CAP = 5000;
+
+export function answerCase(c: ConformanceCase, rules: Rules, wants: Expectation | undefined): CaseAnswer {
+  const parsed = parseDfen(c.dfen);
+  if (!parsed.ok) return { applicable: false, reason: `${parsed.error.code}: ${parsed.error.message}` };
+  const { pos, dice } = parsed.value;
+  pos.castleHalfmoves = rules.draws.castlingCounts;
+  const engine = new TurnEngine(rules);
+
+  if (c.kind === 'die-perft') return { applicable: true, nodes: diePerft(pos, c.die ?? 1, c.depth ?? 1) };
+
+  if (c.kind === 'roll-census') {
+    if (rules.dice.count === 0) return { applicable: false, reason: 'the dialect rolls no dice' };
+    let passes = 0;
+    const roll: Role[] = [];
+    const visit = (k: number): void => {
+      if (k === rules.dice.count) {
+        if (engine.legalFirstMicroMoves(pos, roll).length === 0) passes++;
+        return;
+      }
+      for (let face = 1; face <= 6; face++) {
+        roll.push(face as Role);
+        visit(k + 1);
+        roll.pop();
+      }
+    };
+    visit(0);
+    return { applicable: true, passes };
+  }
+
+  if (c.kind === 'game') {
+    const game = GameState.start(engine, c.dfen);
+    if (!game.ok) return { applicable: false, reason: game.error.message };
+    for (const [i, t] of (c.turns ?? []).entries()) {
+      const turnDice = t.dice === '-' ? { ok: true as const, value: [] as Role[] } : parseDiceLetters(t.dice);
+      if (!turnDice.ok || turnDice.value.length !== rules.dice.count) {
+        return { applicable: false, reason: `turn ${i + 1} rolls ${t.dice}; the dialect rolls ${rules.dice.count} dice` };
+      }
+      if (game.value.outcome) return { applicable: true, outcome: game.value.outcome, verdict: { rule: 'end.move-after-game-end', microMove: null } };
+      const v = game.value.judgeAndPlay(turnDice.value, t.moves);
+      if (!v.ok) return { applicable: true, verdict: { rule: v.finding.rule, microMove: v.finding.microMove }, outcome: 'playing' };
+    }
+    return { applicable: true, verdict: 'legal', outcome: game.value.outcome ?? 'playing' };
+  }
+
+  // position
+  const roll = dice ?? [];
+  // Each-die dialects read the 7th field as the dice still to play (mid-turn allowed); others need a whole roll.
+  const fits = rules.turn.structure === 'each-die' && rules.dice.count > 0 ? roll.length >= 1 && roll.length <= rules.dice.count : roll.length === rules.dice.count;
+  if (!fits) return { applicable: false, reason: `the case rolls ${roll.length} dice; the dialect rolls ${rules.dice.count}` };
+  const answer: CaseAnswer = { applicable: true };
+  const uci = (m: number) => engine.uci(m);
+  if (!wants || wants.firstMicroMoves) answer.firstMicroMoves = engine.legalFirstMicroMoves(pos, roll).map(uci).sort();
+  if (wants?.turns || wants?.turnCount !== undefined) {
+    const turns = engine.legalTurns(pos, roll, TURN_CAP).map((t) => t.map(uci));
+    answer.turns = sortTurns(turns);
+    answer.turnCount = turns.length;
+  }
+  if (c.turn) {
+    const v = engine.judge(pos, roll, c.turn);
+    answer.verdict = v.ok ? 'legal' : { rule: v.finding.rule, microMove: v.finding.microMove };
+  }
+  return answer;
+}
+
+export const sortTurns = (turns: string[][]): string[][] => [...turns].sort((a, b) => (a.join(',') < b.join(',') ? -1 : a.join(',') > b.join(',') ? 1 : 0));
+
+export type CaseStatus = 'pass' | 'fail' | 'unexpected-pass' | 'known-failure' | 'n/a';
+
+/** Compares an answer with an expectation; returns the status and what differed. */
+export function compare(answer: CaseAnswer, e: Expectation): { status: CaseStatus; diffs: string[] } {
+  if (!answer.applicable) return { status: 'fail', diffs: [`not applicable: ${answer.reason}`] };
+  const diffs: string[] = [];
+  const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+  if (e.firstMicroMoves && !same(answer.firstMicroMoves, [...e.firstMicroMoves].sort())) {
+    diffs.push(`first micro-moves: expected [${[...e.firstMicroMoves].sort().join(' ')}], got [${answer.firstMicroMoves?.join(' ')}]`);
+  }
+  if (e.turns && !same(answer.turns, sortTurns(e.turns))) {
+    diffs.push(`turns: expected ${fmtTurns(sortTurns(e.turns))}, got ${fmtTurns(answer.turns ?? [])}`);
+  }
+  if (e.turnCount !== undefined && answer.turnCount !== e.turnCount) diffs.push(`turn count: expected ${e.turnCount}, got ${answer.turnCount}`);
+  if (e.verdict !== undefined && !same(answer.verdict, e.verdict)) diffs.push(`verdict: expected ${fmtVerdict(e.verdict)}, got ${fmtVerdict(answer.verdict)}`);
+  if (e.outcome !== undefined && !same(answer.outcome, e.outcome)) diffs.push(`outcome: expected ${JSON.stringify(e.outcome)}, got ${JSON.stringify(answer.outcome)}`);
+  if (e.nodes !== undefined && answer.nodes !== e.nodes) diffs.push(`nodes: expected ${e.nodes}, got ${answer.nodes}`);
+  if (e.passes !== undefined && answer.passes !== e.passes) diffs.push(`passes: expected ${e.passes}, got ${answer.passes}`);
+  if (e.knownFailure !== undefined) {
+    return diffs.length === 0 ? { status: 'unexpected-pass', diffs: [`expected to fail (${e.knownFailure}) but passed`] } : { status: 'known-failure', diffs };
+  }
+  return { status: diffs.length === 0 ? 'pass' : 'fail', diffs };
+}
+
+const fmtTurns = (t: string[][]): string => `[${t.map((x) => (x.length ? x.join(',') : 'pass')).join(' | ')}]`;
+
+export function fmtVerdict(v: CaseAnswer['verdict']): string {
+  if (v === undefined) return '—';
+  if (v === 'legal') return 'legal';
+  return v.microMove === null ? v.rule : `${v.rule}@${v.microMove}`;
+}
+
+/** One short cell text for the matrix: what the dialect says about this case. */
+export function summarise(a: CaseAnswer): string {
+  if (!a.applicable) return 'n/a';
+  if (a.nodes !== undefined) return `${a.nodes} nodes`;
+  if (a.passes !== undefined) return `${a.passes} passes`;
+  if (a.outcome !== undefined && a.outcome !== 'playing') return `${a.outcome.result} (${a.outcome.reason})`;
+  if (a.verdict !== undefined) return fmtVerdict(a.verdict);
+  if (a.outcome === 'playing') return 'playing';
+  if (a.firstMicroMoves) return a.firstMicroMoves.length === 0 ? 'pass' : `${a.firstMicroMoves.length} first moves`;
+  return '—';
+}

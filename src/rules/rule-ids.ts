@@ -3,6 +3,8 @@
  * these; a case or finding with an unknown id is an error.
  */
 export const RULE_IDS = {
+  // Start
+  'start.position': 'The game starts from a position the dialect does not play (e.g. a Chess960 start in a classic-only dialect).',
   // Dice
   'dice.count': 'The turn was rolled with a number of dice the dialect does not roll.',
   'dice.face': 'A die shows a face outside 1–6.',

@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { parseDfen, type Role } from '../core/index.js';
 import { TurnEngine } from './turn-engine.js';
-import { REFERENCE, withRules } from './test-support/rules-fixtures.js';
+import { loadDialect } from '../dialects/index.js';
+import type { Rules } from './rules.js';
+
+const dialect = (name: string, ...overrides: string[]): Rules => {
+  const d = loadDialect(name, overrides);
+  if (!d.ok) throw new Error(JSON.stringify(d.error));
+  return d.value.rules;
+};
+const REFERENCE = dialect('reference');
 
 const setup = (dfen: string, rules = REFERENCE) => {
   const p = parseDfen(dfen);
@@ -23,7 +31,7 @@ describe('maximum rule readings (RULES.md worked positions)', () => {
     const d = '7k/4P3/8/8/8/K4R2/8/8 w - - 0 1 PRQ';
     const { engine, pos, dice } = setup(d);
     expect(engine.judge(pos, dice, ['e7e8r', 'e8h8']).ok).toBe(true);
-    const micro = withRules((r) => (r.maximum = 'micro-move'));
+    const micro = dialect('reference', 'maximum=micro-move');
     const s = setup(d, micro);
     const v = s.engine.judge(s.pos, s.dice, ['e7e8r', 'e8h8']);
     expect(v.ok).toBe(false);
@@ -33,8 +41,8 @@ describe('maximum rule readings (RULES.md worked positions)', () => {
   it('PNN position: the three readings', () => {
     const d = '8/2B1P1k1/3B1B2/8/8/8/P7/K7 w - - 0 1 PNN';
     expect(turns(d).map((t) => t.join(',')).sort()).toEqual(['a2a3', 'a2a4', 'e7e8b', 'e7e8n,e8g7', 'e7e8q', 'e7e8r'].sort());
-    expect(turns(d, withRules((r) => (r.maximum = 'path-all')))).toEqual([['e7e8n', 'e8g7']]);
-    expect(firsts(d, withRules((r) => (r.maximum = 'micro-move')))).toEqual(['e7e8n']);
+    expect(turns(d, dialect('reference', 'maximum=path-all'))).toEqual([['e7e8n', 'e8g7']]);
+    expect(firsts(d, dialect('reference', 'maximum=micro-move'))).toEqual(['e7e8n']);
   });
   it('opening roll P,N,B: only bishop-freeing pawn moves and knight moves', () => {
     expect(firsts('rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 PNB')).toEqual(

@@ -209,6 +209,38 @@ export class TurnEngine {
     }
   }
 
+  /**
+   * For each role, the most dice of that role some legal turn spends: what a site's
+   * per-die `allowed` flags should say (the k-th die of a role is playable iff k < count).
+   */
+  spendableDice(pos: Position, dice: readonly Role[], limit = 20000): Int8Array {
+    const counts = new Int8Array(7);
+    if (!this.eachDie) {
+      const pool = DicePool.of(dice);
+      const { buf, n } = this.gen(pos, pool, 0);
+      if (n > 0 && this.rules.turn.doublesAnyMove && pool.hasDoubles()) for (const d of dice) counts[d] = 1;
+      for (let i = 0; i < n; i++) {
+        const m = buf[i];
+        this.micro.cost(pos, m, this.spent);
+        for (const r of this.spent) counts[r] = 1;
+        const promo = (m >> 12) & 7;
+        if (promo && this.rules.promotion.die === 'die-piece' && !pool.has(1)) counts[promo] = 1;
+      }
+      return counts;
+    }
+    for (const turn of this.legalTurns(pos, dice, limit)) {
+      const per = new Int8Array(7);
+      for (const m of turn) {
+        this.micro.cost(pos, m, this.spent);
+        pos.make(m);
+        for (const r of this.spent) per[r]++;
+      }
+      for (let i = turn.length - 1; i >= 0; i--) pos.unmake(turn[i]);
+      for (let r = 1; r <= 6; r++) if (per[r] > counts[r]) counts[r] = per[r];
+    }
+    return counts;
+  }
+
   // ---- judging a recorded turn ------------------------------------------------------
 
   /**

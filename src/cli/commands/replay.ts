@@ -1,0 +1,84 @@
+import type { CommandModule } from 'yargs';
+import { type Dialect, formatProblem, listDialects, loadDialect } from '../../dialects/index.js';
+import { FORMAT_NAMES, type FormatName } from '../../records/game-record.js';
+import { type Progress, runReplay } from '../../replay/run.js';
+import { UsageError } from '../usage-error.js';
+
+interface Args {
+  sources: string[];
+  dialect?: string[];
+  allDialects: boolean;
+  set?: string[];
+  out: string;
+  format: FormatName | 'auto';
+  jobs?: number;
+  continueAfterDivergence: boolean;
+  limit?: number;
+  quiet: boolean;
+  failOn?: 'diverging' | 'unreadable';
+  junitPerGame: boolean;
+}
+
+const mb = (b: number) => `${(b / 1048576).toFixed(0)} MB`;
+
+function progressLine(p: Progress): string {
+  const rate = p.elapsedMs > 0 ? Math.round((p.records * 1000) / p.elapsedMs) : 0;
+  return `games ${p.records}  ${rate} games/s  diverging ${p.diverging}  unreadable ${p.unreadable}  rss ${mb(p.rssBytes)}`;
+}
+
+export const replayCommand: CommandModule<object, Args> = {
+  command: 'replay <sources..>',
+  describe: 'Replay recorded games (files, folders, .gz, URLs, - for stdin) through dialects and report every divergence',
+  builder: (y) =>
+    y
+      .positional('sources', { type: 'string', array: true, demandOption: true, describe: 'Files, folders, globs, http(s) URLs or -' })
+      .option('dialect', { type: 'string', array: true, describe: 'Dialect name, alias or JSON file (repeatable)' })
+      .option('all-dialects', { type: 'boolean', default: false, describe: 'Every dialect in dialects/' })
+      .option('set', { type: 'string', array: true, describe: 'Override an option for every dialect: path=value (repeatable)' })
+      .option('out', { type: 'string', demandOption: true, describe: 'Run folder (written atomically)' })
+      .option('format', { choices: ['auto', ...FORMAT_NAMES] as const, default: 'auto' as const, describe: 'Record format (auto-detected by default)' })
+      .option('jobs', { type: 'number', describe: 'Worker threads (default: all cores; 1 = in process)' })
+      .option('continue-after-divergence', { type: 'boolean', default: false, describe: 'Record every divergence of a game, not only the first' })
+      .option('limit', { type: 'number', describe: 'Stop after this many records' })
+      .option('quiet', { type: 'boolean', default: false, describe: 'No progress line' })
+      .option('fail-on', { choices: ['diverging', 'unreadable'] as const, describe: 'Exit 1 when any game diverges (or, with "unreadable", when any record is unreadable)' })
+      .option('junit-per-game', { type: 'boolean', default: false, describe: 'One JUnit test case per game as well as per divergence class' })
+      .example('$0 replay corpora/samples --all-dialects --out reports/latest', '')
+      .example('$0 replay games.ndjson.gz --dialect dicechess-com --set enPassant.window=first-micro-move --out runs/ep', '') as never,
+  handler: async (argv) => {
+    const names = argv.allDialects ? listDialects().map((d) => d.name) : (argv.dialect ?? []);
+    if (names.length === 0) throw new UsageError('name at least one --dialect, or --all-dialects');
+    const overrides = argv.set ?? [];
+    const dialects: Array<{ dialect: Dialect; overrides: string[] }> = [];
+    for (const name of names) {
+      const loaded = loadDialect(name, overrides);
+      if (!loaded.ok) throw new UsageError(loaded.error.map(formatProblem).join('; '));
+      dialects.push({ dialect: loaded.value, overrides });
+    }
+    if (argv.jobs !== undefined && (!Number.isInteger(argv.jobs) || argv.jobs < 1)) throw new UsageError('--jobs must be a whole number ≥ 1');
+    const tty = process.stderr.isTTY && !argv.quiet;
+    const result = await runReplay({
+      sources: argv.sources,
+      dialects,
+      out: argv.out,
+      format: argv.format,
+      jobs: argv.jobs,
+      continueAfterDivergence: argv.continueAfterDivergence,
+      limit: argv.limit,
+      junitPerGame: argv.junitPerGame,
+      onProgress: tty ? (p) => process.stderr.write(`\r${progressLine(p)}${p.done ? '\n' : ''}`) : undefined,
+    });
+    const s = result.summary.totals;
+    const p = result.progress;
+    if (!argv.quiet) {
+      process.stderr.write(
+        `replayed ${p.records} records under ${dialects.length} dialect${dialects.length === 1 ? '' : 's'} in ${(p.elapsedMs / 1000).toFixed(1)} s: ` +
+          `${s.conforming} conforming, ${s.diverging} diverging, ${s.unreadable} unreadable (lines)\n`,
+      );
+    }
+    for (const f of ['results.ndjson', 'summary.json', 'report.md', 'report.html', 'junit.xml']) process.stdout.write(`${argv.out}/${f}\n`);
+    if (result.sourceErrors > 0) process.exitCode = 2;
+    else if (argv.failOn === 'diverging' && (s.diverging > 0 || s.unreadable > 0)) process.exitCode = 1;
+    else if (argv.failOn === 'unreadable' && s.unreadable > 0) process.exitCode = 1;
+  },
+};

@@ -1,0 +1,227 @@
+import { makeDiceLetters, makeDfen, type Role, uciToMove } from '../core/index.js';
+import { verifyRolls } from '../dice/index.js';
+import type { GameRecord, Turn } from '../records/game-record.js';
+import { GameState, type RuleId, type Rules, TurnEngine, type TurnFinding } from '../rules/index.js';
+import { judgeEnd } from './judge-end.js';
+import { judgeEvents } from './judge-events.js';
+import type { Finding, GameResultLine } from './result.js';
+
+/** A dialect ready to judge games: its rules and one turn engine reused for every game. */
+export interface PreparedDialect {
+  name: string;
+  rules: Rules;
+  engine: TurnEngine;
+}
+
+export const prepareDialect = (name: string, rules: Rules): PreparedDialect => ({ name, rules, engine: new TurnEngine(rules) });
+
+export interface ReplayOptions {
+  /** Record every divergence of a game, not only the first. */
+  continueAfterDivergence?: boolean;
+}
+
+const sideName = (s: 0 | 1): string => (s === 0 ? 'white' : 'black');
+
+/**
+ * Judges one game under one dialect: the start, the fairness reveal, every turn (dice,
+ * flags, micro-moves, positions, clocks), negotiations and the recorded end. Stops at
+ * the first divergence unless asked to go on.
+ */
+export function replayGame(record: GameRecord, dialect: PreparedDialect, index: number, opts: ReplayOptions = {}): GameResultLine {
+  const findings: Finding[] = [];
+  const rules = dialect.rules;
+  const goOn = opts.continueAfterDivergence === true;
+  const line = (): GameResultLine => ({
+    id: record.id,
+    dialect: dialect.name,
+    status: findings.length ? 'diverging' : 'conforming',
+    findings,
+    index,
+    source: record.location,
+    turns: record.turns.length,
+  });
+  const add = (rule: RuleId, turn: number | null, microMove: number | null, message: string, extra: Partial<Finding> = {}): void => {
+    findings.push({ rule, turn, microMove, dfen: null, dice: null, recorded: [], allowed: [], message, location: record.location, ...extra });
+  };
+
+  const started = GameState.start(dialect.engine, record.startFen);
+  if (!started.ok) {
+    add('start.position', null, null, `the start position cannot be played: ${started.error.message}`);
+    return line();
+  }
+  const game = started.value;
+  const startProblem = judgeStart(record, rules);
+  if (startProblem) {
+    add('start.position', null, null, startProblem, { dfen: record.startFen });
+    if (!goOn) return line();
+  }
+
+  const fairness = judgeFairness(record);
+  if (fairness && fairness.turn === null) {
+    add(fairness.rule, null, null, fairness.message);
+    if (!goOn) return line();
+  }
+
+  const clocks = new ClockJudge(record, rules);
+  for (let t = 0; t < record.turns.length; t++) {
+    const turn = record.turns[t];
+    const n = t + 1;
+    const dice = turn.dice as Role[];
+    const at = (f: TurnFinding): Partial<Finding> => ({
+      dfen: f.dfen,
+      dice: makeDiceLetters(dice, game.pos.turn),
+      recorded: turn.moves,
+      allowed: f.allowed,
+      location: turn.location ?? record.location,
+    });
+
+    if (game.outcome) {
+      const rule: RuleId = game.outcome.reason === 'king_captured' ? 'end.move-after-king-capture' : 'end.move-after-game-end';
+      add(rule, n, null, `turn ${n} was played after the game ended (${game.outcome.reason.replace(/[-_]/g, ' ')} at turn ${game.turnNumber})`, {
+        dfen: game.dfen(dice),
+        dice: makeDiceLetters(dice, game.pos.turn),
+        recorded: turn.moves,
+        location: turn.location ?? record.location,
+      });
+      break;
+    }
+    const side = turn.side === 'w' ? 0 : 1;
+    if (side !== game.pos.turn) {
+      add('turn.side', n, null, `turn ${n} is recorded for ${sideName(side)}, but it is ${sideName(game.pos.turn)}'s turn`, { dfen: game.dfen(), recorded: turn.moves });
+      if (!goOn) break;
+      game.pos.turn = side;
+    }
+    if (fairness && fairness.turn === n) {
+      add(fairness.rule, n, null, fairness.message, { dfen: game.dfen(dice), dice: makeDiceLetters(dice, game.pos.turn), recorded: turn.moves.slice() });
+      if (!goOn) break;
+    }
+    const diceProblem = game.checkDice(turn.dice);
+    if (diceProblem) {
+      add(diceProblem.rule, n, null, diceProblem.message, at(diceProblem));
+      if (!goOn || diceProblem.rule === 'dice.count' || diceProblem.rule === 'dice.face') break;
+    }
+    const flagProblem = judgeFlags(game, dialect, turn);
+    if (flagProblem) {
+      add('dice.allowed-flag', n, null, flagProblem, { dfen: game.dfen(dice), dice: makeDiceLetters(dice, game.pos.turn), recorded: turn.moves });
+      if (!goOn) break;
+    }
+
+    const verdict = game.judgeAndPlay(dice, turn.moves);
+    if (!verdict.ok) {
+      const f = verdict.finding;
+      add(f.rule, n, f.microMove, f.message, at(f));
+      if (!goOn || !forcePlay(game, turn, verdict.moves.length)) break;
+    }
+    const fenProblem = judgeFenAfter(game, turn);
+    if (fenProblem) {
+      add('record.fen-after-mismatch', n, null, fenProblem, { dfen: game.dfen(), recorded: turn.moves });
+      if (!goOn) break;
+    }
+    const clockProblem = clocks.judge(turn, t, record.turns.length);
+    if (clockProblem) {
+      add('clock.mismatch', n, null, clockProblem, { recorded: turn.moves });
+      if (!goOn) break;
+    }
+  }
+
+  if (findings.length === 0 || goOn) {
+    for (const e of judgeEvents(record, rules)) add(e.rule, e.turn, e.microMove, e.message);
+    if (findings.length === 0 || goOn) {
+      const end = judgeEnd(record, rules, game.outcome);
+      if (end) add(end.rule, record.turns.length || null, null, end.message, { dfen: game.dfen(), recorded: [record.termination, record.result ?? 'none'] });
+    }
+  }
+  return line();
+}
+
+/**
+ * After a divergence, with --continue-after-divergence: play the rest of the recorded
+ * turn as written (no rules, geometry only) so later turns can still be judged.
+ * Returns false when the record cannot be followed any further.
+ */
+function forcePlay(game: GameState, turn: Turn, legalPrefix: number): boolean {
+  let captured = false;
+  for (let i = legalPrefix; i < turn.moves.length; i++) {
+    const m = uciToMove(game.pos, turn.moves[i]);
+    if (!m.ok) return false;
+    if (game.engine.micro.capturesKing(game.pos, m.value)) captured = true;
+    game.pos.make(m.value);
+  }
+  game.finishTurn(captured);
+  return true;
+}
+
+function judgeStart(record: GameRecord, rules: Rules): string | null {
+  if (rules.start.position !== 'standard') return null;
+  const n = record.chess960;
+  if (n !== null && n !== 518) return `the game starts from Chess960 position ${n}; this dialect plays only the classic start`;
+  return null;
+}
+
+function judgeFairness(record: GameRecord): { rule: RuleId; turn: number | null; message: string } | null {
+  if (!record.fairness) return null;
+  const rolls = record.turns.map((t) => t.dice);
+  const order = record.turns.every((t) => t.diceOrder === 'roll') ? 'roll' : 'sorted';
+  const v = verifyRolls(record.fairness, rolls, { order });
+  if (v.ok) return null;
+  return { rule: v.code, turn: v.index === null ? null : v.index + 1, message: v.message };
+}
+
+/** The site's per-die `allowed` flags against the dice the dialect can spend. */
+function judgeFlags(game: GameState, dialect: PreparedDialect, turn: Turn): string | null {
+  const flags = turn.diceFlags;
+  if (!flags || flags.length !== turn.dice.length) return null;
+  const spendable = dialect.engine.spendableDice(game.pos, turn.dice as Role[]);
+  const seen = new Int8Array(7);
+  for (let i = 0; i < flags.length; i++) {
+    const face = turn.dice[i];
+    const expected = seen[face] < spendable[face];
+    seen[face]++;
+    if (flags[i].allowed !== expected) {
+      return `die ${i + 1} (${'PNBRQK'[face - 1]}) is flagged allowed:${flags[i].allowed}, but under this dialect it ${expected ? 'can' : 'cannot'} be spent`;
+    }
+  }
+  return null;
+}
+
+function judgeFenAfter(game: GameState, turn: Turn): string | null {
+  if (!turn.fenAfter) return null;
+  const want = turn.fenAfter.trim().split(/\s+/).slice(0, 2).join(' ');
+  const got = makeDfen(game.pos, null, { short: true }).split(' ').slice(0, 2).join(' ');
+  return want === got ? null : `the record's position after the turn is "${want}", but the moves give "${got}"`;
+}
+
+/** Recorded clocks against the time control: increment per turn or per micro-move, free passes, flag falls. */
+class ClockJudge {
+  private readonly clock: { w: number; b: number } | null;
+  private readonly increment: number;
+
+  constructor(
+    record: GameRecord,
+    private readonly rules: Rules,
+  ) {
+    const tc = record.timeControl;
+    const usable = tc && (tc.kind === 'fischer' || tc.kind === 'sudden-death') && tc.initialMs !== null;
+    this.clock = usable ? { w: tc.initialMs ?? 0, b: tc.initialMs ?? 0 } : null;
+    this.increment = tc?.incrementMs ?? 0;
+  }
+
+  judge(turn: Turn, t: number, total: number): string | null {
+    const clock = this.clock;
+    const recorded = turn.clockMs?.[turn.side];
+    if (!clock || recorded === null || recorded === undefined) return null;
+    const passed = turn.moves.length === 0;
+    const rules = this.rules;
+    if (turn.thinkingMs !== null) {
+      if (passed && rules.clock.passesFree && turn.thinkingMs > 0) return `a forced pass took ${turn.thinkingMs} ms; passes are free in this dialect`;
+      const inc = passed ? (rules.clock.passEarnsIncrement ? this.increment : 0) : rules.clock.increment === 'per-turn' ? this.increment : this.increment * turn.moves.length;
+      const expected = clock[turn.side] - turn.thinkingMs + inc;
+      if (Math.abs(expected - recorded) > 1) {
+        return `${turn.side === 'w' ? 'white' : 'black'}'s clock reads ${recorded} ms after the turn, but ${clock[turn.side]} − ${turn.thinkingMs} + ${inc} (increment ${rules.clock.increment}) = ${expected} ms`;
+      }
+    }
+    clock[turn.side] = recorded;
+    if (recorded <= 0 && t < total - 1) return `${turn.side === 'w' ? 'white' : 'black'}'s flag fell at turn ${t + 1}, but the game went on`;
+    return null;
+  }
+}

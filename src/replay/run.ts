@@ -1,0 +1,173 @@
+import { createHash } from 'node:crypto';
+import { createReadStream, existsSync, readFileSync, statSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
+import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Piscina } from 'piscina';
+import type { Dialect } from '../dialects/index.js';
+import { packageRoot } from '../dialects/index.js';
+import type { FormatName } from '../records/game-record.js';
+import { readRecords } from '../records/index.js';
+import { openRunDir, type RunInfo, type Summary, SummaryBuilder } from '../report/index.js';
+import { type BatchItem, type BatchTask, type DialectSpec, judgeBatch } from './judge-batch.js';
+import type { GameResultLine } from './result.js';
+
+export interface ReplayRunOptions {
+  sources: string[];
+  dialects: Array<{ dialect: Dialect; overrides: string[] }>;
+  out: string;
+  format?: FormatName | 'auto';
+  /** Worker threads; 1 = judge in this thread. */
+  jobs?: number;
+  continueAfterDivergence?: boolean;
+  limit?: number;
+  junitPerGame?: boolean;
+  /** Called about twice a second and once at the end. */
+  onProgress?: (p: Progress) => void;
+}
+
+export interface Progress {
+  records: number;
+  lines: number;
+  diverging: number;
+  unreadable: number;
+  elapsedMs: number;
+  rssBytes: number;
+  done: boolean;
+}
+
+export interface ReplayRunResult {
+  summary: Summary;
+  progress: Progress;
+  /** Sources that could not be opened or fetched at all. */
+  sourceErrors: number;
+}
+
+const BATCH = 256;
+const SOURCE_CODES = new Set(['record.io', 'record.http', 'record.unknown-format']);
+
+/**
+ * The main job: stream records → judge under every dialect (in worker threads, in
+ * batches, results back in input order) → results.ndjson + summary + reports, published
+ * only when complete. Memory holds counters, a bounded queue of batches and examples.
+ */
+export async function runReplay(opts: ReplayRunOptions): Promise<ReplayRunResult> {
+  const started = Date.now();
+  const startedAt = new Date(started).toISOString();
+  const names = opts.dialects.map((d) => d.dialect.name);
+  const specs: DialectSpec[] = opts.dialects.map((d) => ({ name: d.dialect.file, overrides: d.overrides }));
+  const jobs = Math.max(1, opts.jobs ?? availableParallelism());
+  const summary = new SummaryBuilder(names);
+  const run = await openRunDir(opts.out);
+  const progress: Progress = { records: 0, lines: 0, diverging: 0, unreadable: 0, elapsedMs: 0, rssBytes: 0, done: false };
+  let sourceErrors = 0;
+
+  const workerFile = fileURLToPath(new URL('./worker.js', import.meta.url));
+  const pool = jobs > 1 && existsSync(workerFile) ? new Piscina({ filename: workerFile, minThreads: jobs, maxThreads: jobs }) : null;
+  const judge = (task: BatchTask): Promise<GameResultLine[]> => (pool ? pool.run(task) : Promise.resolve(judgeBatch(task)));
+
+  const out = run.resultsStream;
+  const corpusOf = corpusNamer(opts.sources);
+  const write = async (lines: GameResultLine[]): Promise<void> => {
+    let text = '';
+    for (const line of lines) {
+      line.source = corpusOf(line.source);
+      summary.addResult(line);
+      progress.lines++;
+      if (line.status === 'diverging') progress.diverging++;
+      else if (line.status === 'unreadable') progress.unreadable++;
+      text += `${JSON.stringify(line)}\n`;
+    }
+    if (!out.write(text)) await new Promise<void>((r) => out.once('drain', () => r()));
+  };
+
+  const inFlight: Array<Promise<GameResultLine[]>> = [];
+  const maxInFlight = pool ? jobs * 2 : 1;
+  let batch: BatchItem[] = [];
+  const submit = async (): Promise<void> => {
+    if (batch.length === 0) return;
+    inFlight.push(judge({ items: batch, dialects: specs, continueAfterDivergence: opts.continueAfterDivergence === true }));
+    batch = [];
+    while (inFlight.length >= maxInFlight) await write(await (inFlight.shift() as Promise<GameResultLine[]>));
+  };
+
+  let lastTick = 0;
+  const tick = (done: boolean): void => {
+    const now = Date.now();
+    if (!done && now - lastTick < 500) return;
+    lastTick = now;
+    progress.elapsedMs = now - started;
+    progress.rssBytes = process.memoryUsage.rss();
+    progress.done = done;
+    opts.onProgress?.({ ...progress });
+  };
+
+  try {
+    for await (const item of readRecords(opts.sources, { format: opts.format ?? 'auto', limit: opts.limit })) {
+      progress.records++;
+      if (item.kind === 'record') {
+        const turns = item.record.turns;
+        for (let t = 0; t < turns.length; t++) summary.addDiceTurn({ dice: turns[t].dice, passed: turns[t].moves.length === 0, opening: t < 2 });
+      } else if (item.id === null && SOURCE_CODES.has(item.code)) {
+        sourceErrors++;
+      }
+      batch.push(item);
+      if (batch.length >= BATCH) await submit();
+      tick(false);
+    }
+    await submit();
+    while (inFlight.length) await write(await (inFlight.shift() as Promise<GameResultLine[]>));
+  } catch (error) {
+    await run.abort();
+    await pool?.destroy();
+    throw error;
+  }
+  await pool?.destroy();
+
+  const runInfo: RunInfo = {
+    tool: 'dice-dialects',
+    version: toolVersion(),
+    node: process.version,
+    startedAt,
+    durationMs: Date.now() - started,
+    dialects: Object.fromEntries(opts.dialects.map((d) => [d.dialect.name, { file: d.dialect.file, sha256: d.dialect.sha256 }])),
+    sources: await Promise.all(opts.sources.map(async (s) => ({ source: s, sha256: await sourceHash(s) }))),
+    options: {
+      dialects: opts.dialects.map((d) => (d.overrides.length ? `${d.dialect.name} ${d.overrides.map((o) => `--set ${o}`).join(' ')}` : d.dialect.name)),
+      format: opts.format ?? 'auto',
+      jobs,
+      continueAfterDivergence: opts.continueAfterDivergence === true,
+      limit: opts.limit ?? null,
+    },
+  };
+  const built = summary.build(runInfo);
+  await run.finish(built, { junitPerGame: opts.junitPerGame === true });
+  tick(true);
+  return { summary: built, progress, sourceErrors };
+}
+
+/** Maps a record's location (file:line, url#step) back to the source argument it came from: the corpus. */
+function corpusNamer(sources: string[]): (location: string | null) => string | null {
+  const roots = sources.map((s) => ({ s, abs: resolve(s) }));
+  return (location) => {
+    if (location === null) return null;
+    for (const { s, abs } of roots) if (location.startsWith(s) || location.startsWith(abs)) return s;
+    return location.replace(/(:\d+|#.*)$/, '');
+  };
+}
+
+function toolVersion(): string {
+  try {
+    return JSON.parse(readFileSync(`${packageRoot()}/package.json`, 'utf8')).version as string;
+  } catch {
+    return 'unknown';
+  }
+}
+
+/** SHA-256 of a local file's bytes (a folder or URL: null; the per-record locations identify those). */
+async function sourceHash(source: string): Promise<string | null> {
+  if (source === '-' || /^https?:\/\//.test(source) || !existsSync(source) || !statSync(source).isFile()) return null;
+  const hash = createHash('sha256');
+  for await (const chunk of createReadStream(source)) hash.update(chunk as Buffer);
+  return hash.digest('hex');
+}

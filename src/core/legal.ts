@@ -33,9 +33,10 @@ export function legalMoves(pos: Position, opts: GenOptions = ORTHODOX, out: Move
 }
 
 /** Does the side to move have any orthodox legal move at all? (Mate and stalemate tests.) */
-export function hasLegalMove(pos: Position, opts: GenOptions = ORTHODOX): boolean {
+export function hasLegalMove(pos: Position, opts: GenOptions = ORTHODOX, kingSafe = true): boolean {
   const buf: Move[] = [];
   const n = generateMoves(pos, pos.turn, opts, buf, 0);
+  if (!kingSafe) return n > 0;
   for (let i = 0; i < n; i++) {
     pos.make(buf[i]);
     const bad = inCheck(pos, pos.turn);

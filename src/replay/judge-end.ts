@@ -1,5 +1,6 @@
 import type { GameRecord } from '../records/game-record.js';
-import type { Outcome, RuleId, Rules } from '../rules/index.js';
+import type { Position } from '../core/index.js';
+import { canMate, type Outcome, type RuleId, type Rules } from '../rules/index.js';
 
 export interface EndFinding {
   rule: RuleId;
@@ -15,6 +16,7 @@ const REASON_TERMINATION: Record<string, string> = {
   'turn-limit': 'draw_rule',
   repetition: 'draw_rule',
   'insufficient-material': 'draw_rule',
+  'nothing-moves': 'draw_rule',
 };
 
 const winnerText = (r: GameRecord['result']): string => (r === null ? 'no result' : r === 'draw' ? 'a draw' : `${r} winning`);
@@ -24,7 +26,10 @@ const winnerText = (r: GameRecord['result']): string => (r === null ? 'no result
  * `outcome` is what the dialect decided after the last recorded turn (null: the game
  * was still going, so only a non-board ending can explain its end).
  */
-export function judgeEnd(record: GameRecord, rules: Rules, outcome: Outcome | null): EndFinding | null {
+export function judgeEnd(record: GameRecord, rules: Rules, outcome: Outcome | null, pos: Position): EndFinding | null {
+  if (record.mode === 'x2' && !rules.stakes.modes.includes('x2')) {
+    return { rule: 'cube.not-allowed', message: 'the game was played in x2 mode (doubling cube), which this dialect does not have' };
+  }
   const term = record.termination;
   const result = record.result;
   if (outcome) {
@@ -52,10 +57,16 @@ export function judgeEnd(record: GameRecord, rules: Rules, outcome: Outcome | nu
       if (!rules.draws.agreement) return { rule: 'end.unknown-draw', message: 'the record ends in an agreed draw, which this dialect does not have' };
       if (result !== 'draw') return { rule: 'end.result-mismatch', message: `an agreed draw, but the record says ${winnerText(result)}` };
       return null;
-    case 'timeout':
-      if (result === 'draw') return { rule: 'end.result-mismatch', message: 'a flag fall is always a loss in this dialect, but the record says a draw' };
-      return null;
+    case 'timeout': {
+      if (rules.end.flagFall === 'loss') {
+        return result === 'draw' ? { rule: 'end.result-mismatch', message: 'a flag fall is always a loss in this dialect, but the record says a draw' } : null;
+      }
+      if (result === null || result === 'draw') return null;
+      // Loss unless the opponent cannot mate: a win for a side without mating material should have been a draw.
+      return canMate(pos, result === 'white' ? 0 : 1) ? null : { rule: 'end.result-mismatch', message: `${result} wins on time without mating material; this dialect scores that a draw` };
+    }
     case 'resign':
+      if (!rules.end.resignation) return { rule: 'end.result-mismatch', message: 'the record ends by resignation, which this dialect does not have' };
       if (result === 'draw') return { rule: 'end.result-mismatch', message: 'a resignation cannot be a draw' };
       return null;
     case 'double_declined':

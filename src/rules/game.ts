@@ -9,6 +9,7 @@ import {
   type Move,
   makeDfen,
   ok,
+  ORTHODOX,
   parseDfen,
   type Position,
   type Result,
@@ -19,7 +20,7 @@ import { DicePool } from './dice-pool.js';
 import type { Rules } from './rules.js';
 import { type TurnFinding, TurnEngine, type TurnVerdict } from './turn-engine.js';
 
-export type OutcomeReason = 'king_captured' | 'checkmate' | 'stalemate' | 'move-counter' | 'turn-limit' | 'repetition' | 'insufficient-material';
+export type OutcomeReason = 'king_captured' | 'checkmate' | 'stalemate' | 'move-counter' | 'turn-limit' | 'repetition' | 'insufficient-material' | 'nothing-moves';
 
 export interface Outcome {
   result: 'white' | 'black' | 'draw';
@@ -161,6 +162,10 @@ export class GameState {
         }
       }
     }
+    if (rules.pass.whenNothingMoves !== 'pass' && !hasLegalMove(pos, { ...ORTHODOX, castlingOrthodox: rules.castling.attacks === 'orthodox' }, rules.check === 'orthodox')) {
+      if (rules.pass.whenNothingMoves === 'draw') return { result: 'draw', reason: 'nothing-moves' };
+      return { result: pos.turn === 0 ? 'black' : 'white', reason: 'nothing-moves' };
+    }
     if (rules.draws.insufficientMaterial && insufficientMaterial(pos)) return { result: 'draw', reason: 'insufficient-material' };
     if (rules.draws.moveCounterLimit !== null && pos.halfmove >= rules.draws.moveCounterLimit) return { result: 'draw', reason: 'move-counter' };
     if (rules.draws.turnLimit !== null && this.turnNumber >= rules.draws.turnLimit) return { result: 'draw', reason: 'turn-limit' };
@@ -179,6 +184,27 @@ export class GameState {
     const key = makeDfen(this.pos, null, { short: true });
     return (this.repetitions.get(key) ?? 0) >= limit ? { result: 'draw', reason: 'repetition' } : null;
   }
+}
+
+/** Can `color` still mate with what it has (FIDE's flag-fall test)? A pawn, rook or queen, or two minor pieces not all bishops of one colour. */
+export function canMate(pos: Position, color: 0 | 1): boolean {
+  let knights = 0;
+  let bishopColors = 0;
+  let minors = 0;
+  for (let sq = 0; sq < 64; sq++) {
+    const p = pos.board[sq];
+    if (p === 0 || (p > 0 ? 0 : 1) !== color) continue;
+    const role = p > 0 ? p : -p;
+    if (role === KING) continue;
+    if (role === KNIGHT) {
+      knights++;
+      minors++;
+    } else if (role === BISHOP) {
+      minors++;
+      bishopColors |= 1 << (((sq >> 3) + (sq & 7)) & 1);
+    } else return true;
+  }
+  return minors >= 2 && (knights > 0 || bishopColors === 3);
 }
 
 /** Neither side can ever mate: bare kings, a single minor piece, or bishops all on one colour. */

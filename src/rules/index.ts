@@ -3,4 +3,4 @@ export { RULE_IDS, type RuleId, isRuleId, isRecordCode } from './rule-ids.js';
 export { DicePool } from './dice-pool.js';
 export { MicroMoves } from './micro-moves.js';
 export { TurnEngine, type TurnFinding, type TurnVerdict } from './turn-engine.js';
-export { GameState, type Outcome, type OutcomeReason, insufficientMaterial } from './game.js';
+export { GameState, type Outcome, type OutcomeReason, canMate, insufficientMaterial } from './game.js';

@@ -1,6 +1,7 @@
 import {
   BISHOP,
   CASTLE,
+  EN_PASSANT,
   type Color,
   filterKingSafe,
   type GenOptions,
@@ -86,6 +87,7 @@ export class MicroMoves {
     opts.roles = roles;
     let n = generateMoves(pos, color, opts, out, 0);
     if (this.rules.promotion.die === 'die-piece') n = this.dieRulePromotions(pos, pool, roles, out, n);
+    if (this.rules.enPassant.die === 'any' && pool.total > 0 && (roles & (1 << PAWN)) === 0 && opts.enPassant) n = this.anyDieEnPassant(pos, out, n);
     if (this.castlingPaid(pool)) n = generateCastling(pos, color, opts.castlingOrthodox, out, n);
     return this.orthodox ? filterKingSafe(pos, color, out, n) : n;
   }
@@ -121,6 +123,15 @@ export class MicroMoves {
     return k;
   }
 
+  /** En passant on any die (an option): the pawn captures in passing even without a pawn die. */
+  private anyDieEnPassant(pos: Position, out: Move[], n: number): number {
+    const buf: Move[] = [];
+    const opts = { ...this.opts, roles: 1 << PAWN, enPassant: true };
+    const c = generateMoves(pos, pos.turn, opts, buf, 0);
+    for (let i = 0; i < c; i++) if (buf[i] >> 15 === EN_PASSANT) out[n++] = buf[i];
+    return n;
+  }
+
   private dieAllowsPromotion(pool: DicePool, promo: number): boolean {
     if (pool.has(PAWN)) return true;
     if (pool.has(KING) && this.rules.promotion.onKingDie) return true;
@@ -128,7 +139,7 @@ export class MicroMoves {
   }
 
   /** The die roles a micro-move spends (each-die dialects), pushed into `spent`. */
-  cost(pos: Position, m: Move, spent: number[]): number {
+  cost(pos: Position, m: Move, spent: number[], pool?: DicePool): number {
     spent.length = 0;
     const from = moveFrom(m);
     if ((m >> 15) === CASTLE) {
@@ -149,7 +160,12 @@ export class MicroMoves {
       return spent.length;
     }
     const p = pos.board[from];
-    spent.push(p > 0 ? p : -p);
+    const role = p > 0 ? p : -p;
+    if (pool && !pool.has(role) && m >> 15 === EN_PASSANT) {
+      // En passant on any die (option): it spends the least valuable die left.
+      for (let r = 1; r <= 6; r++) if (pool.has(r)) return spent.push(r);
+    }
+    spent.push(role);
     return 1;
   }
 

@@ -55,7 +55,7 @@ export class TurnEngine {
 
   private spend(pos: Position, m: Move, pool: DicePool): number[] {
     const spent: number[] = [];
-    this.micro.cost(pos, m, spent);
+    this.micro.cost(pos, m, spent, pool);
     for (const r of spent) pool.take(r);
     return spent;
   }
@@ -112,7 +112,12 @@ export class TurnEngine {
 
   /** The target number of dice a non-capturing turn must spend from the turn's start. */
   private target(pos: Position, pool: DicePool, micro: number): number {
-    return this.best(pos, pool, micro, this.rules.maximum === 'path-all');
+    return this.best(pos, pool, micro, this.capturesCount);
+  }
+
+  /** King-capture lines count toward the maximum (path-all), or are not exempt from it at all. */
+  private get capturesCount(): boolean {
+    return this.rules.maximum === 'path-all' || !this.rules.kingCaptureExempt;
   }
 
   // ---- legality of a single step ------------------------------------------------
@@ -125,7 +130,13 @@ export class TurnEngine {
     if (!this.eachDie) return true;
     const reading = this.rules.maximum;
     if (reading === 'none') return true;
-    if (this.micro.capturesKing(pos, m)) return true;
+    const exempt = this.rules.kingCaptureExempt;
+    if (this.micro.capturesKing(pos, m)) {
+      if (exempt) return true;
+      this.micro.cost(pos, m, this.spent);
+      const dice = this.spent.length;
+      return reading === 'micro-move' ? dice === target - spentSoFar && dice === this.best(pos, pool, micro, true) : spentSoFar + dice === target;
+    }
     const spent = this.spend(pos, m, pool);
     pos.make(m);
     let legal: boolean;
@@ -133,8 +144,8 @@ export class TurnEngine {
       legal = spent.length + this.best(pos, pool, micro + 1, true) === target - spentSoFar;
     } else {
       legal =
-        spentSoFar + spent.length + this.best(pos, pool, micro + 1, false) === target ||
-        this.canCaptureKing(pos, pool, micro + 1);
+        spentSoFar + spent.length + this.best(pos, pool, micro + 1, !exempt) === target ||
+        (exempt && this.canCaptureKing(pos, pool, micro + 1));
     }
     pos.unmake(m);
     for (const r of spent) pool.give(r);
@@ -274,7 +285,7 @@ export class TurnEngine {
       }
       const m = resolved.move;
       if (this.micro.capturesKing(pos, m)) kingCaptured = true;
-      if (this.eachDie && this.rules.maximum === 'micro-move' && !kingCaptured) {
+      if (this.eachDie && this.rules.maximum === 'micro-move' && (!kingCaptured || !this.rules.kingCaptureExempt)) {
         const before = this.best(pos, pool, i, true);
         const spent = this.spend(pos, m, pool);
         pos.make(m);
@@ -294,12 +305,14 @@ export class TurnEngine {
       played.push(m);
     }
 
+    if (recorded.length === 0 && this.rules.pass.voluntary) return { ok: true, kingCaptured: false, diceSpent: 0, moves: played };
     if (!kingCaptured && recorded.length === 0) {
       const { n } = this.gen(pos, pool, 0);
       if (n > 0) return fail(this.finding(pos, pool, 0, 'pass.not-allowed', `the turn was passed, but ${n} micro-move${n === 1 ? '' : 's'} can be played`, null, 0));
     }
 
-    if (!kingCaptured && this.eachDie && pool.total > 0 && this.rules.maximum !== 'none') {
+    const exemptEnd = kingCaptured && this.rules.kingCaptureExempt;
+    if (!exemptEnd && this.eachDie && pool.total > 0 && this.rules.maximum !== 'none') {
       const verdict = this.checkMaximum(pos, pool, played, spentPerMove, spentSoFar, recorded);
       if (verdict) return fail(verdict);
     }
@@ -317,9 +330,10 @@ export class TurnEngine {
     recorded: ReadonlyArray<string>,
   ): TurnFinding | null {
     const len = played.length;
-    // Still a playable micro-move: the turn stopped early.
+    // Still a playable micro-move: the turn stopped early (a captured king ends it, though).
     const { n } = this.gen(pos, pool, len);
-    if (n > 0) {
+    const ended = pos.kingSquare[0] < 0 || pos.kingSquare[1] < 0;
+    if (n > 0 && !ended) {
       return this.finding(pos, pool, len, 'maximum.fewer-dice', `the turn stops with ${pool.total} di${pool.total === 1 ? 'e' : 'ce'} unspent while a micro-move can still be played`, null, spentSoFar);
     }
     if (this.rules.maximum === 'micro-move') return null;
@@ -333,7 +347,8 @@ export class TurnEngine {
       const spent = spentPerMove[i];
       for (const r of spent) pool.take(r);
       pos.make(played[i]);
-      const viable = spentAt[i + 1] + this.best(pos, pool, i + 1, false) === target || this.canCaptureKing(pos, pool, i + 1);
+      const exempt = this.rules.kingCaptureExempt;
+      const viable = spentAt[i + 1] + this.best(pos, pool, i + 1, !exempt) === target || (exempt && this.canCaptureKing(pos, pool, i + 1));
       if (!viable && culprit < 0) culprit = i;
     }
     if (culprit < 0 || spentSoFar >= target) return null;

@@ -8,3 +8,4 @@ export { ORTHODOX, filterKingSafe, hasLegalMove, legalMoves, perft, perftDivide 
 export * from './fen.js';
 export * from './uci.js';
 export * from './chess960.js';
+export { makeSan, makeSanBody, parseSan } from './san.js';

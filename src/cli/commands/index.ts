@@ -1,4 +1,6 @@
 import type { CommandModule } from 'yargs';
+import { dialectsCommand } from './dialects.js';
+import { perftCommand } from './perft.js';
 
 /**
  * Every sub-command. Each module sets `process.exitCode` itself (0 ok, 1 found a
@@ -6,4 +8,4 @@ import type { CommandModule } from 'yargs';
  * Add one import line per command.
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-export const COMMANDS: CommandModule<any, any>[] = [];
+export const COMMANDS: CommandModule<any, any>[] = [dialectsCommand, perftCommand];

@@ -1,0 +1,16 @@
+/**
+ * Dialects as data: JSON files in `dialects/`, validated by one zod schema, merged
+ * through `extends`, overridable with `--set path=value`, resolved into `Rules`.
+ */
+export { DIALECTS_DIR, packageRoot } from './paths.js';
+export { type DialectInfo, clearRegistryCache, findDialect, listDialects, registryProblems } from './registry.js';
+export { type Dialect, type DialectProblem, type LoadOptions, type ResolvedSource, checkDialectFile, loadDialect, parseOverride } from './load.js';
+export { AXES, LEAF_PATHS, DialectFileSchema, ResolvedAxesSchema, type SourcedValue, isSource } from './schema.js';
+export { type Comparison, type Termination, compareDialects, comparisonMarkdown, shortSource, terminationsOf } from './compare.js';
+
+import type { DialectProblem } from './load.js';
+
+/** One line per problem: `file: path: message [code]`. */
+export function formatProblem(p: DialectProblem): string {
+  return `${p.file ? `${p.file}: ` : ''}${p.path || '(file)'}: ${p.message} [${p.code}]`;
+}

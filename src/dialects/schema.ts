@@ -1,0 +1,270 @@
+import { z } from 'zod';
+import type { Rules } from '../rules/rules.js';
+
+/**
+ * The axes every dialect states (RULES.md §7), one zod schema per leaf value. The same
+ * table builds the file schema (every leaf wrapped as `{ value, source, note?, open? }`,
+ * all optional because a file may inherit through `extends`), the resolved schema (all
+ * required, with the cross-field checks), the list of option paths for `--set`, and
+ * the rows of the comparison table. Order here is the order of the table.
+ */
+export const AXES = {
+  dice: {
+    count: z.literal([0, 1, 2, 3]),
+    faces: z.array(z.literal([1, 2, 3, 4, 5, 6])).length(6),
+    draw: z.enum(['fair', 'movable-types', 'provably-fair']),
+  },
+  turn: {
+    structure: z.enum(['each-die', 'one-move']),
+    doublesAnyMove: z.boolean(),
+  },
+  maximum: z.enum(['path', 'path-all', 'micro-move', 'none']),
+  kingCaptureExempt: z.boolean(),
+  check: z.enum(['none', 'orthodox']),
+  castling: {
+    dice: z.enum(['king-and-rook', 'king', 'rook', 'king-or-rook', 'none']),
+    attacks: z.enum(['ignored', 'orthodox']),
+    chess960: z.boolean(),
+    notation: z.enum(['king-two-squares', 'king-takes-rook']),
+  },
+  enPassant: {
+    window: z.enum(['reply-turn', 'first-micro-move']),
+    die: z.enum(['pawn', 'any']),
+  },
+  promotion: {
+    pieces: z.array(z.enum(['n', 'b', 'r', 'q'])).min(1),
+    die: z.enum(['pawn', 'die-piece']),
+    onKingDie: z.boolean(),
+  },
+  pass: {
+    voluntary: z.boolean(),
+    whenNothingMoves: z.enum(['pass', 'draw', 'loss']),
+  },
+  draws: {
+    agreement: z.boolean(),
+    midTurnOffers: z.boolean(),
+    moveCounterLimit: z.number().int().positive().nullable(),
+    castlingCounts: z.literal([1, 2]),
+    turnLimit: z.number().int().positive().nullable(),
+    repetition: z.number().int().min(2).nullable(),
+    stalemate: z.boolean(),
+    insufficientMaterial: z.boolean(),
+  },
+  end: {
+    kingCapture: z.boolean(),
+    checkmate: z.boolean(),
+    resignation: z.boolean(),
+    flagFall: z.enum(['loss', 'loss-unless-insufficient']),
+  },
+  start: {
+    position: z.enum(['standard', 'chess960']),
+  },
+  clock: {
+    increment: z.enum(['per-turn', 'per-micro-move']),
+    passesFree: z.boolean(),
+    passEarnsIncrement: z.boolean(),
+    controls: z.array(z.string().regex(/^\d+\+\d+$/, 'a time control is "base+increment" in seconds, like "180+2"')),
+    disconnectGraceSeconds: z.number().int().nonnegative().nullable(),
+  },
+  cube: {
+    enabled: z.boolean(),
+    ownership: z.enum(['centered-last-taker', 'either']),
+    cap: z.number().int().min(2).nullable(),
+    declineLoses: z.enum(['pre-offer-stake', 'post-offer-stake']),
+    timeoutIsDecline: z.boolean(),
+  },
+  stakes: {
+    kind: z.enum(['none', 'pot', 'unmodelled']),
+    currency: z.string().min(1).nullable(),
+    modes: z.array(z.enum(['classic', 'x2'])),
+    zeroStakeIsTournament: z.boolean(),
+  },
+} as const;
+
+type AxisSpec = { readonly [key: string]: z.ZodType | AxisSpec };
+type Resolved<T> = { -readonly [K in keyof T]: T[K] extends z.ZodType ? z.infer<T[K]> : Resolved<T[K]> };
+
+/** Compile-time proof that the axes table and the `Rules` interface say the same thing. */
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+const AXES_MATCH_RULES: Same<Resolved<typeof AXES>, Rules> = true;
+void AXES_MATCH_RULES;
+
+/** Every option path (`castling.dice`, `maximum`, …), in table order. */
+export const LEAF_PATHS: readonly string[] = (() => {
+  const out: string[] = [];
+  const walk = (spec: AxisSpec, prefix: string): void => {
+    for (const [k, v] of Object.entries(spec)) {
+      if (v instanceof z.ZodType) out.push(prefix + k);
+      else walk(v, `${prefix}${k}.`);
+    }
+  };
+  walk(AXES, '');
+  return out;
+})();
+
+export const LEAF_SCHEMAS: ReadonlyMap<string, z.ZodType> = (() => {
+  const out = new Map<string, z.ZodType>();
+  const walk = (spec: AxisSpec, prefix: string): void => {
+    for (const [k, v] of Object.entries(spec)) {
+      if (v instanceof z.ZodType) out.set(prefix + k, v);
+      else walk(v, `${prefix}${k}.`);
+    }
+  };
+  walk(AXES, '');
+  return out;
+})();
+
+/** Top-level keys of a file that are axis groups or axis leaves (everything but the metadata). */
+export const AXIS_KEYS: readonly string[] = Object.keys(AXES);
+
+const SEED_FILE = /^\d{3}_[0-9a-f]{16}\.txt$/;
+const URL_SOURCE = /^https?:\/\/[^\s/]+\.[^\s]+$/;
+
+/** Is this a valid `source`: a seed file name, a URL, or "assumed" (and "override" for --set values)? */
+export function isSource(text: string, allowOverride: boolean): boolean {
+  return SEED_FILE.test(text) || URL_SOURCE.test(text) || text === 'assumed' || (allowOverride && text === 'override');
+}
+
+function leafSchema(value: z.ZodType, allowOverride: boolean) {
+  return z
+    .object({
+      value,
+      source: z.string().refine((s) => isSource(s, allowOverride), {
+        message: 'source must be a seed file name (like 000_5cf668e569c31d9f.txt), a URL (https://…) or "assumed"',
+      }),
+      note: z.string().min(1).optional(),
+      /** The sources leave this point open: the value is a documented default, not a fact. */
+      open: z.boolean().optional(),
+    })
+    .strict()
+    .superRefine((leaf, ctx) => {
+      if (leaf.open === true && leaf.note === undefined) {
+        ctx.addIssue({ code: 'custom', path: ['note'], message: 'an open point needs a note saying what is open and why this default' });
+      }
+    });
+}
+
+function groupSchema(spec: AxisSpec, partial: boolean, allowOverride: boolean): z.ZodObject {
+  const shape: Record<string, z.ZodType> = {};
+  for (const [k, v] of Object.entries(spec)) {
+    const s = v instanceof z.ZodType ? leafSchema(v, allowOverride) : groupSchema(v, partial, allowOverride);
+    shape[k] = partial ? s.optional() : s;
+  }
+  return z.object(shape).strict();
+}
+
+const NAME = z.string().regex(/^[a-z0-9][a-z0-9.-]*$/, 'a dialect name is lower-case letters, digits, "-" and "."');
+
+/** Metadata keys of a dialect file (plain values, not inherited). */
+export const META_SHAPE = {
+  name: NAME,
+  title: z.string().min(1).optional(),
+  aliases: z.array(NAME).optional(),
+  description: z.string().optional(),
+  extends: z.string().min(1).nullable().optional(),
+};
+
+/** One dialect file as written: metadata plus any subset of the axes (the rest comes from `extends`). */
+export const DialectFileSchema = z.object({ ...META_SHAPE, ...groupSchema(AXES, true, false).shape }).strict();
+export type DialectFile = z.infer<typeof DialectFileSchema>;
+
+export interface SourcedValue {
+  value: unknown;
+  source: string;
+  note?: string;
+  open?: boolean;
+}
+
+/** The axes after `extends` and `--set`: every leaf present, sources kept, cross-field checks applied. */
+export const ResolvedAxesSchema = groupSchema(AXES, false, true).superRefine((tree, ctx) => {
+  crossCheck(stripSources(tree) as Rules, ctx);
+});
+
+/** `{ dice: { count: { value: 3, source } } }` → `{ dice: { count: 3 } }`. */
+export function stripSources(tree: unknown): unknown {
+  if (tree === null || typeof tree !== 'object' || Array.isArray(tree)) return tree;
+  const o = tree as Record<string, unknown>;
+  if ('value' in o && 'source' in o) return o.value;
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(o)) out[k] = stripSources(v);
+  return out;
+}
+
+interface IssueSink {
+  addIssue(issue: { code: 'custom'; path: (string | number)[]; message: string }): void;
+}
+
+/**
+ * Combinations that no core could play. Each problem is reported on the leaf whose
+ * value is most likely the mistake.
+ */
+export function crossCheck(r: Rules, ctx: IssueSink): void {
+  const bad = (path: string, message: string): void => ctx.addIssue({ code: 'custom', path: [...path.split('.'), 'value'], message });
+  const noDice = r.dice.count === 0;
+
+  if (r.start.position === 'chess960' && !r.castling.chess960) {
+    bad('castling.chess960', 'a Chess960 start needs 960-capable castling (castling.chess960 = true)');
+  }
+  if (r.start.position === 'chess960' && r.castling.notation !== 'king-takes-rook') {
+    bad('castling.notation', 'Chess960 castling must be written king-takes-rook (the two-square form is ambiguous there)');
+  }
+  if (noDice && r.dice.draw !== 'fair') {
+    bad('dice.draw', `with dice.count 0 nothing is rolled: dice.draw "${r.dice.draw}" needs dice (leave it "fair")`);
+  }
+  if (noDice && r.turn.structure !== 'one-move') {
+    bad('turn.structure', 'with dice.count 0 a turn is one move: turn.structure must be "one-move"');
+  }
+  if (noDice && r.castling.dice !== 'none') {
+    bad('castling.dice', 'with dice.count 0 castling needs no dice: castling.dice must be "none"');
+  }
+  if (!noDice && r.castling.dice === 'none') {
+    bad('castling.dice', `dice.count ${r.dice.count} rolls dice: say which die castling needs (castling.dice "none" is for dice-less chess)`);
+  }
+  if (r.castling.dice === 'king-and-rook' && r.dice.count < 2) {
+    bad('castling.dice', `castling on a king die and a rook die needs at least 2 dice, dice.count is ${r.dice.count}`);
+  }
+  if (r.turn.structure === 'one-move' && r.maximum !== 'none') {
+    bad('maximum', `a one-move turn spends no dice one by one: maximum must be "none", not "${r.maximum}"`);
+  }
+  if (r.turn.structure === 'each-die' && r.turn.doublesAnyMove) {
+    bad('turn.doublesAnyMove', 'doublesAnyMove is a one-move rule; with each-die every die pays one micro-move of its own type');
+  }
+  if (r.turn.doublesAnyMove && r.dice.count < 2) {
+    bad('turn.doublesAnyMove', `doubles need at least 2 dice, dice.count is ${r.dice.count}`);
+  }
+  if (r.dice.draw === 'movable-types' && r.dice.count > 1) {
+    bad('dice.draw', `a die drawn from the movable piece types is a one-die rule (BrainKing), dice.count is ${r.dice.count}`);
+  }
+  const faces = r.dice.faces;
+  if (new Set(faces).size !== faces.length) bad('dice.faces', 'each face must stand for a different piece');
+
+  if (r.check === 'none' && r.end.checkmate) bad('end.checkmate', 'checkmate needs a check model: check is "none"');
+  if (r.check === 'none' && r.draws.stalemate) bad('draws.stalemate', 'stalemate needs a check model: check is "none"');
+  if (!r.end.kingCapture && !r.end.checkmate) bad('end.kingCapture', 'no way to win on the board: neither end.kingCapture nor end.checkmate');
+  if (r.check === 'none' && !r.end.kingCapture) bad('end.kingCapture', 'with no check the game is won by capturing the king: end.kingCapture must be true');
+  if (r.kingCaptureExempt && !r.end.kingCapture) bad('kingCaptureExempt', 'the king-capture exemption needs end.kingCapture = true');
+
+  const pieces = r.promotion.pieces;
+  if (new Set(pieces).size !== pieces.length) bad('promotion.pieces', 'a promotion piece is listed twice');
+  if (r.promotion.die === 'die-piece' && pieces.length !== 4) {
+    bad('promotion.pieces', 'the die-piece rule maps dice 2–5 to N, B, R, Q: all four must be promotion pieces');
+  }
+  if (r.promotion.die === 'die-piece' && noDice) bad('promotion.die', 'the die-piece promotion rule needs dice (dice.count is 0)');
+  if (r.promotion.onKingDie && r.promotion.die !== 'die-piece') {
+    bad('promotion.onKingDie', 'onKingDie is part of the die-piece promotion rule; promotion.die is "pawn"');
+  }
+
+  if (r.cube.enabled && r.stakes.kind !== 'pot') bad('cube.enabled', 'a doubling cube doubles a bank: stakes.kind must be "pot"');
+  if (r.cube.enabled !== r.stakes.modes.includes('x2')) {
+    bad('stakes.modes', r.cube.enabled ? 'the cube is played in mode "x2": list it in stakes.modes' : 'mode "x2" is the doubling-cube mode but cube.enabled is false');
+  }
+  if (r.cube.cap !== null && (r.cube.cap & (r.cube.cap - 1)) !== 0) bad('cube.cap', `the cube doubles from 1: its cap must be a power of two, not ${r.cube.cap}`);
+  if (r.stakes.kind === 'none' && (r.stakes.currency !== null || r.stakes.modes.length > 0 || r.stakes.zeroStakeIsTournament)) {
+    bad('stakes.kind', 'stakes.kind is "none" but a currency, modes or zeroStakeIsTournament are given');
+  }
+  if (r.draws.midTurnOffers && !r.draws.agreement) bad('draws.midTurnOffers', 'mid-turn draw offers need draws.agreement = true');
+  if (r.draws.castlingCounts === 2 && r.castling.dice !== 'king-and-rook') {
+    bad('draws.castlingCounts', 'castling counts as two moves only where it spends two dice (castling.dice "king-and-rook")');
+  }
+  if (new Set(r.clock.controls).size !== r.clock.controls.length) bad('clock.controls', 'a time control is listed twice');
+}

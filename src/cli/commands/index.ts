@@ -1,6 +1,5 @@
 import type { CommandModule } from 'yargs';
-import { dialectsCommand } from './dialects.js';
-import { perftCommand } from './perft.js';
+import { diffCommand } from './diff.js';
 
 /**
  * Every sub-command. Each module sets `process.exitCode` itself (0 ok, 1 found a
@@ -8,4 +7,4 @@ import { perftCommand } from './perft.js';
  * Add one import line per command.
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-export const COMMANDS: CommandModule<any, any>[] = [dialectsCommand, perftCommand];
+export const COMMANDS: CommandModule<any, any>[] = [diffCommand];

@@ -1,0 +1,44 @@
+import { writeFile } from 'node:fs/promises';
+import type { CommandModule } from 'yargs';
+import { anythingBroke, diffRuns, renderDiffMarkdown, ResultsFileError } from '../../report/index.js';
+import { canonicalJson } from '../../report/sorted.js';
+import { UsageError } from '../usage-error.js';
+
+interface DiffArgs {
+  runA: string;
+  runB: string;
+  out?: string;
+  json?: boolean;
+}
+
+/** `dice-dialects diff <runA> <runB>`: per-record changes between two run folders; exit 1 when anything broke (for nightly CI). */
+export const diffCommand: CommandModule<object, DiffArgs> = {
+  command: 'diff <runA> <runB>',
+  describe: 'compare two run folders record by record (fixed, broken, reclassified, new, gone); exit 1 when anything broke',
+  builder: (y) =>
+    y
+      .positional('runA', { type: 'string', demandOption: true, describe: 'the earlier run folder (holds results.ndjson)' })
+      .positional('runB', { type: 'string', demandOption: true, describe: 'the later run folder' })
+      .option('out', { type: 'string', describe: 'write the diff to FILE instead of standard output' })
+      .option('json', { type: 'boolean', default: false, describe: 'JSON instead of Markdown' }),
+  handler: async (args) => {
+    let diff;
+    try {
+      diff = await diffRuns(args.runA, args.runB);
+    } catch (error) {
+      // An unreadable run folder is a usage problem (exit 2), not a regression (exit 1).
+      if (error instanceof ResultsFileError) throw new UsageError(`cannot read run folder: ${error.message}`, 'run-dir');
+      throw error;
+    }
+    const text = args.json ? canonicalJson(diff) : renderDiffMarkdown(diff);
+    if (args.out) {
+      await writeFile(args.out, text);
+      process.stdout.write(
+        `diff written to ${args.out}: ${diff.broken.length} broken, ${diff.fixed.length} fixed, ${diff.reclassified.length} reclassified, ${diff.new.length} new, ${diff.gone.length} gone, ${diff.unchanged} unchanged\n`,
+      );
+    } else {
+      process.stdout.write(text);
+    }
+    process.exitCode = anythingBroke(diff) ? 1 : 0;
+  },
+};

@@ -1,0 +1,94 @@
+import { chiSquareStatistic, chiSquareSurvival } from './chi-square.js';
+import type { DiceStats, Rate } from './summary-schema.js';
+
+/** A recorded turn as the dice statistics see it. `opening`: the first turn of its side in its game. */
+export interface DiceTurn {
+  dice: readonly number[];
+  passed: boolean;
+  opening: boolean;
+}
+
+/** Seed 001's claim for three-dice play: about one roll in twelve is a forced pass. */
+export const EXPECTED_PASS_RATE = 1 / 12;
+/** From the start, the 64 ordered three-dice rolls with no pawn and no knight pass: 64/216. */
+export const EXPECTED_OPENING_PASS_RATE = 64 / 216;
+
+/** Chance that n fair dice show at least two equal faces: 1 − 6·5·…·(6−n+1) / 6ⁿ. */
+export function expectedDoublesRate(n: number): number {
+  if (n < 2) return 0;
+  if (n > 6) return 1;
+  let distinct = 1;
+  for (let i = 0; i < n; i++) distinct *= (6 - i) / 6;
+  return 1 - distinct;
+}
+
+function rate(count: number, of: number, expected: number | null, basis: string): Rate {
+  return { count, of, rate: of > 0 ? count / of : null, expected, basis };
+}
+
+/** Counters only, so a million-game corpus costs the same memory as ten games. */
+export class DiceStatsAccumulator {
+  private turns = 0;
+  private passes = 0;
+  private openingTurns = 0;
+  private openingPasses = 0;
+  private readonly faces = [0, 0, 0, 0, 0, 0];
+  private invalid = 0;
+  /** Dice count → [turns, turns with a double]. */
+  private readonly doubles = new Map<number, [number, number]>();
+
+  add(t: DiceTurn): void {
+    this.turns++;
+    if (t.passed) this.passes++;
+    if (t.opening) {
+      this.openingTurns++;
+      if (t.passed) this.openingPasses++;
+    }
+    for (const d of t.dice) {
+      if (Number.isInteger(d) && d >= 1 && d <= 6) this.faces[d - 1]++;
+      else this.invalid++;
+    }
+    if (t.dice.length >= 2) {
+      const entry = this.doubles.get(t.dice.length) ?? [0, 0];
+      entry[0]++;
+      if (new Set(t.dice).size < t.dice.length) entry[1]++;
+      this.doubles.set(t.dice.length, entry);
+    }
+  }
+
+  build(): DiceStats {
+    const total = this.faces.reduce((a, b) => a + b, 0);
+    const expectedEach = total > 0 ? total / 6 : null;
+    const chi = expectedEach === null ? null : chiSquareStatistic(this.faces, this.faces.map(() => expectedEach));
+    const byDiceCount: Record<string, Rate> = {};
+    let dTurns = 0;
+    let dCount = 0;
+    let dExpected = 0;
+    for (const n of [...this.doubles.keys()].sort((a, b) => a - b)) {
+      const [turns, count] = this.doubles.get(n)!;
+      const e = expectedDoublesRate(n);
+      byDiceCount[String(n)] = rate(count, turns, e, `${n} fair dice`);
+      dTurns += turns;
+      dCount += count;
+      dExpected += turns * e;
+    }
+    return {
+      turns: this.turns,
+      pass: rate(this.passes, this.turns, EXPECTED_PASS_RATE, 'seed 001: about 1 roll in 12 (three dice)'),
+      openingPass: rate(this.openingPasses, this.openingTurns, EXPECTED_OPENING_PASS_RATE, '64 of 216 ordered rolls from the start (three dice)'),
+      faces: {
+        counts: [...this.faces],
+        total,
+        invalid: this.invalid,
+        expectedEach,
+        chiSquare: chi,
+        df: 5,
+        pValue: chi === null ? null : chiSquareSurvival(chi, 5),
+      },
+      doubles: {
+        ...rate(dCount, dTurns, dTurns > 0 ? dExpected / dTurns : null, 'any two dice equal, fair dice (weighted by dice count)'),
+        byDiceCount,
+      },
+    };
+  }
+}

@@ -1,0 +1,142 @@
+import { mkdir, mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { main } from '../cli/main.js';
+import type { Finding, GameResultLine } from '../replay/result.js';
+import { classify, diffRuns, renderDiffMarkdown } from './diff.js';
+import { openRunDir } from './run-dir.js';
+import { SummaryBuilder } from './summary.js';
+import { RUN_INFO } from './test-support/fixtures.js';
+
+const f = (rule: string): Finding => ({ rule, turn: 1, microMove: 0, dfen: null, dice: null, recorded: [], allowed: [], message: rule, location: null });
+
+function line(id: string, dialect: string, index: number, status: GameResultLine['status'], rule?: string): GameResultLine {
+  return { id, dialect, index, status, findings: rule ? [f(rule)] : [], source: 'corpus.ndjson', turns: 10 };
+}
+
+/** Writes a real run folder through openRunDir, as the replayer does. */
+async function writeRun(dir: string, lines: GameResultLine[]): Promise<void> {
+  const run = await openRunDir(dir);
+  const b = new SummaryBuilder(['reference', 'dicechess-com']);
+  for (const l of lines) {
+    run.resultsStream.write(`${JSON.stringify(l)}\n`);
+    b.addResult(l);
+  }
+  await run.finish(b.build(RUN_INFO));
+}
+
+const RUN_A = [
+  line('same', 'reference', 0, 'conforming'),
+  line('same-div', 'reference', 1, 'diverging', 'maximum.fewer-dice'),
+  line('fix-me', 'reference', 2, 'diverging', 'dice.piece-not-rolled'),
+  line('fix-read', 'reference', 3, 'unreadable', 'record.bad-fen'),
+  line('break-me', 'reference', 4, 'conforming'),
+  line('break-me', 'dicechess-com', 4, 'conforming'),
+  line('worse-read', 'reference', 5, 'diverging', 'maximum.fewer-dice'),
+  line('reclass', 'reference', 6, 'diverging', 'maximum.fewer-dice'),
+  line('<b>gone</b>', 'reference', 7, 'conforming'),
+];
+const RUN_B = [
+  line('same', 'reference', 0, 'conforming'),
+  line('same-div', 'reference', 1, 'diverging', 'maximum.fewer-dice'),
+  line('fix-me', 'reference', 2, 'conforming'),
+  line('fix-read', 'reference', 3, 'conforming'),
+  line('break-me', 'reference', 4, 'diverging', 'end.result-mismatch'),
+  line('break-me', 'dicechess-com', 4, 'conforming'),
+  line('worse-read', 'reference', 5, 'unreadable', 'record.bad-uci'),
+  line('reclass', 'reference', 6, 'diverging', 'dice.piece-not-rolled'),
+  line('brand-new', 'dicechess-com', 8, 'diverging', 'maximum.fewer-dice'),
+];
+
+async function runs(b = RUN_B) {
+  const root = await mkdtemp(join(tmpdir(), 'dice-diff-'));
+  await writeRun(join(root, 'a'), RUN_A);
+  await writeRun(join(root, 'b'), b);
+  return root;
+}
+
+describe('diffRuns', () => {
+  it('sorts every record into one of the five categories', async () => {
+    const root = await runs();
+    const d = await diffRuns(join(root, 'a'), join(root, 'b'));
+    const ids = (list: typeof d.fixed) => list.map((e) => `${e.id}/${e.dialect}`);
+    expect(ids(d.fixed)).toEqual(['fix-me/reference', 'fix-read/reference']);
+    expect(ids(d.broken)).toEqual(['break-me/reference', 'worse-read/reference']);
+    expect(ids(d.reclassified)).toEqual(['reclass/reference']);
+    expect(ids(d.new)).toEqual(['brand-new/dicechess-com']);
+    expect(ids(d.gone)).toEqual(['<b>gone</b>/reference']);
+    expect(d.unchanged).toBe(3);
+    expect(d.broken[0].before).toEqual({ status: 'conforming', rule: null, index: 4 });
+    expect(d.broken[0].after).toEqual({ status: 'diverging', rule: 'end.result-mismatch', index: 4 });
+    expect(d.reclassified[0].before?.rule).toBe('maximum.fewer-dice');
+    expect(d.reclassified[0].after?.rule).toBe('dice.piece-not-rolled');
+  });
+
+  it('renders a Markdown table of counts and the lists', async () => {
+    const root = await runs();
+    const md = renderDiffMarkdown(await diffRuns(join(root, 'a'), join(root, 'b')));
+    expect(md).toContain('**2 record(s) broke.**');
+    expect(md).toContain('**2 record(s) now pass that used to fail**');
+    expect(md).toContain('| broken | 2 |\n| fixed | 2 |\n| reclassified | 1 |\n| new | 1 |\n| gone | 1 |\n| unchanged | 3 |');
+    expect(md).toContain('| `reference` | `break-me` | `corpus.ndjson` | conforming | diverging `end.result-mismatch` |');
+    expect(md).toContain('## Gone (1)');
+    expect(md).toContain('`<b>gone</b>`');
+  });
+
+  it('classifies status pairs', () => {
+    const s = (status: GameResultLine['status'], rule: string | null = null) => ({ status, rule, index: 0 });
+    expect(classify(s('conforming'), s('conforming'))).toBe('unchanged');
+    expect(classify(s('unreadable', 'record.bad-fen'), s('diverging', 'maximum.fewer-dice'))).toBe('reclassified');
+    expect(classify(s('unreadable', 'record.bad-fen'), s('unreadable', 'record.bad-fen'))).toBe('unchanged');
+    expect(classify(s('unreadable', 'record.bad-fen'), s('unreadable', 'record.bad-uci'))).toBe('reclassified');
+  });
+});
+
+describe('dice-dialects diff', () => {
+  let out = '';
+  beforeEach(() => {
+    out = '';
+    vi.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => {
+      out += String(chunk);
+      return true;
+    });
+    vi.spyOn(process.stderr, 'write').mockImplementation((chunk: string | Uint8Array) => {
+      out += String(chunk);
+      return true;
+    });
+  });
+  afterEach(() => {
+    vi.restoreAllMocks();
+    process.exitCode = 0;
+  });
+
+  it('exits 1 when anything broke and prints the Markdown', async () => {
+    const root = await runs();
+    expect(await main(['diff', join(root, 'a'), join(root, 'b')])).toBe(1);
+    expect(out).toContain('# Run diff');
+    expect(out).toContain('| broken | 2 |');
+  });
+
+  it('exits 0 when nothing broke, even with fixes, and writes JSON to --out', async () => {
+    const root = await runs(RUN_A.map((l) => (l.id === 'fix-me' ? line('fix-me', 'reference', 2, 'conforming') : l)));
+    const file = join(root, 'diff.json');
+    expect(await main(['diff', join(root, 'a'), join(root, 'b'), '--json', '--out', file])).toBe(0);
+    const json = JSON.parse(await readFile(file, 'utf8'));
+    expect(json.fixed).toHaveLength(1);
+    expect(json.broken).toHaveLength(0);
+    expect(out).toContain('0 broken, 1 fixed');
+  });
+
+  it('exits 2 on unreadable run folders', async () => {
+    const root = await runs();
+    expect(await main(['diff', join(root, 'a'), join(root, 'missing')])).toBe(2);
+    expect(out).toMatch(/cannot read run folder: .*missing.*ENOENT/);
+    const bad = join(root, 'bad');
+    await mkdir(bad);
+    await writeFile(join(bad, 'results.ndjson'), `${JSON.stringify(RUN_A[0])}\n{"id": 3}\n`);
+    out = '';
+    expect(await main(['diff', join(root, 'a'), bad])).toBe(2);
+    expect(out).toMatch(/results\.ndjson:2: not a result line/);
+  });
+});

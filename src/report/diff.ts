@@ -1,0 +1,148 @@
+import { join } from 'node:path';
+import type { GameResultLine } from '../replay/result.js';
+import { mdCode } from './escape.js';
+import { readResults } from './results-file.js';
+
+/**
+ * Per-record run diffs (fixed / broken / reclassified / new / gone) rather than
+ * deltas of totals, which let one fix hide one regression.
+ */
+
+type Status = GameResultLine['status'];
+
+/** A record's verdict in one run: its status and the rule of its first finding. */
+export interface DiffSide {
+  status: Status;
+  rule: string | null;
+  index: number;
+}
+
+export interface DiffEntry {
+  id: string;
+  dialect: string;
+  source: string | null;
+  /** Verdict in run A (null for `new`). */
+  before: DiffSide | null;
+  /** Verdict in run B (null for `gone`). */
+  after: DiffSide | null;
+}
+
+export interface RunDiff {
+  fixed: DiffEntry[];
+  broken: DiffEntry[];
+  reclassified: DiffEntry[];
+  new: DiffEntry[];
+  gone: DiffEntry[];
+  unchanged: number;
+}
+
+export type DiffCategory = 'fixed' | 'broken' | 'reclassified' | 'unchanged';
+
+/**
+ * conforming → diverging/unreadable: broken; diverging/unreadable → conforming: fixed.
+ * A readable record becoming unreadable is broken too (the reader regressed). Two
+ * non-conforming verdicts with different first rules (unreadable → diverging
+ * included) are reclassified.
+ */
+export function classify(a: DiffSide, b: DiffSide): DiffCategory {
+  if (a.status === 'conforming') return b.status === 'conforming' ? 'unchanged' : 'broken';
+  if (b.status === 'conforming') return 'fixed';
+  if (b.status === 'unreadable' && a.status !== 'unreadable') return 'broken';
+  return a.rule === b.rule && a.status === b.status ? 'unchanged' : 'reclassified';
+}
+
+function side(line: GameResultLine): DiffSide {
+  return { status: line.status, rule: line.findings[0]?.rule ?? null, index: line.index };
+}
+
+/** id + dialect, plus the occurrence number so a duplicated id is paired in order, not collapsed. */
+function keyer(): (line: GameResultLine) => string {
+  const seen = new Map<string, number>();
+  return (line) => {
+    const base = `${line.id}\u0000${line.dialect}`;
+    const n = (seen.get(base) ?? 0) + 1;
+    seen.set(base, n);
+    return `${base}\u0000${n}`;
+  };
+}
+
+/**
+ * Streams both runs' results.ndjson. Run A is held as one small entry per record
+ * (status and rule only); run B is never held. Entries keep B's input order (A's for
+ * `gone`), so the diff is deterministic.
+ */
+export async function diffRuns(dirA: string, dirB: string): Promise<RunDiff> {
+  const before = new Map<string, { side: DiffSide; id: string; dialect: string; source: string | null }>();
+  const keyA = keyer();
+  for await (const line of readResults(join(dirA, 'results.ndjson'))) {
+    before.set(keyA(line), { side: side(line), id: line.id, dialect: line.dialect, source: line.source ?? null });
+  }
+  const out: RunDiff = { fixed: [], broken: [], reclassified: [], new: [], gone: [], unchanged: 0 };
+  const keyB = keyer();
+  for await (const line of readResults(join(dirB, 'results.ndjson'))) {
+    const key = keyB(line);
+    const after = side(line);
+    const a = before.get(key);
+    const entry: DiffEntry = { id: line.id, dialect: line.dialect, source: line.source ?? null, before: a?.side ?? null, after };
+    if (!a) {
+      out.new.push(entry);
+      continue;
+    }
+    before.delete(key);
+    const category = classify(a.side, after);
+    if (category === 'unchanged') out.unchanged++;
+    else out[category].push(entry);
+  }
+  for (const a of before.values()) out.gone.push({ id: a.id, dialect: a.dialect, source: a.source, before: a.side, after: null });
+  return out;
+}
+
+/** True when the nightly should fail: something that conformed no longer does. */
+export function anythingBroke(d: RunDiff): boolean {
+  return d.broken.length > 0;
+}
+
+function verdict(s: DiffSide | null): string {
+  if (!s) return '—';
+  return s.rule ? `${s.status} ${mdCode(s.rule, true)}` : s.status;
+}
+
+function listSection(title: string, note: string, entries: DiffEntry[]): string[] {
+  if (entries.length === 0) return [];
+  const lines = [`## ${title} (${entries.length})`, '', note, '', '| dialect | game | corpus | before (A) | after (B) |', '| --- | --- | --- | --- | --- |'];
+  for (const e of entries) {
+    lines.push(`| ${mdCode(e.dialect, true)} | ${mdCode(e.id, true)} | ${e.source !== null ? mdCode(e.source, true) : '—'} | ${verdict(e.before)} | ${verdict(e.after)} |`);
+  }
+  lines.push('');
+  return lines;
+}
+
+export function renderDiffMarkdown(d: RunDiff): string {
+  const headline = d.broken.length
+    ? `**${d.broken.length} record(s) broke.**`
+    : 'Nothing broke.';
+  const fixedNote = d.fixed.length
+    ? ` **${d.fixed.length} record(s) now pass that used to fail**: an unexpected pass until someone confirms the fix.`
+    : '';
+  const lines = [
+    '# Run diff',
+    '',
+    `${headline}${fixedNote}`,
+    '',
+    '| change | records |',
+    '| --- | ---: |',
+    `| broken | ${d.broken.length} |`,
+    `| fixed | ${d.fixed.length} |`,
+    `| reclassified | ${d.reclassified.length} |`,
+    `| new | ${d.new.length} |`,
+    `| gone | ${d.gone.length} |`,
+    `| unchanged | ${d.unchanged} |`,
+    '',
+    ...listSection('Broken', 'Conforming (or readable) in A, not in B.', d.broken),
+    ...listSection('Fixed', 'Diverging or unreadable in A, conforming in B. Report it as loudly as a failure: a pass nobody expected may hide a weakened check.', d.fixed),
+    ...listSection('Reclassified', 'Not conforming in either run, with a different first rule.', d.reclassified),
+    ...listSection('New', 'Only in B.', d.new),
+    ...listSection('Gone', 'Only in A.', d.gone),
+  ];
+  return `${lines.join('\n').trimEnd()}\n`;
+}

@@ -1,0 +1,46 @@
+/**
+ * Escaping for every output format. Record text (ids, player names, messages, even
+ * moves and DFENs of unreadable records) is untrusted: it goes through one of these
+ * before it reaches HTML, XML, Markdown or a shell command line.
+ */
+
+/** Characters XML 1.0 cannot carry at all (even escaped): C0 controls but tab/LF/CR, lone surrogates, U+FFFE/FFFF. */
+const XML_INVALID = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+
+/** Text for HTML/SVG/XML content or attribute values (quotes included, so it is safe in both). */
+export function escapeXml(text: string): string {
+  return text.replace(XML_INVALID, '\uFFFD').replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+export const escapeHtml = escapeXml;
+
+/** Text inside a Markdown table cell or prose line: no HTML, no table breaks, no emphasis or links. */
+export function escapeMarkdown(text: string): string {
+  return text
+    .replace(/[\r\n]+/g, ' ')
+    .replace(/[\\`*_{}[\]()<>#+!|~&]/g, (c) => `\\${c}`);
+}
+
+/** Inline code that survives any backticks in the text (a fence longer than the longest run inside). */
+export function mdCode(text: string, inTable = false): string {
+  const flat = text.replace(/[\r\n]+/g, ' ');
+  const longest = Math.max(0, ...[...flat.matchAll(/`+/g)].map((m) => m[0].length));
+  const fence = '`'.repeat(longest + 1);
+  const pad = flat.startsWith('`') || flat.endsWith('`') || flat === '' ? ' ' : '';
+  // Inside a table a pipe still splits cells, even in code: escape it.
+  return `${fence}${pad}${inTable ? flat.replace(/\|/g, '\\|') : flat}${pad}${fence}`;
+}
+
+/** A fenced code block whose fence is longer than any backtick run in the text. */
+export function mdFence(text: string, lang = ''): string {
+  const longest = Math.max(2, ...[...text.matchAll(/`+/g)].map((m) => m[0].length));
+  const fence = '`'.repeat(longest + 1);
+  return `${fence}${lang}\n${text}\n${fence}`;
+}
+
+/** A shell word: kept bare or double-quoted when plainly safe, else single-quoted. */
+export function shellQuote(text: string, preferDouble = false): string {
+  if (text !== '' && /^[A-Za-z0-9_./,:=@+-]+$/.test(text) && !preferDouble) return text;
+  if (/^[A-Za-z0-9_./,:=@+ -]*$/.test(text)) return `"${text}"`;
+  return `'${text.replace(/'/g, `'\\''`)}'`;
+}

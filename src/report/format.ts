@@ -1,0 +1,35 @@
+/**
+ * Number formatting shared by the renderers. Fixed digits (never locale formatting)
+ * so the reports are byte-identical across machines.
+ */
+
+export function pct(rate: number | null): string {
+  return rate === null ? 'n/a' : `${(rate * 100).toFixed(1)} %`;
+}
+
+export function ratio(count: number, of: number): string {
+  return of > 0 ? `${count}/${of} (${pct(count / of)})` : `${count}/0`;
+}
+
+/** A p-value readable at both ends: 0.0500, 3.2e-7. */
+export function pValue(p: number | null): string {
+  if (p === null) return 'n/a';
+  if (p === 0) return '< 1e-300';
+  return p >= 0.001 ? p.toFixed(4) : p.toExponential(1);
+}
+
+export function fixed(x: number | null, digits = 2): string {
+  return x === null ? 'n/a' : x.toFixed(digits);
+}
+
+/** Verdict on the face test: flagged when uniform dice would rarely look this uneven. */
+export function faceVerdict(p: number | null): string {
+  if (p === null) return 'no dice recorded';
+  return p < 0.01 ? 'unlikely under fair dice (p < 0.01): check the source' : 'consistent with fair dice';
+}
+
+export const FACE_LABELS = ['1 pawn', '2 knight', '3 bishop', '4 rook', '5 queen', '6 king'];
+
+export function durationText(ms: number): string {
+  return ms < 1000 ? `${Math.round(ms)} ms` : `${(ms / 1000).toFixed(1)} s`;
+}

@@ -1,0 +1,26 @@
+import type { Finding } from '../replay/result.js';
+import { shellQuote } from './escape.js';
+
+/**
+ * The part of a finding a reproduction shows. The DFEN is the position before the
+ * offending micro-move, so the moves of the turn already played are in it: what is
+ * left to replay from there is the recorded turn from `microMove` on.
+ */
+export function movesFromDfen(finding: Finding): string[] {
+  const from = finding.microMove ?? 0;
+  return from > 0 && from <= finding.recorded.length ? finding.recorded.slice(from) : finding.recorded;
+}
+
+/** The command that shows the divergence, or null when the finding has no position. */
+export function checkCommand(dialect: string, finding: Finding): string | null {
+  if (finding.dfen === null) return null;
+  // `check` reads "pass" as a turn with no micro-move.
+  const turn = movesFromDfen(finding).join(',') || 'pass';
+  return `dice-dialects check --dialect ${shellQuote(dialect)} --dfen ${shellQuote(finding.dfen, true)} --turn ${shellQuote(turn)}`;
+}
+
+/** Continuations as text, at most `limit` of them (a wide-open position may have hundreds). */
+export function allowedText(allowed: string[][], limit = 12): { shown: string[]; more: number } {
+  const shown = allowed.slice(0, limit).map((c) => (c.length === 0 ? '(pass)' : c.join(' ')));
+  return { shown, more: Math.max(0, allowed.length - limit) };
+}

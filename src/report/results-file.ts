@@ -1,0 +1,82 @@
+import { createReadStream, openSync, readSync, closeSync } from 'node:fs';
+import { createInterface } from 'node:readline';
+import { GameResultLine } from '../replay/result.js';
+
+/** A results.ndjson that cannot be read: missing, or a line that is not a GameResultLine. */
+export class ResultsFileError extends Error {
+  constructor(
+    message: string,
+    readonly path: string,
+  ) {
+    super(message);
+  }
+}
+
+function parseLine(text: string, path: string, lineNo: number): GameResultLine {
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    throw new ResultsFileError(`${path}:${lineNo}: not JSON`, path);
+  }
+  const parsed = GameResultLine.safeParse(json);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new ResultsFileError(`${path}:${lineNo}: not a result line (${issue.path.join('.') || 'line'}: ${issue.message})`, path);
+  }
+  return parsed.data;
+}
+
+/** Streams the lines of a results.ndjson (blank lines skipped); memory stays flat. */
+export async function* readResults(path: string): AsyncGenerator<GameResultLine> {
+  const stream = createReadStream(path, { encoding: 'utf8' });
+  const opened = new Promise<void>((resolve, reject) => {
+    stream.once('open', () => resolve());
+    stream.once('error', (e) => reject(new ResultsFileError(`${path}: ${(e as NodeJS.ErrnoException).code ?? e.message}`, path)));
+  });
+  await opened;
+  const lines = createInterface({ input: stream, crlfDelay: Infinity });
+  let lineNo = 0;
+  try {
+    for await (const text of lines) {
+      lineNo++;
+      if (text.trim() === '') continue;
+      yield parseLine(text, path, lineNo);
+    }
+  } finally {
+    lines.close();
+    stream.destroy();
+  }
+}
+
+/**
+ * The same, synchronously, for callers that want a plain Iterable (renderJunit's
+ * per-game cases). Reads in 64 KiB chunks so the file is never held whole.
+ */
+export function* readResultsSync(path: string): Generator<GameResultLine> {
+  let fd: number;
+  try {
+    fd = openSync(path, 'r');
+  } catch (e) {
+    throw new ResultsFileError(`${path}: ${(e as NodeJS.ErrnoException).code ?? String(e)}`, path);
+  }
+  const buf = Buffer.alloc(64 * 1024);
+  const decoder = new TextDecoder('utf-8');
+  let rest = '';
+  let lineNo = 0;
+  try {
+    for (;;) {
+      const n = readSync(fd, buf, 0, buf.length, null);
+      rest += n > 0 ? decoder.decode(buf.subarray(0, n), { stream: true }) : decoder.decode();
+      const parts = rest.split('\n');
+      rest = n > 0 ? parts.pop()! : '';
+      for (const text of parts) {
+        lineNo++;
+        if (text.trim() !== '') yield parseLine(text, path, lineNo);
+      }
+      if (n === 0) break;
+    }
+  } finally {
+    closeSync(fd);
+  }
+}

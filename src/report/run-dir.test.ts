@@ -1,0 +1,78 @@
+import { existsSync } from 'node:fs';
+import { mkdir, mkdtemp, readdir, readFile, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { openRunDir, RUN_FILES } from './run-dir.js';
+import { SummaryBuilder } from './summary.js';
+import { Summary } from './summary-schema.js';
+import { checkXml } from './test-support/xml-check.js';
+import { DIALECTS, RUN_INFO, sampleDiceTurns, sampleLines } from './test-support/fixtures.js';
+
+async function writeRun(dir: string, opts?: { junitPerGame?: boolean }) {
+  const run = await openRunDir(dir);
+  const b = new SummaryBuilder(DIALECTS);
+  for (const line of sampleLines()) {
+    run.resultsStream.write(`${JSON.stringify(line)}\n`);
+    b.addResult(line);
+  }
+  for (const t of sampleDiceTurns()) b.addDiceTurn(t);
+  await run.finish(b.build(RUN_INFO), opts);
+  return run;
+}
+
+describe('openRunDir', () => {
+  it('publishes a complete folder only at finish', async () => {
+    const root = await mkdtemp(join(tmpdir(), 'dice-run-'));
+    const dir = join(root, 'reports', 'latest');
+    const run = await openRunDir(dir);
+    run.resultsStream.write(`${JSON.stringify(sampleLines()[0])}\n`);
+    expect(existsSync(dir)).toBe(false);
+    expect(existsSync(run.tmpDir)).toBe(true);
+    const b = new SummaryBuilder(DIALECTS);
+    b.addResult(sampleLines()[0]);
+    await run.finish(b.build(RUN_INFO));
+    expect((await readdir(dir)).sort()).toEqual([...RUN_FILES].sort());
+    expect(existsSync(run.tmpDir)).toBe(false);
+    const summary = Summary.parse(JSON.parse(await readFile(join(dir, 'summary.json'), 'utf8')));
+    expect(summary.totals.lines).toBe(1);
+    await expect(run.finish(b.build(RUN_INFO))).rejects.toThrow(/already closed/);
+  });
+
+  it('replaces the previous run and leaves no .previous behind', async () => {
+    const root = await mkdtemp(join(tmpdir(), 'dice-run-'));
+    const dir = join(root, 'latest');
+    await mkdir(dir);
+    await writeFile(join(dir, 'stale.txt'), 'old run');
+    await writeRun(dir, { junitPerGame: true });
+    expect(existsSync(join(dir, 'stale.txt'))).toBe(false);
+    expect(existsSync(`${dir}.previous`)).toBe(false);
+    expect((await readdir(root)).sort()).toEqual(['latest']);
+    const results = (await readFile(join(dir, 'results.ndjson'), 'utf8')).trim().split('\n');
+    expect(results).toHaveLength(18);
+    const junit = checkXml(await readFile(join(dir, 'junit.xml'), 'utf8'));
+    expect(junit.elements.filter((e) => e === 'testcase')).toHaveLength(12 + 18);
+  });
+
+  it('writes the same bytes for the same input', async () => {
+    const root = await mkdtemp(join(tmpdir(), 'dice-run-'));
+    await writeRun(join(root, 'a'));
+    await writeRun(join(root, 'b'));
+    for (const f of RUN_FILES) {
+      expect(await readFile(join(root, 'b', f), 'utf8'), f).toBe(await readFile(join(root, 'a', f), 'utf8'));
+    }
+  });
+
+  it('abort removes the temporary folder and keeps the last good run', async () => {
+    const root = await mkdtemp(join(tmpdir(), 'dice-run-'));
+    const dir = join(root, 'latest');
+    await writeRun(dir);
+    const before = await readFile(join(dir, 'report.md'), 'utf8');
+    const run = await openRunDir(dir);
+    run.resultsStream.write('{"partial": true}\n');
+    await run.abort();
+    expect(existsSync(run.tmpDir)).toBe(false);
+    expect(await readFile(join(dir, 'report.md'), 'utf8')).toBe(before);
+    expect((await readdir(root)).sort()).toEqual(['latest']);
+  });
+});

@@ -1,0 +1,113 @@
+import { z } from 'zod';
+import { Finding } from '../replay/result.js';
+
+/**
+ * The shape of `summary.json`. Everything a renderer shows comes from here, so the
+ * Markdown, HTML and JUnit reports can be re-rendered from a summary alone (the
+ * report never re-plays and never re-reads the results).
+ */
+
+const count = z.number().int().min(0);
+
+/** Machine facts and timestamps: the only part of a summary that differs between two runs of the same input. */
+export const RunInfo = z
+  .object({
+    tool: z.string(),
+    version: z.string(),
+    node: z.string(),
+    startedAt: z.string(),
+    durationMs: z.number().min(0),
+    dialects: z.record(z.string(), z.object({ file: z.string(), sha256: z.string() }).strict()),
+    sources: z.array(z.object({ source: z.string(), sha256: z.string().nullable() }).strict()),
+    options: z.record(z.string(), z.unknown()),
+  })
+  .strict();
+export type RunInfo = z.infer<typeof RunInfo>;
+
+/** Lines by status; `findings` counts every finding, not only the first of each game. */
+export const StatusCounts = z
+  .object({ lines: count, conforming: count, diverging: count, unreadable: count, findings: count })
+  .strict();
+export type StatusCounts = z.infer<typeof StatusCounts>;
+
+/** `games`: lines whose first finding has this rule (the game's class); `findings`: every occurrence. */
+export const RuleCounts = z.object({ games: count, findings: count }).strict();
+export type RuleCounts = z.infer<typeof RuleCounts>;
+
+export const RuleEntry = RuleCounts.extend({ byDialect: z.record(z.string(), RuleCounts) }).strict();
+export type RuleEntry = z.infer<typeof RuleEntry>;
+
+export const MatrixCell = z.object({ conforming: count, diverging: count, unreadable: count }).strict();
+export type MatrixCell = z.infer<typeof MatrixCell>;
+
+/** Corpus (source) × dialect; `cells[s][d]` follows the order of `sources` and `dialects`. */
+export const Matrix = z
+  .object({
+    sources: z.array(z.string().nullable()),
+    dialects: z.array(z.string()),
+    cells: z.array(z.array(MatrixCell)),
+  })
+  .strict();
+export type Matrix = z.infer<typeof Matrix>;
+
+/** One reproduction per (dialect, rule): the finding plus where it came from. */
+export const Example = z
+  .object({
+    dialect: z.string(),
+    rule: z.string(),
+    id: z.string(),
+    source: z.string().nullable(),
+    index: count,
+    /** True when the finding was the game's first (so it is the class's own example). */
+    first: z.boolean(),
+    finding: Finding,
+  })
+  .strict();
+export type Example = z.infer<typeof Example>;
+
+/** An observed proportion next to what the rules predict (`expected` null when nothing predicts it). */
+export const Rate = z
+  .object({ count, of: count, rate: z.number().nullable(), expected: z.number().nullable(), basis: z.string() })
+  .strict();
+export type Rate = z.infer<typeof Rate>;
+
+export const DiceStats = z
+  .object({
+    /** Recorded turns seen (once per corpus, not per dialect). */
+    turns: count,
+    pass: Rate,
+    openingPass: Rate,
+    faces: z
+      .object({
+        /** counts[0] is face 1 (pawn) … counts[5] face 6 (king). */
+        counts: z.array(count).length(6),
+        total: count,
+        /** Values outside 1–6 (kept out of the test but counted so they are not lost). */
+        invalid: count,
+        expectedEach: z.number().nullable(),
+        chiSquare: z.number().nullable(),
+        df: z.literal(5),
+        pValue: z.number().nullable(),
+      })
+      .strict(),
+    doubles: Rate.extend({ byDiceCount: z.record(z.string(), Rate) }).strict(),
+  })
+  .strict();
+export type DiceStats = z.infer<typeof DiceStats>;
+
+export const Summary = z
+  .object({
+    format: z.literal('dice-dialects/summary@1'),
+    run_info: RunInfo,
+    /** Dialects in the order the run named them (then any others seen in results). */
+    dialects: z.array(z.string()),
+    totals: StatusCounts,
+    byDialect: z.record(z.string(), StatusCounts),
+    byRule: z.record(z.string(), RuleEntry),
+    /** Present when several dialects ran. */
+    matrix: Matrix.nullable(),
+    examples: z.array(Example),
+    dice: DiceStats,
+  })
+  .strict();
+export type Summary = z.infer<typeof Summary>;

@@ -1,0 +1,139 @@
+import type { Finding, GameResultLine } from '../replay/result.js';
+import { DiceStatsAccumulator, type DiceTurn } from './dice-stats.js';
+import { compareStrings, sortedRecord } from './sorted.js';
+import type { Example, MatrixCell, RuleCounts, RuleEntry, RunInfo, StatusCounts, Summary } from './summary-schema.js';
+
+export { RunInfo, Summary } from './summary-schema.js';
+
+const emptyCounts = (): StatusCounts => ({ lines: 0, conforming: 0, diverging: 0, unreadable: 0, findings: 0 });
+const emptyCell = (): MatrixCell => ({ conforming: 0, diverging: 0, unreadable: 0 });
+
+/**
+ * Which finding is the better reproduction of its class. Deterministic whatever the
+ * order lines arrive in (workers may finish out of order): a game's first finding
+ * beats a later one, one with a DFEN beats one without (it can be pasted into
+ * `check`), then the earliest record in the input wins.
+ */
+function betterExample(a: Example, b: Example): boolean {
+  if (a.first !== b.first) return a.first;
+  const ad = a.finding.dfen !== null;
+  if (ad !== (b.finding.dfen !== null)) return ad;
+  if (a.index !== b.index) return a.index < b.index;
+  const as = a.source ?? '';
+  const bs = b.source ?? '';
+  if (as !== bs) return as < bs;
+  return a.id < b.id;
+}
+
+/**
+ * Accumulates the summary while the replayer streams results: counters, a matrix of
+ * sources × dialects, and one example per (dialect, rule). Never holds the games, so
+ * memory stays flat however long the corpus is.
+ */
+export class SummaryBuilder {
+  private readonly dialects: string[];
+  private readonly totals = emptyCounts();
+  private readonly byDialect = new Map<string, StatusCounts>();
+  private readonly byRule = new Map<string, { all: RuleCounts; byDialect: Map<string, RuleCounts> }>();
+  /** Sources in first-seen order (the replayer streams in input order). */
+  private readonly sources: (string | null)[] = [];
+  private readonly sourceIndex = new Map<string | null, number>();
+  private readonly cells = new Map<string, MatrixCell>();
+  private readonly examples = new Map<string, Example>();
+  private readonly dice = new DiceStatsAccumulator();
+
+  constructor(dialects: string[]) {
+    this.dialects = [...new Set(dialects)];
+    for (const d of this.dialects) this.byDialect.set(d, emptyCounts());
+  }
+
+  addResult(line: GameResultLine): void {
+    let dialectCounts = this.byDialect.get(line.dialect);
+    if (!dialectCounts) {
+      // A dialect the run did not announce still gets counted, never dropped.
+      this.dialects.push(line.dialect);
+      dialectCounts = emptyCounts();
+      this.byDialect.set(line.dialect, dialectCounts);
+    }
+    for (const c of [this.totals, dialectCounts]) {
+      c.lines++;
+      c[line.status]++;
+      c.findings += line.findings.length;
+    }
+
+    const source = line.source ?? null;
+    if (!this.sourceIndex.has(source)) {
+      this.sourceIndex.set(source, this.sources.length);
+      this.sources.push(source);
+    }
+    const cellKey = `${this.sourceIndex.get(source)}\u0000${line.dialect}`;
+    const cell = this.cells.get(cellKey) ?? emptyCell();
+    cell[line.status]++;
+    this.cells.set(cellKey, cell);
+
+    line.findings.forEach((finding, i) => {
+      const first = i === 0 && line.status !== 'conforming';
+      this.countRule(finding.rule, line.dialect, first);
+      this.offerExample(line, finding, first);
+    });
+  }
+
+  /** Once per recorded turn of the corpus (not once per dialect). */
+  addDiceTurn(t: DiceTurn): void {
+    this.dice.add(t);
+  }
+
+  build(runInfo: RunInfo): Summary {
+    const byRule: Record<string, RuleEntry> = {};
+    for (const [rule, entry] of this.byRule) {
+      byRule[rule] = { ...entry.all, byDialect: sortedRecord(entry.byDialect) };
+    }
+    const dialectOrder = new Map(this.dialects.map((d, i) => [d, i]));
+    const examples = [...this.examples.values()].sort(
+      (a, b) => dialectOrder.get(a.dialect)! - dialectOrder.get(b.dialect)! || compareStrings(a.rule, b.rule),
+    );
+    const matrix =
+      this.dialects.length > 1
+        ? {
+            sources: [...this.sources],
+            dialects: [...this.dialects],
+            cells: this.sources.map((_, s) => this.dialects.map((d) => ({ ...(this.cells.get(`${s}\u0000${d}`) ?? emptyCell()) }))),
+          }
+        : null;
+    return {
+      format: 'dice-dialects/summary@1',
+      run_info: runInfo,
+      dialects: [...this.dialects],
+      totals: { ...this.totals },
+      byDialect: sortedRecord(new Map([...this.byDialect].map(([d, c]) => [d, { ...c }]))),
+      byRule: sortedRecord(new Map(Object.entries(byRule))),
+      matrix,
+      examples: examples.map((e) => structuredClone(e)),
+      dice: this.dice.build(),
+    };
+  }
+
+  private countRule(rule: string, dialect: string, first: boolean): void {
+    let entry = this.byRule.get(rule);
+    if (!entry) {
+      entry = { all: { games: 0, findings: 0 }, byDialect: new Map() };
+      this.byRule.set(rule, entry);
+    }
+    let per = entry.byDialect.get(dialect);
+    if (!per) {
+      per = { games: 0, findings: 0 };
+      entry.byDialect.set(dialect, per);
+    }
+    for (const c of [entry.all, per]) {
+      c.findings++;
+      if (first) c.games++;
+    }
+  }
+
+  private offerExample(line: GameResultLine, finding: Finding, first: boolean): void {
+    const key = `${line.dialect}\u0000${finding.rule}`;
+    const candidate: Example = { dialect: line.dialect, rule: finding.rule, id: line.id, source: line.source ?? null, index: line.index, first, finding };
+    const current = this.examples.get(key);
+    if (!current || betterExample(candidate, current)) this.examples.set(key, candidate);
+  }
+}

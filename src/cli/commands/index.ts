@@ -1,5 +1,7 @@
 import type { CommandModule } from 'yargs';
 import { diffCommand } from './diff.js';
+import { dialectsCommand } from './dialects.js';
+import { perftCommand } from './perft.js';
 
 /**
  * Every sub-command. Each module sets `process.exitCode` itself (0 ok, 1 found a
@@ -7,4 +9,4 @@ import { diffCommand } from './diff.js';
  * Add one import line per command.
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-export const COMMANDS: CommandModule<any, any>[] = [diffCommand];
+export const COMMANDS: CommandModule<any, any>[] = [diffCommand, dialectsCommand, perftCommand];

@@ -2,6 +2,11 @@ import type { CommandModule } from 'yargs';
 import { diffCommand } from './diff.js';
 import { dialectsCommand } from './dialects.js';
 import { perftCommand } from './perft.js';
+import { movesCommand } from './moves.js';
+import { turnsCommand } from './turns.js';
+import { checkCommand } from './check.js';
+import { casesCommand } from './cases.js';
+import { replayCommand } from './replay.js';
 
 /**
  * Every sub-command. Each module sets `process.exitCode` itself (0 ok, 1 found a
@@ -9,4 +14,4 @@ import { perftCommand } from './perft.js';
  * Add one import line per command.
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-export const COMMANDS: CommandModule<any, any>[] = [diffCommand, dialectsCommand, perftCommand];
+export const COMMANDS: CommandModule<any, any>[] = [diffCommand, dialectsCommand, perftCommand, movesCommand, turnsCommand, checkCommand, casesCommand, replayCommand];

@@ -84,6 +84,12 @@ describe('diffRuns', () => {
     expect(md).toContain('`<b>gone</b>`');
   });
 
+  it('accepts a results.ndjson path in place of its folder', async () => {
+    const root = await runs();
+    const d = await diffRuns(join(root, 'a', 'results.ndjson'), join(root, 'b'));
+    expect(d.broken).toHaveLength(2);
+  });
+
   it('classifies status pairs', () => {
     const s = (status: GameResultLine['status'], rule: string | null = null) => ({ status, rule, index: 0 });
     expect(classify(s('conforming'), s('conforming'))).toBe('unchanged');

@@ -1,3 +1,4 @@
+import { statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { GameResultLine } from '../replay/result.js';
 import { mdCode } from './escape.js';
@@ -74,12 +75,12 @@ function keyer(): (line: GameResultLine) => string {
 export async function diffRuns(dirA: string, dirB: string): Promise<RunDiff> {
   const before = new Map<string, { side: DiffSide; id: string; dialect: string; source: string | null }>();
   const keyA = keyer();
-  for await (const line of readResults(join(dirA, 'results.ndjson'))) {
+  for await (const line of readResults(resultsPath(dirA))) {
     before.set(keyA(line), { side: side(line), id: line.id, dialect: line.dialect, source: line.source ?? null });
   }
   const out: RunDiff = { fixed: [], broken: [], reclassified: [], new: [], gone: [], unchanged: 0 };
   const keyB = keyer();
-  for await (const line of readResults(join(dirB, 'results.ndjson'))) {
+  for await (const line of readResults(resultsPath(dirB))) {
     const key = keyB(line);
     const after = side(line);
     const a = before.get(key);
@@ -95,6 +96,16 @@ export async function diffRuns(dirA: string, dirB: string): Promise<RunDiff> {
   }
   for (const a of before.values()) out.gone.push({ id: a.id, dialect: a.dialect, source: a.source, before: a.side, after: null });
   return out;
+}
+
+/** A run folder's results.ndjson; a path to the file itself is accepted too. */
+function resultsPath(run: string): string {
+  try {
+    if (statSync(run).isFile()) return run;
+  } catch {
+    // Missing: let the reader report it with the path it expected.
+  }
+  return join(run, 'results.ndjson');
 }
 
 /** True when the nightly should fail: something that conformed no longer does. */

@@ -23,8 +23,10 @@ export function fixed(x: number | null, digits = 2): string {
 }
 
 /** Verdict on the face test: flagged when uniform dice would rarely look this uneven. */
-export function faceVerdict(p: number | null): string {
-  if (p === null) return 'no dice recorded';
+export function faceVerdict(p: number | null, expectedEach: number | null): string {
+  if (p === null || expectedEach === null) return 'no dice recorded';
+  // Below about 5 expected per cell the chi-square approximation is not trustworthy.
+  if (expectedEach < 5) return 'too few dice for a reliable test (under 5 expected per face)';
   return p < 0.01 ? 'unlikely under fair dice (p < 0.01): check the source' : 'consistent with fair dice';
 }
 

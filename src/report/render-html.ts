@@ -18,7 +18,7 @@ h1{margin-bottom:4px}h2{border-bottom:2px solid #ddd;padding-bottom:4px;margin-t
 table{border-collapse:collapse;margin:10px 0;font-size:14px}
 th,td{border:1px solid #ccc;padding:4px 10px;text-align:left;vertical-align:top}
 th{background:#f3f3f3}td.num{text-align:right;font-variant-numeric:tabular-nums}
-code{font-family:"DejaVu Sans Mono",monospace;font-size:13px;background:#f5f5f5;padding:1px 4px;border-radius:3px;word-break:break-all}
+code{font-family:"DejaVu Sans Mono",monospace;font-size:13px;background:#f5f5f5;padding:1px 4px;border-radius:3px;overflow-wrap:anywhere}
 pre{background:#f5f5f5;padding:8px 12px;border-radius:4px;white-space:pre-wrap;word-break:break-all}
 .banner{padding:10px 14px;border-radius:6px;font-weight:600;margin:14px 0}
 .bad{background:#fde2e1;border:1px solid #d62728}.good{background:#e3f5e1;border:1px solid #2ca02c}
@@ -130,7 +130,7 @@ function dice(s: Summary): string {
 <p class="muted">Counted once per recorded turn (${d.turns} turns), not once per dialect. Opening roll: the first turn of each side in each game.</p>
 ${table(['measure', 'observed', 'expected', 'basis'], rates.map((r) => [r[0], r[1], r[2], `<span>${r[3]}</span>`]))}
 ${table(['face', ...FACE_LABELS.map(h)], faces)}
-<p>Chi-square against uniform faces: ${h(fixed(f.chiSquare, 3))} with ${f.df} degrees of freedom, p = ${h(pValue(f.pValue))}: <strong>${h(faceVerdict(f.pValue))}</strong>.${f.invalid > 0 ? ` ${f.invalid} recorded dice were outside 1–6 and are left out of the test.` : ''}</p>
+<p>Chi-square against uniform faces: ${h(fixed(f.chiSquare, 3))} with ${f.df} degrees of freedom, p = ${h(pValue(f.pValue))}: <strong>${h(faceVerdict(f.pValue, f.expectedEach))}</strong>.${f.invalid > 0 ? ` ${f.invalid} recorded dice were outside 1–6 and are left out of the test.` : ''}</p>
 <div class="charts">${facesChart(d)}${ratesChart(d)}</div>`;
 }
 
@@ -151,7 +151,9 @@ function example(e: Example): string {
   if (f.turn !== null) facts.push(`<li>Turn ${f.turn}${f.microMove !== null ? `, micro-move ${f.microMove}` : ''}</li>`);
   if (f.dfen !== null) facts.push(`<li>DFEN: ${code(f.dfen)}</li>`);
   if (f.dice !== null) facts.push(`<li>Dice: ${code(f.dice)}</li>`);
-  facts.push(`<li>Recorded: ${f.recorded.length ? code(f.recorded.join(' ')) : '(pass)'}</li>`);
+  // An empty recording is a pass only inside a turn; a game-level finding simply has nothing recorded.
+  if (f.recorded.length) facts.push(`<li>Recorded: ${code(f.recorded.join(' '))}</li>`);
+  else if (f.turn !== null) facts.push('<li>Recorded: (pass)</li>');
   const { shown, more } = allowedText(f.allowed);
   // allowed = [] means the replayer listed no alternatives (game-level findings have none to list).
   if (f.allowed.length > 0) facts.push(`<li>Allowed: ${shown.map(code).join(', ')}${more ? `, and ${more} more` : ''}</li>`);

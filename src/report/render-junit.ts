@@ -33,7 +33,7 @@ function exampleText(e: Example): string {
   if (f.turn !== null) lines.push(`turn ${f.turn}${f.microMove !== null ? `, micro-move ${f.microMove}` : ''}`);
   if (f.dfen !== null) lines.push(`dfen: ${f.dfen}`);
   if (f.dice !== null) lines.push(`dice: ${f.dice}`);
-  lines.push(`recorded: ${f.recorded.join(' ') || '(pass)'}`);
+  if (f.recorded.length || f.turn !== null) lines.push(`recorded: ${f.recorded.join(' ') || '(pass)'}`);
   const { shown, more } = allowedText(f.allowed);
   if (shown.length) lines.push(`allowed: ${shown.join(', ')}${more ? `, and ${more} more` : ''}`);
   lines.push(`message: ${f.message}`);

@@ -92,7 +92,7 @@ function diceSection(s: Summary): string[] {
   lines.push(row(['observed', ...f.counts.map(String)]));
   lines.push(row(['share', ...f.counts.map((c) => pct(f.total > 0 ? c / f.total : null))]));
   lines.push(row(['expected', ...f.counts.map(() => fixed(f.expectedEach, 1))]));
-  lines.push('', `Chi-square against uniform faces: ${fixed(f.chiSquare, 3)} with ${f.df} degrees of freedom, p = ${pValue(f.pValue)}: ${faceVerdict(f.pValue)}.`);
+  lines.push('', `Chi-square against uniform faces: ${fixed(f.chiSquare, 3)} with ${f.df} degrees of freedom, p = ${pValue(f.pValue)}: ${faceVerdict(f.pValue, f.expectedEach)}.`);
   if (f.invalid > 0) lines.push(`${f.invalid} recorded dice were outside 1–6 and are left out of the test.`);
   return lines;
 }
@@ -114,7 +114,9 @@ function exampleBlock(e: Example): string[] {
   if (f.turn !== null) lines.push(`- Turn ${f.turn}${f.microMove !== null ? `, micro-move ${f.microMove}` : ''}`);
   if (f.dfen !== null) lines.push(`- DFEN: ${mdCode(f.dfen)}`);
   if (f.dice !== null) lines.push(`- Dice: ${mdCode(f.dice)}`);
-  lines.push(`- Recorded: ${f.recorded.length ? mdCode(f.recorded.join(' ')) : '(pass)'}`);
+  // An empty recording is a pass only inside a turn; a game-level finding simply has nothing recorded.
+  if (f.recorded.length) lines.push(`- Recorded: ${mdCode(f.recorded.join(' '))}`);
+  else if (f.turn !== null) lines.push('- Recorded: (pass)');
   if (f.dfen !== null && f.microMove) lines.push(`- Still to play from this DFEN: ${mdCode(movesFromDfen(f).join(' ') || '(pass)')}`);
   const { shown, more } = allowedText(f.allowed);
   // allowed = [] means the replayer listed no alternatives (game-level findings have none to list).

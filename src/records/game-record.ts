@@ -93,6 +93,10 @@ export const GameRecord = z
     /** Chess960 start number when known. */
     chess960: z.number().int().min(0).max(959).nullable().default(null),
     startedAt: z.string().nullable().default(null),
+    /** When the game ended, when the source says (history format's `finishedAt`). Added by the readers (issue 4). */
+    finishedAt: z.string().nullable().default(null),
+    /** Whether the game was rated, when the source says (history format's `rated`). Added by the readers (issue 4). */
+    rated: z.boolean().nullable().default(null),
     players: z.object({ white: Player, black: Player }).strict(),
     timeControl: TimeControl.nullable().default(null),
     stakes: z

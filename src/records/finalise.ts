@@ -1,0 +1,95 @@
+import { CASTLE, chess960Number, makeUci, moveKind, parseDfen, uciToMove } from '../core/index.js';
+import { GameRecord, type GameRecordInput } from './game-record.js';
+import { fail } from './items.js';
+import { CANONICAL_UCI } from './notation.js';
+
+/**
+ * The last step of every reader: castling notation and Chess960 start detection
+ * (board bookkeeping only, no legality), then the zod schema. A schema failure
+ * names the field path, so the unreadable entry points at it.
+ */
+export function finaliseRecord(input: GameRecordInput, notes: Set<string>): GameRecord {
+  if (input.chess960 === undefined || input.chess960 === null) {
+    const n = detectChess960(input.startFen);
+    if (n !== null) input.chess960 = n;
+  }
+  normaliseCastling(input, notes);
+  input.notes = [...new Set([...(input.notes ?? []), ...notes])].sort();
+  return validate(input);
+}
+
+/** zod validation with the first issue as a sentence. */
+export function validate(input: unknown): GameRecord {
+  const parsed = GameRecord.safeParse(input);
+  if (parsed.success) return parsed.data;
+  const issue = parsed.error.issues[0];
+  const path = issue.path.join('.');
+  let v: unknown = input;
+  for (const k of issue.path) v = v === null || typeof v !== 'object' ? undefined : (v as Record<PropertyKey, unknown>)[k as PropertyKey];
+  if (v === undefined) fail('record.missing-field', `field "${path}" is missing`);
+  fail('record.bad-field', `field "${path}": ${issue.message}`);
+}
+
+/** Quick checks of a native record beyond its schema: the start FEN and the move syntax. */
+export function checkNative(record: GameRecord): void {
+  const start = parseDfen(record.startFen);
+  if (!start.ok) fail('record.bad-fen', `startFen "${record.startFen}" is not a FEN: ${start.error.message}`);
+  for (let t = 0; t < record.turns.length; t++) {
+    for (const m of record.turns[t].moves) {
+      if (!CANONICAL_UCI.test(m)) fail('record.bad-move', `turn ${t + 1}: "${m}" is not a lower-case UCI move`, record.turns[t].location);
+    }
+  }
+}
+
+const back960 = new Map<string, number>();
+
+/** Start number of a Chess960 start other than the classic one (518), else null. */
+export function detectChess960(fen: string): number | null {
+  const board = fen.trim().split(/\s+/)[0] ?? '';
+  const ranks = board.split('/');
+  if (ranks.length !== 8 || ranks[1] !== 'pppppppp' || ranks[6] !== 'PPPPPPPP') return null;
+  if (ranks.slice(2, 6).some((r) => r !== '8')) return null;
+  const white = ranks[7];
+  if (ranks[0] !== white.toLowerCase() || !/^[RNBQK]{8}$/.test(white)) return null;
+  let n = back960.get(white);
+  if (n === undefined) {
+    n = chess960Number(white);
+    back960.set(white, n);
+  }
+  return n < 0 || n === 518 ? null : n;
+}
+
+/** A king move along its back rank by two or more files: the only moves that can be castling. */
+const mayCastle = (m: string): boolean =>
+  m.length === 4 && m[1] === m[3] && (m[1] === '1' || m[1] === '8') && Math.abs(m.charCodeAt(0) - m.charCodeAt(2)) >= 1;
+
+/**
+ * Classic starts: castling written king-takes-rook (`e1h1`) becomes the king's
+ * two-square move (`e1g1`). Chess960 starts keep what was written. Notes say which
+ * notation was seen. Tracks the board by playing moves without legality; stops
+ * tracking at the first move it cannot place (the replayer will report it).
+ */
+function normaliseCastling(input: GameRecordInput, notes: Set<string>): void {
+  if (!input.turns.some((t) => t.moves.some(mayCastle))) return;
+  const start = parseDfen(input.startFen);
+  if (!start.ok) return;
+  const pos = start.value.pos;
+  const is960 = input.chess960 !== null && input.chess960 !== undefined;
+  for (const turn of input.turns) {
+    for (let i = 0; i < turn.moves.length; i++) {
+      const text = turn.moves[i];
+      const move = uciToMove(pos, text);
+      if (!move.ok) return;
+      if (moveKind(move.value) === CASTLE) {
+        const twoSquares = makeUci(move.value, 'king-two-squares');
+        if (text === twoSquares) notes.add('castling:king-two-squares');
+        else {
+          notes.add('castling:king-takes-rook');
+          if (!is960) turn.moves[i] = twoSquares;
+        }
+      }
+      pos.make(move.value);
+    }
+    pos.endTurn();
+  }
+}

@@ -1,0 +1,306 @@
+import type { GameEvent, GameRecordInput, Player, Side, TimeControl } from '../../game-record.js';
+import { type Obj, isObj } from '../../fields.js';
+import { fail } from '../../items.js';
+import type { Attempt, DocPlace } from '../format.js';
+import { type HistoryIndex, historyResult } from './history-list.js';
+import { type Step, parseSteps } from './steps.js';
+
+/**
+ * A. dicechess.com `gameMoveHistoryStateMap` → GameRecord, by reading the steps as
+ * FORMATS.md §A explains: a roll is a step with new dice and no move; a micro-move
+ * is a step with a move (its "highlight reset" twin follows); a pass is a roll whose
+ * dice are all `allowed:false`; a rise of `bank` is an accepted double; trailing
+ * steps with no move are an agreed draw (FEN unchanged, possibly mid-turn) or a
+ * declined double (dice unchanged, FEN handed to the side that would roll); a
+ * `leftTime` ≤ 0 in the last step is a timeout; a step-number gap with no change is
+ * a draw offer that was declined. Metadata comes from the history list when given.
+ */
+
+interface TurnBuild {
+  side: Side;
+  dice: number[];
+  /** The site's verdicts at the roll (kept in the record). */
+  allowed: boolean[];
+  /** The verdicts at the turn's latest step (whether dice are left to play). */
+  allowedNow: boolean[];
+  used: boolean[];
+  diceKey: string;
+  moves: string[];
+  location: string;
+  last: Step;
+}
+
+const other = (s: Side): Side => (s === 'w' ? 'b' : 'w');
+const midTurn = (t: TurnBuild | null): boolean => t !== null && t.allowedNow.some((a, i) => a && !t.used[i]);
+
+export function convertStateMap(doc: unknown, place: DocPlace, notes: Set<string>, attempt: Attempt, history: HistoryIndex | null): GameRecordInput {
+  if (!isObj(doc)) fail('record.bad-field', 'a dicechess.com game must be a JSON object');
+  const map = doc.gameMoveHistoryStateMap;
+  if (map === undefined || map === null) fail('record.missing-field', 'field "gameMoveHistoryStateMap" is missing');
+  if (!isObj(map)) fail('record.bad-field', 'field "gameMoveHistoryStateMap" must be an object of steps');
+  const id = gameId(doc, place, notes);
+  attempt.id = id;
+  // A file holding one document is named alone (`game.json#step 33`); documents of a stream keep their line.
+  const base = place.line === 1 && /\.json(\.gz)?$/i.test(place.source) ? place.source : place.location;
+  const steps = parseSteps(map, base, notes);
+  const meta = history?.get(id) ?? null;
+  if (history && !meta) notes.add('metadata:missing');
+
+  const turns: TurnBuild[] = [];
+  const events: GameEvent[] = [];
+  let cur: TurnBuild | null = null;
+  let afterMove = false;
+  let trailing = 0;
+  let handover: Side | null = null; // FEN handed to this side with the old dice: a double offer
+  let sawDouble = false;
+  const point = (): { turn: number; microMove: number | null } =>
+    cur !== null && midTurn(cur) ? { turn: turns.length, microMove: cur.moves.length } : { turn: turns.length + 1, microMove: null };
+  const open = (s: Step): TurnBuild => {
+    const sides = new Set(s.dice.map((d) => d.side));
+    const side: Side = sides.size === 1 && !sides.has(null) ? [...sides][0]! : s.toMove;
+    const t: TurnBuild = {
+      side,
+      dice: s.dice.map((d) => d.face),
+      allowed: s.dice.map((d) => d.allowed),
+      allowedNow: s.dice.map((d) => d.allowed),
+      used: s.dice.map((d) => d.used),
+      diceKey: s.diceKey,
+      moves: [],
+      location: s.where,
+      last: s,
+    };
+    turns.push(t);
+    return t;
+  };
+
+  const turnOf: number[] = []; // per step, the index of the turn it belongs to (-1 before the first roll)
+  let prev: Step | null = null;
+  for (const s of steps) {
+    if (prev !== null && s.n > prev.n + 1) {
+      // Steps hidden during a draw offer; play goes on after them, so it was declined.
+      notes.add('steps:gaps');
+      notes.add('events:draw-offer-from-gap');
+      const at = point();
+      events.push({ type: 'DRAW_OFFER', ...at, actor: null, bank: null, clockMs: null }, { type: 'DRAW_DECLINE', ...at, actor: null, bank: null, clockMs: null });
+    }
+    if (s.move !== null) {
+      if (cur === null || s.diceKey !== cur.diceKey) {
+        notes.add('steps:missing-roll');
+        cur = open(s);
+      }
+      cur.moves.push(s.move);
+      cur.used = s.dice.map((d) => d.used);
+      cur.allowedNow = s.dice.map((d) => d.allowed);
+      cur.last = s;
+      afterMove = true;
+      trailing = 0;
+      handover = null;
+    } else if (s.dice.length > 0 && (cur === null || s.diceKey !== cur.diceKey)) {
+      cur = open(s);
+      afterMove = false;
+      trailing = 0;
+      handover = null;
+    } else if (prev !== null && s.bank !== null && prev.bank !== null && s.bank > prev.bank) {
+      const offerer = handover ?? (cur ? other(cur.side) : s.toMove);
+      const at = point();
+      events.push(
+        { type: 'DOUBLE_OFFER', ...at, actor: offerer, bank: s.bank, clockMs: null },
+        { type: 'DOUBLE_ACCEPT', ...at, actor: other(offerer), bank: s.bank, clockMs: null },
+      );
+      sawDouble = true;
+      trailing = 0;
+      handover = null;
+      if (cur) cur.last = s;
+    } else if (prev !== null && s.board !== prev.board) {
+      fail('record.bad-field', `step ${s.n} changes the board without a move (a move step is missing)`, s.where);
+    } else if (afterMove) {
+      afterMove = false; // the highlight reset after a micro-move
+      if (cur) cur.last = s;
+    } else if (prev !== null) {
+      if (s.toMove !== prev.toMove && cur !== null && !midTurn(cur)) handover = s.toMove;
+      trailing++;
+    }
+    turnOf.push(turns.length - 1);
+    prev = s;
+  }
+  const last = steps[steps.length - 1];
+
+  // How the game ended, from the strongest sign to the weakest.
+  const clocks = clockSides(steps, turnOf.map((i) => turns[i]?.side ?? null), meta);
+  let result: 'white' | 'black' | 'draw' | null = null;
+  let termination: GameRecordInput['termination'] = 'unknown';
+  const kings = { w: last.board.includes('K'), b: last.board.includes('k') };
+  const flagged = clocks && last.leftTime ? (Object.entries(last.leftTime).find(([k, v]) => v <= 0 && clocks.has(k))?.[0] ?? null) : null;
+  if (kings.w !== kings.b) {
+    termination = 'king_captured';
+    result = kings.w ? 'white' : 'black';
+  } else if (flagged !== null) {
+    termination = 'timeout';
+    result = other(clocks!.get(flagged)!) === 'w' ? 'white' : 'black';
+  } else if (trailing > 0 && handover !== null) {
+    termination = 'double_declined';
+    result = handover === 'w' ? 'white' : 'black';
+    sawDouble = true;
+    events.push(
+      { type: 'DOUBLE_OFFER', turn: turns.length + 1, microMove: null, actor: handover, bank: last.bank === null ? null : last.bank * 2, clockMs: null },
+      { type: 'DOUBLE_DECLINE', turn: turns.length + 1, microMove: null, actor: other(handover), bank: null, clockMs: null },
+    );
+  } else if (trailing > 0) {
+    termination = 'draw_agreement';
+    result = 'draw';
+    const at = point();
+    events.push({ type: 'DRAW_OFFER', ...at, actor: null, bank: null, clockMs: null }, { type: 'DRAW_ACCEPT', ...at, actor: null, bank: null, clockMs: null });
+  }
+
+  const metaResult = meta ? historyResult(meta) : null;
+  if (metaResult !== null) {
+    if (result !== null && result !== metaResult) notes.add('result:metadata-differs');
+    if (termination === 'unknown') termination = metaResult === 'draw' ? 'draw_agreement' : 'resign';
+    result = metaResult;
+  }
+
+  const first = steps[0];
+  const stake = (bank: number | null): number | null => (bank === null ? null : bank / 2);
+  const currency = meta && typeof meta.currency === 'string' ? meta.currency : null;
+  const allowDoubling = meta && typeof meta.allowDoubling === 'boolean' ? meta.allowDoubling : null;
+  return {
+    id,
+    site: 'dicechess.com',
+    format: 'dicechess-com',
+    location: base,
+    mode: allowDoubling !== null ? (allowDoubling ? 'x2' : 'classic') : sawDouble ? 'x2' : null,
+    startFen: first.fen,
+    startedAt: startedAt(meta, id, notes),
+    players: players(meta),
+    timeControl: meta ? timeControl(meta, first, notes) : null,
+    stakes: first.bank === null && currency === null ? null : { initial: stake(first.bank), final: stake(last.bank), currency },
+    turns: turns.map((t) => ({
+      side: t.side,
+      dice: t.dice,
+      diceOrder: 'roll',
+      moves: t.moves,
+      fenAfter: t.last.fen,
+      clockMs: clocks && t.last.leftTime ? sideClocks(t.last.leftTime, clocks) : null,
+      diceFlags: t.allowed.map((allowed, i) => ({ allowed, used: t.used[i] })),
+      location: t.location,
+    })),
+    events,
+    result,
+    termination,
+  };
+}
+
+function gameId(doc: Obj, place: DocPlace, notes: Set<string>): string {
+  if (typeof doc.gameId === 'string' && doc.gameId !== '') return doc.gameId;
+  const file = place.derivedId.replace(/:\d+$/, '').replace(/(\.(json|ndjson|jsonl|gz))+$/i, '');
+  if (place.line === 1 && /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(file)) {
+    notes.add('id:from-file-name');
+    return file;
+  }
+  notes.add('id:derived');
+  return place.derivedId;
+}
+
+/** leftTime key → side: from the history list's ids, from keys named after sides, or from whose clock moves during whose turn. */
+function clockSides(steps: Step[], stepSide: (Side | null)[], meta: Obj | null): Map<string, Side> | null {
+  const keys = new Set<string>();
+  for (const s of steps) if (s.leftTime) for (const k of Object.keys(s.leftTime)) keys.add(k);
+  if (keys.size === 0) return null;
+  const map = new Map<string, Side>();
+  if (meta && meta.whiteId !== undefined && meta.blackId !== undefined) {
+    map.set(String(meta.whiteId), 'w');
+    map.set(String(meta.blackId), 'b');
+    if ([...keys].every((k) => map.has(k))) return map;
+    map.clear();
+  }
+  for (const k of keys) {
+    const l = k.toLowerCase();
+    if (l === 'w' || l === 'white') map.set(k, 'w');
+    if (l === 'b' || l === 'black') map.set(k, 'b');
+  }
+  if (map.size === keys.size) return map;
+  map.clear();
+  // A clock that changes between two steps of one turn belongs to that turn's side.
+  const votes = new Map<string, { w: number; b: number }>();
+  steps.forEach((s, i) => {
+    const prev = steps[i - 1];
+    const side = stepSide[i];
+    if (!prev?.leftTime || !s.leftTime || side === null) return;
+    for (const k of keys) {
+      if (prev.leftTime[k] !== undefined && s.leftTime[k] !== undefined && prev.leftTime[k] !== s.leftTime[k]) {
+        const v = votes.get(k) ?? { w: 0, b: 0 };
+        v[side]++;
+        votes.set(k, v);
+      }
+    }
+  });
+  const ordered = [...keys];
+  for (const [k, v] of votes) if (v.w !== v.b) map.set(k, v.w > v.b ? 'w' : 'b');
+  const sides = new Set(map.values());
+  if (ordered.length === 2 && map.size === 2 && sides.size === 2) return map;
+  if (ordered.length === 2 && map.size === 1) {
+    const [k, s] = [...map][0];
+    map.set(ordered.find((x) => x !== k)!, other(s));
+    return map;
+  }
+  if (ordered.length !== 2) return null;
+  return new Map([
+    [ordered[0], 'w'],
+    [ordered[1], 'b'],
+  ]);
+}
+
+function sideClocks(leftTime: Record<string, number>, sides: Map<string, Side>): { w: number | null; b: number | null } {
+  const out: { w: number | null; b: number | null } = { w: null, b: null };
+  for (const [k, v] of Object.entries(leftTime)) {
+    const s = sides.get(k);
+    if (s) out[s] = v;
+  }
+  return out;
+}
+
+function players(meta: Obj | null): { white: Player; black: Player } {
+  const player = (id: unknown, rating: unknown): Player => {
+    const sid = id === undefined || id === null ? null : String(id);
+    return {
+      id: sid,
+      name: null,
+      kind: sid === null ? null : Number(sid) < 0 ? 'bot' : 'human',
+      rating: typeof rating === 'number' ? rating : rating !== null && rating !== undefined && Number.isFinite(Number(rating)) ? Number(rating) : null,
+    };
+  };
+  return { white: player(meta?.whiteId, meta?.whiteRating), black: player(meta?.blackId, meta?.blackRating) };
+}
+
+/** Seconds, or minutes in old rows: the first clock reading decides, else a limit under 60 is taken as minutes. */
+function timeControl(meta: Obj, first: Step, notes: Set<string>): TimeControl | null {
+  const limit = Number(meta.timeLimit);
+  if (meta.timeLimit === undefined || meta.timeLimit === null || !Number.isFinite(limit)) return null;
+  const bonus = Number(meta.timeBonus ?? 0) || 0;
+  const start = first.leftTime ? Math.max(...Object.values(first.leftTime)) : NaN;
+  let minutes: boolean;
+  if (Number.isFinite(start) && Math.abs(start - limit * 60_000) < Math.abs(start - limit * 1000)) minutes = true;
+  else if (Number.isFinite(start)) minutes = false;
+  else minutes = limit > 0 && limit < 60;
+  notes.add(minutes ? 'clock:minutes' : 'clock:seconds');
+  const initialMs = Math.round(limit * (minutes ? 60_000 : 1000));
+  return { kind: bonus > 0 ? 'fischer' : 'sudden-death', initialMs, incrementMs: Math.round(bonus * 1000), perMoveMs: null };
+}
+
+function startedAt(meta: Obj | null, id: string, notes: Set<string>): string | null {
+  const t = meta?.startTime;
+  if (typeof t === 'string' && t !== '') return t;
+  if (typeof t === 'number' && Number.isFinite(t)) return new Date(t).toISOString();
+  const ms = uuidV1Time(id);
+  if (ms === null) return null;
+  notes.add('startedAt:uuid-v1');
+  return new Date(ms).toISOString();
+}
+
+/** The creation time inside a version-1 UUID, in Unix milliseconds. */
+export function uuidV1Time(id: string): number | null {
+  const m = /^([0-9a-f]{8})-([0-9a-f]{4})-1([0-9a-f]{3})-[0-9a-f]{4}-[0-9a-f]{12}$/i.exec(id);
+  if (!m) return null;
+  const ticks = (BigInt(`0x${m[3]}`) << 48n) | (BigInt(`0x${m[2]}`) << 32n) | BigInt(`0x${m[1]}`);
+  return Number(ticks / 10_000n) - 12_219_292_800_000;
+}

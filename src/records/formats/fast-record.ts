@@ -1,0 +1,142 @@
+import { EVENT_TYPES, FORMAT_NAMES, type GameRecord, TERMINATIONS } from '../game-record.js';
+
+/**
+ * A hand-written check of the canonical record shape for the native reader's hot
+ * path (zod costs about as much as JSON.parse). It fills the same defaults as the
+ * schema, in place, and answers null at the first doubt, so zod still decides and
+ * words every error. A property test keeps the two in agreement.
+ */
+type O = Record<string, unknown>;
+
+const isO = (v: unknown): v is O => typeof v === 'object' && v !== null && !Array.isArray(v);
+const str = (v: unknown): boolean => typeof v === 'string';
+const nStr = (v: unknown): boolean => v === null || typeof v === 'string';
+const num = (v: unknown): boolean => typeof v === 'number' && Number.isFinite(v);
+const nNum = (v: unknown): boolean => v === null || num(v);
+const int = (v: unknown): boolean => Number.isSafeInteger(v);
+
+const FORMATS = new Set<unknown>(FORMAT_NAMES);
+const TERMS = new Set<unknown>(TERMINATIONS);
+const EVENTS = new Set<unknown>(EVENT_TYPES);
+const RESULTS = new Set<unknown>(['white', 'black', 'draw', null]);
+const SIDES = new Set<unknown>(['w', 'b']);
+const ORDERS = new Set<unknown>(['roll', 'sorted', 'unknown']);
+const KINDS = new Set<unknown>(['human', 'bot', null]);
+const TC_KINDS = new Set<unknown>(['unlimited', 'sudden-death', 'fischer', 'per-move']);
+
+const RECORD_KEYS = new Set([
+  'id', 'site', 'format', 'location', 'mode', 'startFen', 'chess960', 'startedAt', 'finishedAt', 'rated', 'players',
+  'timeControl', 'stakes', 'turns', 'events', 'result', 'termination', 'fairness', 'notes',
+]);
+const TURN_KEYS = new Set(['side', 'dice', 'diceOrder', 'moves', 'fenAfter', 'clockMs', 'thinkingMs', 'diceFlags', 'location']);
+const PLAYER_KEYS = new Set(['id', 'name', 'kind', 'rating']);
+
+function onlyKeys(o: O, keys: Set<string>): boolean {
+  for (const k in o) if (!keys.has(k)) return false;
+  return true;
+}
+
+/** Sets `o[k]` to `dflt` when absent; false when present and failing `ok`. */
+function opt(o: O, k: string, ok: (v: unknown) => boolean, dflt: unknown): boolean {
+  const v = o[k];
+  if (v === undefined) {
+    o[k] = dflt;
+    return true;
+  }
+  return ok(v);
+}
+
+function clock(v: unknown): boolean {
+  if (v === null) return true;
+  if (!isO(v)) return false;
+  for (const k in v) if (k !== 'w' && k !== 'b') return false;
+  return 'w' in v && 'b' in v && nNum(v.w) && nNum(v.b);
+}
+
+function player(v: unknown): boolean {
+  if (!isO(v) || !onlyKeys(v, PLAYER_KEYS)) return false;
+  return opt(v, 'id', nStr, null) && opt(v, 'name', nStr, null) && opt(v, 'kind', (x) => KINDS.has(x), null) && opt(v, 'rating', nNum, null);
+}
+
+function turn(t: unknown): boolean {
+  if (!isO(t) || !onlyKeys(t, TURN_KEYS)) return false;
+  if (!SIDES.has(t.side)) return false;
+  const dice = t.dice;
+  if (!Array.isArray(dice)) return false;
+  for (const d of dice) if (!int(d) || (d as number) < 1 || (d as number) > 6) return false;
+  const moves = t.moves;
+  if (!Array.isArray(moves)) return false;
+  for (const m of moves) if (typeof m !== 'string') return false;
+  if (!opt(t, 'diceOrder', (x) => ORDERS.has(x), 'unknown')) return false;
+  if (!opt(t, 'fenAfter', nStr, null) || !opt(t, 'thinkingMs', nNum, null) || !opt(t, 'location', nStr, null)) return false;
+  if (!opt(t, 'clockMs', clock, null)) return false;
+  return opt(
+    t,
+    'diceFlags',
+    (f) => f === null || (Array.isArray(f) && f.every((x) => isO(x) && Object.keys(x).length === 2 && typeof x.allowed === 'boolean' && typeof x.used === 'boolean')),
+    null,
+  );
+}
+
+const nonNegInt = (v: unknown): boolean => v === null || (int(v) && (v as number) >= 0);
+
+function timeControl(v: unknown): boolean {
+  if (v === null) return true;
+  if (!isO(v)) return false;
+  for (const k in v) if (k !== 'kind' && k !== 'initialMs' && k !== 'incrementMs' && k !== 'perMoveMs') return false;
+  return TC_KINDS.has(v.kind) && opt(v, 'initialMs', nonNegInt, null) && opt(v, 'incrementMs', nonNegInt, null) && opt(v, 'perMoveMs', nonNegInt, null);
+}
+
+function stakes(v: unknown): boolean {
+  if (v === null) return true;
+  if (!isO(v)) return false;
+  for (const k in v) if (k !== 'initial' && k !== 'final' && k !== 'currency') return false;
+  return opt(v, 'initial', nNum, null) && opt(v, 'final', nNum, null) && opt(v, 'currency', nStr, null);
+}
+
+function event(v: unknown): boolean {
+  if (!isO(v)) return false;
+  for (const k in v) if (k !== 'type' && k !== 'turn' && k !== 'microMove' && k !== 'actor' && k !== 'bank' && k !== 'clockMs') return false;
+  if (!EVENTS.has(v.type) || !int(v.turn) || (v.turn as number) < 1) return false;
+  return (
+    opt(v, 'microMove', (x) => x === null || (int(x) && (x as number) >= 0), null) &&
+    opt(v, 'actor', (x) => x === null || SIDES.has(x), null) &&
+    opt(v, 'bank', nNum, null) &&
+    opt(v, 'clockMs', clock, null)
+  );
+}
+
+function fairness(v: unknown): boolean {
+  if (v === null) return true;
+  if (!isO(v) || !str(v.commit) || !str(v.serverSeed) || !isO(v.clientSeeds)) return false;
+  for (const k in v) if (k !== 'commit' && k !== 'serverSeed' && k !== 'clientSeeds') return false;
+  const c = v.clientSeeds;
+  for (const k in c) if (k !== 'white' && k !== 'black') return false;
+  return str(c.white) && str(c.black);
+}
+
+export function fastRecord(doc: unknown): GameRecord | null {
+  if (!isO(doc) || !onlyKeys(doc, RECORD_KEYS)) return null;
+  if (typeof doc.id !== 'string' || doc.id.length === 0 || !FORMATS.has(doc.format) || typeof doc.startFen !== 'string') return null;
+  if (!('result' in doc) || !RESULTS.has(doc.result)) return null;
+  const players = doc.players;
+  if (!isO(players) || !onlyKeys(players, new Set(['white', 'black'])) || !player(players.white) || !player(players.black)) return null;
+  const turns = doc.turns;
+  if (!Array.isArray(turns)) return null;
+  for (const t of turns) if (!turn(t)) return null;
+  const ok =
+    opt(doc, 'site', nStr, null) &&
+    opt(doc, 'location', nStr, null) &&
+    opt(doc, 'mode', (x) => x === null || x === 'classic' || x === 'x2', null) &&
+    opt(doc, 'chess960', (x) => x === null || (int(x) && (x as number) >= 0 && (x as number) <= 959), null) &&
+    opt(doc, 'startedAt', nStr, null) &&
+    opt(doc, 'finishedAt', nStr, null) &&
+    opt(doc, 'rated', (x) => x === null || typeof x === 'boolean', null) &&
+    opt(doc, 'timeControl', timeControl, null) &&
+    opt(doc, 'stakes', stakes, null) &&
+    opt(doc, 'events', (x) => Array.isArray(x) && x.every(event), []) &&
+    opt(doc, 'termination', (x) => TERMS.has(x), 'unknown') &&
+    opt(doc, 'fairness', fairness, null) &&
+    opt(doc, 'notes', (x) => Array.isArray(x) && x.every(str), []);
+  return ok ? (doc as unknown as GameRecord) : null;
+}

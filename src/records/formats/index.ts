@@ -1,0 +1,18 @@
+import type { FormatName } from '../game-record.js';
+import { csvFormat } from './csv.js';
+import { dicechessComFormat } from './dicechess-com/index.js';
+import type { FormatModule } from './format.js';
+import { historyFormat } from './history.js';
+import { ingestWireFormat } from './ingest-wire.js';
+import { ndjsonFormat } from './ndjson.js';
+import { openingBookFormat } from './opening-book.js';
+
+/** Every format by its `--format` / `--to` name. */
+export const FORMATS: Record<FormatName, FormatModule> = {
+  'dicechess-com': dicechessComFormat,
+  'ingest-wire': ingestWireFormat,
+  history: historyFormat,
+  csv: csvFormat,
+  'opening-book': openingBookFormat,
+  ndjson: ndjsonFormat,
+};

@@ -1,0 +1,53 @@
+import type { GameRecord, GameRecordInput, Side } from '../game-record.js';
+import { finaliseRecord } from '../finalise.js';
+import { lines } from '../input/lines.js';
+import type { TextSource } from '../input/text-source.js';
+import { type Draft, fail } from '../items.js';
+import { checkFen, diceLetters, normaliseUci, parseDice } from '../notation.js';
+import { type FormatModule, convertOne, docPlace } from './format.js';
+
+/**
+ * E. Opening book: `<4-field FEN> <dice letters>\t<comma-separated UCI turn>` per line.
+ * Each line is a single-turn record with a derived id (`book.tsv:12`). Lines starting
+ * with `#` are comments.
+ */
+async function* read(src: TextSource): AsyncGenerator<Draft> {
+  for await (const { text, line } of lines(src)) {
+    if (text.trim() === '' || text.startsWith('#')) continue;
+    const place = docPlace(src, line);
+    yield convertOne(() => {
+      const notes = new Set<string>(['id:derived']);
+      const tab = text.indexOf('\t');
+      if (tab < 0) fail('record.missing-field', 'no tab between the position and the turn');
+      const fields = text.slice(0, tab).trim().split(/\s+/);
+      if (fields.length < 5) fail('record.missing-field', `"${text.slice(0, tab)}" needs a 4-field FEN and the dice letters`);
+      const startFen = checkFen(fields.slice(0, -1).join(' '), 'position');
+      const side = startFen.split(' ')[1] as Side;
+      const diceText = fields[fields.length - 1];
+      const { dice, order } = diceText === '-' ? { dice: [], order: 'unknown' as const } : parseDice(diceText, side, notes);
+      const turnText = text.slice(tab + 1).trim();
+      const moves = turnText === '' || turnText === '-' ? [] : turnText.split(',').map((m) => normaliseUci(m, notes));
+      const input: GameRecordInput = {
+        id: place.derivedId,
+        format: 'opening-book',
+        location: place.location,
+        startFen,
+        players: { white: {}, black: {} },
+        turns: [{ side, dice, diceOrder: order, moves, location: place.location }],
+        result: null,
+      };
+      return finaliseRecord(input, notes);
+    }, place.location);
+  }
+}
+
+/** The record's first turn as one book line (dice letters sorted by value, cased by side); nothing for a record without turns. */
+export function formatBookLine(r: GameRecord): string {
+  const turn = r.turns[0];
+  if (!turn) return '';
+  const fen = r.startFen.trim().split(/\s+/).slice(0, 4);
+  fen[1] = turn.side;
+  return `${fen.join(' ')} ${diceLetters(turn.dice, turn.side) || '-'}\t${turn.moves.join(',')}\n`;
+}
+
+export const openingBookFormat: FormatModule = { name: 'opening-book', read, format: formatBookLine };

@@ -1,0 +1,13 @@
+/**
+ * Records: bytes → GameRecord. Readers for every format of FORMATS.md, writers for
+ * the same, and the canonical record schema. Readers know notation, never rules.
+ */
+export * from './game-record.js';
+export type { ReadItem, UnreadableCode } from './items.js';
+export { UNREADABLE_CODES } from './items.js';
+export { readRecords, ReadSetupError, type ReadOptions } from './read.js';
+export { writeRecords, formatRecord } from './write.js';
+export { detectFormat } from './detect.js';
+export { loadHistoryList, toHistoryRow, writeHistoryList, type HistoryIndex } from './formats/dicechess-com/index.js';
+export { recordJsonSchema } from './json-schema.js';
+export type { HttpOptions } from './input/http.js';

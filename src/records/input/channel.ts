@@ -1,0 +1,57 @@
+/**
+ * A bounded single-producer, single-consumer queue: the producer waits while it is
+ * full, so a source read ahead of its turn holds at most `capacity` items.
+ */
+export class Channel<T> {
+  private buffer: T[] = [];
+  private closed = false;
+  private cancelled = false;
+  private wakeConsumer: (() => void) | null = null;
+  private wakeProducer: (() => void) | null = null;
+
+  constructor(private readonly capacity = 256) {}
+
+  /** Resolves false once the consumer has gone (the producer should stop). */
+  async push(item: T): Promise<boolean> {
+    while (this.buffer.length >= this.capacity && !this.cancelled) await new Promise<void>((r) => (this.wakeProducer = r));
+    if (this.cancelled) return false;
+    this.buffer.push(item);
+    this.wake('consumer');
+    return true;
+  }
+
+  close(): void {
+    this.closed = true;
+    this.wake('consumer');
+  }
+
+  cancel(): void {
+    this.cancelled = true;
+    this.buffer = [];
+    this.wake('producer');
+  }
+
+  get isCancelled(): boolean {
+    return this.cancelled;
+  }
+
+  async *drain(): AsyncGenerator<T> {
+    for (;;) {
+      if (this.buffer.length > 0) {
+        const item = this.buffer.shift()!;
+        this.wake('producer');
+        yield item;
+        continue;
+      }
+      if (this.closed || this.cancelled) return;
+      await new Promise<void>((r) => (this.wakeConsumer = r));
+    }
+  }
+
+  private wake(who: 'consumer' | 'producer'): void {
+    const f = who === 'consumer' ? this.wakeConsumer : this.wakeProducer;
+    if (who === 'consumer') this.wakeConsumer = null;
+    else this.wakeProducer = null;
+    f?.();
+  }
+}

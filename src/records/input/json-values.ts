@@ -1,0 +1,131 @@
+import type { TextSource } from './text-source.js';
+
+export interface JsonText {
+  /** The text of one JSON document (or of a broken stretch to report as bad JSON). */
+  text: string;
+  /** 1-based line where it starts. */
+  line: number;
+}
+
+const NL = 10;
+const QUOTE = 34;
+const BACKSLASH = 92;
+const OPEN_BRACE = 123;
+const CLOSE_BRACE = 125;
+const OPEN_BRACKET = 91;
+const CLOSE_BRACKET = 93;
+const COMMA = 44;
+
+const isSpace = (c: number): boolean => c === 32 || c === 9 || c === 13 || c === NL || c === 0xfeff;
+
+/**
+ * Cuts a stream of JSON into documents without holding more than one: NDJSON,
+ * concatenated (pretty-printed) documents, or the elements of one top-level array.
+ * A broken document does not swallow the next one: a raw line break inside a string,
+ * or a `{` at the start of a line while a document is still open, ends the broken
+ * stretch (pretty printers indent nested objects), which the caller reports as bad
+ * JSON. At a source failure the unfinished document is dropped (it is part of the
+ * lost rest).
+ */
+export async function* jsonValues(src: TextSource): AsyncGenerator<JsonText> {
+  let mode: 'unknown' | 'values' | 'array' = 'unknown';
+  let parts: string[] = [];
+  let inValue = false;
+  let junk = false; // a stretch that does not start like a document: runs to the end of its line
+  let depth = 0;
+  let inStr = false;
+  let esc = false;
+  let lineStart = true;
+  let line = 1;
+  let startLine = 1;
+
+  for await (const chunk of src.chunks()) {
+    let from = 0; // start of the current value's text within this chunk
+    const n = chunk.length;
+    for (let i = 0; i < n; i++) {
+      const c = chunk.charCodeAt(i);
+      if (inValue) {
+        if (junk) {
+          if (c === NL) {
+            parts.push(chunk.slice(from, i));
+            yield { text: parts.join(''), line: startLine };
+            parts = [];
+            inValue = junk = false;
+            line++;
+            lineStart = true;
+          }
+          continue;
+        }
+        if (inStr) {
+          if (esc) esc = false;
+          else if (c === BACKSLASH) esc = true;
+          else if (c === QUOTE) inStr = false;
+          else if (c === NL) {
+            parts.push(chunk.slice(from, i));
+            yield { text: parts.join(''), line: startLine };
+            parts = [];
+            inValue = inStr = false;
+            line++;
+            lineStart = true;
+          }
+          continue;
+        }
+        if (c === QUOTE) inStr = true;
+        else if (c === OPEN_BRACE || c === OPEN_BRACKET) {
+          if (lineStart && c === OPEN_BRACE && mode === 'values') {
+            // A new document at the start of a line: the open one was broken.
+            parts.push(chunk.slice(from, i));
+            yield { text: parts.join(''), line: startLine };
+            parts = [];
+            from = i;
+            startLine = line;
+            depth = 1;
+          } else depth++;
+        } else if (c === CLOSE_BRACE || c === CLOSE_BRACKET) {
+          if (--depth === 0) {
+            parts.push(chunk.slice(from, i + 1));
+            yield { text: parts.join(''), line: startLine };
+            parts = [];
+            inValue = false;
+          }
+        } else if (c === NL) line++;
+        lineStart = c === NL;
+        continue;
+      }
+      // Between documents.
+      if (c === NL) {
+        line++;
+        lineStart = true;
+        continue;
+      }
+      if (isSpace(c)) continue;
+      lineStart = false;
+      if (mode === 'unknown') {
+        if (c === OPEN_BRACKET) {
+          mode = 'array';
+          continue;
+        }
+        mode = 'values';
+      }
+      if (mode === 'array' && (c === COMMA || c === CLOSE_BRACKET)) continue;
+      inValue = true;
+      from = i;
+      startLine = line;
+      if (c === OPEN_BRACE || c === OPEN_BRACKET) {
+        depth = 1;
+        junk = false;
+      } else junk = true;
+    }
+    if (inValue) parts.push(chunk.slice(from));
+  }
+  if (inValue && src.failure === null) yield { text: parts.join(''), line: startLine };
+}
+
+/** JSON.parse as a value: the document or the parser's complaint. */
+export function parseJson(text: string): { ok: true; value: unknown } | { ok: false; message: string } {
+  try {
+    return { ok: true, value: JSON.parse(text) };
+  } catch (e) {
+    return { ok: false, message: (e as Error).message };
+  }
+}

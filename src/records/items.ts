@@ -1,0 +1,66 @@
+import type { GameRecord } from './game-record.js';
+
+/** Codes of records that could not be read (never rule divergences). */
+export const UNREADABLE_CODES = [
+  'record.bad-json',
+  'record.bad-fen',
+  'record.bad-dice',
+  'record.bad-move',
+  'record.missing-field',
+  'record.bad-field',
+  'record.truncated-gzip',
+  'record.http',
+  'record.io',
+  'record.unknown-format',
+  'record.bad-csv',
+] as const;
+export type UnreadableCode = (typeof UNREADABLE_CODES)[number];
+
+export type ReadItem =
+  | { kind: 'record'; index: number; record: GameRecord }
+  | { kind: 'unreadable'; index: number; source: string; location: string | null; id: string | null; code: string; message: string };
+
+/** What a format reader yields; the stream position and source name are added by `readRecords`. */
+export type Draft =
+  | { kind: 'record'; record: GameRecord }
+  | { kind: 'unreadable'; location: string | null; id: string | null; code: UnreadableCode; message: string };
+
+/** A reader's failure as a value: it says where, which record (if known), what, and why. */
+export interface Problem {
+  code: UnreadableCode;
+  message: string;
+  /** More precise place than the record's own (a step or a column), when known. */
+  location?: string | null;
+}
+
+export const problem = (code: UnreadableCode, message: string, location?: string | null): Problem =>
+  location === undefined ? { code, message } : { code, message, location };
+
+export const unreadable = (p: Problem, location: string | null, id: string | null): Draft => ({
+  kind: 'unreadable',
+  location: p.location ?? location,
+  id,
+  code: p.code,
+  message: p.message,
+});
+
+/** Thrown inside one record's conversion and caught by its reader: it never crosses a record boundary. */
+export class RecordProblem extends Error {
+  constructor(readonly problem: Problem) {
+    super(problem.message);
+  }
+}
+
+export function fail(code: UnreadableCode, message: string, location?: string | null): never {
+  throw new RecordProblem(problem(code, message, location));
+}
+
+/** Runs part of a conversion; a problem without a place of its own gets `location`. */
+export function within<T>(location: string, run: () => T): T {
+  try {
+    return run();
+  } catch (e) {
+    if (e instanceof RecordProblem && !e.problem.location) e.problem.location = location;
+    throw e;
+  }
+}

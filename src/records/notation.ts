@@ -1,0 +1,145 @@
+import { parseDfen } from '../core/index.js';
+import { describe } from './fields.js';
+import type { Side } from './game-record.js';
+import { fail } from './items.js';
+
+/**
+ * Notation normalisation shared by the readers: dice encodings, square case, UCI
+ * syntax, FEN validity. No game rules here. Every normalisation adds a note so a
+ * record says which encodings its source used.
+ */
+
+export type DiceOrder = 'roll' | 'sorted' | 'unknown';
+export interface ParsedDice {
+  dice: number[];
+  order: DiceOrder;
+}
+
+const LETTERS = 'pnbrqk';
+/** Piece letters of faces 1–6, for writers. */
+export const DIE_LETTERS = ['', 'p', 'n', 'b', 'r', 'q', 'k'] as const;
+
+export function dieLetter(face: number, side: Side): string {
+  const l = DIE_LETTERS[face] ?? '?';
+  return side === 'w' ? l.toUpperCase() : l;
+}
+
+/** Letters sorted by piece value (P<N<B<R<Q<K), cased by side: the DFEN convention. */
+export function diceLetters(dice: readonly number[], side: Side): string {
+  return [...dice]
+    .sort((a, b) => a - b)
+    .map((d) => dieLetter(d, side))
+    .join('');
+}
+
+const nonDecreasing = (xs: readonly number[]): boolean => xs.every((x, i) => i === 0 || xs[i - 1] <= x);
+
+/**
+ * Reads dice in any encoding the sources use: ints, digit strings (`"125"`, old
+ * exports), letters sorted by value, alphabetically (`"BKN"`) or in roll order, cased
+ * by side or upper-cased regardless of side. `rollOrder` says the source documents
+ * roll order, so no guess is needed.
+ */
+export function parseDice(value: unknown, side: Side | null, notes: Set<string>, rollOrder = false): ParsedDice {
+  let tokens: (string | number)[];
+  if (Array.isArray(value)) tokens = value as (string | number)[];
+  else if (typeof value === 'string') tokens = [...value.replace(/[\s,;|]/g, '')];
+  else if (typeof value === 'number' && Number.isInteger(value)) tokens = [...String(value)];
+  else fail('record.bad-dice', `dice must be a list or a string, not ${describe(value)}`);
+  if (tokens.length > 6) fail('record.bad-dice', `${tokens.length} dice is more than any dialect rolls`);
+  const dice: number[] = [];
+  let kind: 'ints' | 'digits' | 'letters' | null = null;
+  let upper = 0;
+  let lower = 0;
+  for (const t of tokens) {
+    let face: number;
+    let k: 'ints' | 'digits' | 'letters';
+    if (typeof t === 'number') {
+      face = t;
+      k = 'ints';
+    } else if (typeof t === 'string' && /^[1-6]$/.test(t)) {
+      face = Number(t);
+      k = 'digits';
+    } else if (typeof t === 'string' && t.length === 1 && LETTERS.includes(t.toLowerCase())) {
+      face = LETTERS.indexOf(t.toLowerCase()) + 1;
+      k = 'letters';
+      if (t === t.toUpperCase()) upper++;
+      else lower++;
+    } else {
+      fail('record.bad-dice', `${describe(t)} is not a die (1–6 or a piece letter P N B R Q K)`);
+    }
+    if (!Number.isInteger(face) || face < 1 || face > 6) fail('record.bad-dice', `${describe(t)} is not a die face 1–6`);
+    if (kind !== null && kind !== k) fail('record.bad-dice', `dice ${describe(value)} mix ${kind} and ${k}`);
+    kind = k;
+    dice.push(face);
+  }
+  if (kind === null) return { dice, order: rollOrder ? 'roll' : 'unknown' };
+  notes.add(`dice:${kind}`);
+  if (kind === 'letters') {
+    if (side === 'b' && upper > 0 && lower === 0) notes.add('dice:upper-case-for-black');
+    else if (side === 'w' && lower > 0 && upper === 0) notes.add('dice:lower-case-for-white');
+    else if (upper > 0 && lower > 0) notes.add('dice:mixed-case');
+  }
+  if (rollOrder) return { dice, order: 'roll' };
+  if (kind !== 'letters') return { dice, order: nonDecreasing(dice) ? 'unknown' : 'roll' };
+  const byValue = nonDecreasing(dice);
+  const alpha = tokens.map((t) => String(t).toLowerCase());
+  const byAlpha = alpha.every((x, i) => i === 0 || alpha[i - 1] <= x);
+  if (byValue && byAlpha) return { dice, order: dice.length > 1 && new Set(dice).size > 1 ? 'sorted' : 'unknown' };
+  if (byValue) {
+    notes.add('dice:letters-value-order');
+    return { dice, order: 'sorted' };
+  }
+  if (byAlpha) {
+    notes.add('dice:letters-alphabetical');
+    return { dice, order: 'sorted' };
+  }
+  return { dice, order: 'roll' };
+}
+
+const UCI = /^([a-hA-H][1-8])([a-hA-H][1-8])=?([nbrqNBRQ]?)$/;
+
+/** A UCI micro-move in any case → lower case; notes the square case it saw. */
+export function normaliseUci(text: unknown, notes: Set<string>): string {
+  if (typeof text !== 'string') fail('record.bad-move', `move ${describe(text)} is not text`);
+  const m = UCI.exec(text.trim());
+  if (!m) fail('record.bad-move', `"${text}" is not a UCI move (like e2e4 or e7e8q)`);
+  const from = m[1];
+  const to = m[2];
+  if (from.toLowerCase() === to.toLowerCase()) fail('record.bad-move', `"${text}" does not move a piece`);
+  const lowered = `${from}${to}`.toLowerCase();
+  if (lowered !== `${from}${to}`) notes.add('squares:upper-case');
+  return lowered + m[3].toLowerCase();
+}
+
+/** Fast syntax check for canonical moves (native records). */
+export const CANONICAL_UCI = /^[a-h][1-8][a-h][1-8][nbrq]?$/;
+
+/** Checks a FEN (4–7 fields) and returns it trimmed; a 7th dice field is dropped from start positions. */
+export function checkFen(text: unknown, what: string): string {
+  if (typeof text !== 'string' || text.trim() === '') fail('record.missing-field', `${what} is missing`);
+  const parsed = parseDfen(text);
+  if (!parsed.ok) fail('record.bad-fen', `${what} "${text}" is not a FEN: ${parsed.error.message}`);
+  return text.trim().split(/\s+/).slice(0, 6).join(' ');
+}
+
+/** 1 / -1 / 0 and their spellings → the canonical result. */
+export function parseResult(v: unknown): 'white' | 'black' | 'draw' | null {
+  if (v === null || v === undefined || v === '') return null;
+  const s = String(v).trim().toLowerCase();
+  if (s === '1' || s === 'white' || s === '1-0') return 'white';
+  if (s === '-1' || s === 'black' || s === '0-1') return 'black';
+  if (s === '0' || s === 'draw' || s === '1/2-1/2' || s === '½-½') return 'draw';
+  fail('record.bad-field', `result ${describe(v)} is not 1, -1 or 0`);
+}
+
+export function resultNumber(r: 'white' | 'black' | 'draw' | null): number | null {
+  return r === 'white' ? 1 : r === 'black' ? -1 : r === 'draw' ? 0 : null;
+}
+
+export function parseSide(v: unknown): Side {
+  const s = String(v ?? '').trim().toLowerCase();
+  if (s === 'w' || s === 'white') return 'w';
+  if (s === 'b' || s === 'black') return 'b';
+  fail('record.bad-field', `side ${describe(v)} is not w or b`);
+}

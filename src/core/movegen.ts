@@ -171,7 +171,11 @@ export function generateCastling(pos: Position, color: Color, orthodox: boolean,
 
 function kingPathSafe(pos: Position, color: Color, kFrom: Square, kTo: Square): boolean {
   const enemy = (color ^ 1) as Color;
+  // Never out of check, also when the king does not move (Chess960: a rook landing between may block the check).
+  if (isAttacked(pos, kFrom, enemy)) return false;
+  if (kFrom === kTo) return true;
   const step = kTo > kFrom ? 1 : -1;
-  for (let s = kFrom; s !== kTo; s += step) if (isAttacked(pos, s, enemy)) return false;
+  // The landing square is the caller's ordinary check test, after the move.
+  for (let s = kFrom + step; s !== kTo; s += step) if (isAttacked(pos, s, enemy)) return false;
   return true;
 }

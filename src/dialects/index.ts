@@ -6,6 +6,7 @@ export { DIALECTS_DIR, packageRoot } from './paths.js';
 export { type DialectInfo, clearRegistryCache, findDialect, listDialects, registryProblems } from './registry.js';
 export { type Dialect, type DialectProblem, type LoadOptions, type ResolvedSource, checkDialectFile, loadDialect, parseOverride } from './load.js';
 export { AXES, LEAF_PATHS, DialectFileSchema, ResolvedAxesSchema, type SourcedValue, isSource } from './schema.js';
+export { needs960, perftOptions } from './perft.js';
 export { type Comparison, type Termination, compareDialects, comparisonMarkdown, shortSource, terminationsOf } from './compare.js';
 
 import type { DialectProblem } from './load.js';

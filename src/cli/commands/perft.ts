@@ -1,6 +1,6 @@
 import type { CommandModule } from 'yargs';
-import { type GenOptions, makeUci, type Move, parseDfen, perft, perftDivide, type Position, STANDARD_FEN } from '../../core/index.js';
-import type { Rules } from '../../rules/rules.js';
+import { makeUci, type Move, parseDfen, perft, perftDivide, STANDARD_FEN } from '../../core/index.js';
+import { needs960, perftOptions } from '../../dialects/index.js';
 import { type DialectArgs, dialectOptions, resolveDialectOption } from '../dialect-option.js';
 import { UsageError } from '../usage-error.js';
 
@@ -9,29 +9,6 @@ interface Args extends DialectArgs {
   depth: number;
   divide: boolean;
   chess960: boolean;
-}
-
-const PROMO_BITS = { n: 1 << 2, b: 1 << 3, r: 1 << 4, q: 1 << 5 } as const;
-
-/** Orthodox move generation as a dice-less dialect defines it (castling and promotion options). */
-export function perftOptions(rules: Rules): GenOptions {
-  return {
-    roles: (1 << 1) | (1 << 2) | (1 << 3) | (1 << 4) | (1 << 5) | (1 << 6),
-    enPassant: true,
-    promotions: rules.promotion.pieces.reduce((m, p) => m | PROMO_BITS[p], 0),
-    castling: true,
-    castlingOrthodox: rules.castling.attacks === 'orthodox',
-  };
-}
-
-/** Does this position need Chess960 castling (a king or a castling rook off its classic square)? */
-export function needs960(pos: Position): boolean {
-  for (const c of [0, 1] as const) {
-    const rights = (pos.castling >> (c * 8)) & 0xff;
-    if (rights === 0) continue;
-    if (pos.kingHomeFile[c] !== 4 || (rights & ~0x81) !== 0) return true;
-  }
-  return false;
 }
 
 /** `dice-dialects perft`: leaf counts of a dice-less dialect (the chess control), standard or Chess960. */

@@ -338,3 +338,10 @@ describe('checkDialectFile', () => {
     expect(checkDialectFile(join(dir, 'absent.json'))[0].code).toBe('dialect.read');
   });
 });
+
+describe('dialects/COMPARISON.md', () => {
+  it('is up to date (regenerate: dice-dialects dialects --compare --format md --out dialects/COMPARISON.md)', () => {
+    const fresh = comparisonMarkdown(compareDialects(listDialects().map((d) => load(d.name))));
+    expect(readFileSync(join(DIALECTS_DIR, 'COMPARISON.md'), 'utf8')).toBe(fresh);
+  });
+});

@@ -11,3 +11,4 @@ export { detectFormat } from './detect.js';
 export { loadHistoryList, toHistoryRow, writeHistoryList, type HistoryIndex } from './formats/dicechess-com/index.js';
 export { recordJsonSchema } from './json-schema.js';
 export type { HttpOptions } from './input/http.js';
+export { withFenAfter } from './replay-fens.js';

@@ -2,27 +2,19 @@ import { makeDfen, parseDfen, uciToMove } from '../core/index.js';
 import type { GameRecord } from './game-record.js';
 
 /**
- * Positions around each turn, for writers of formats that carry FENs. The moves are
+ * Positions around each turn, for writers of formats that need FENs. The moves are
  * played without legality (notation only): a move that cannot be placed on the board
  * leaves every later FEN unknown (null) rather than inventing one.
  */
-export interface TurnFens {
-  /** 4-field FEN before each turn (the CSV `fen` column). */
-  before: (string | null)[];
-  /** 6-field FEN after each turn, the opponent to move. */
-  after: (string | null)[];
-}
-
-export function turnFens(record: Pick<GameRecord, 'startFen' | 'turns'>): TurnFens {
-  const before: (string | null)[] = [];
+export function computedFensAfter(record: Pick<GameRecord, 'startFen' | 'turns' | 'chess960'>): (string | null)[] {
   const after: (string | null)[] = [];
   const start = parseDfen(record.startFen);
   let pos = start.ok ? start.value.pos : null;
+  const castling = record.chess960 === null ? 'xfen' : 'shredder';
   for (const turn of record.turns) {
-    // The record's side wins over the board's: FENs must describe the turn as recorded.
-    if (pos) pos.turn = turn.side === 'w' ? 0 : 1;
-    before.push(pos ? makeDfen(pos, undefined, { short: true }) : null);
     if (pos) {
+      // The record's side wins over the board's: FENs must describe the turn as recorded.
+      pos.turn = turn.side === 'w' ? 0 : 1;
       for (const m of turn.moves) {
         const move = uciToMove(pos, m);
         if (!move.ok) {
@@ -33,9 +25,28 @@ export function turnFens(record: Pick<GameRecord, 'startFen' | 'turns'>): TurnFe
       }
     }
     if (pos) pos.endTurn();
-    after.push(pos ? makeDfen(pos) : null);
+    after.push(pos ? makeDfen(pos, undefined, { castling }) : null);
   }
-  return { before, after };
+  return after;
 }
 
-export const fenAfterEachTurn = (record: Pick<GameRecord, 'startFen' | 'turns'>): (string | null)[] => turnFens(record).after;
+const fen4 = (fen: string): string => fen.trim().split(/\s+/).slice(0, 4).join(' ');
+
+/** The 4-field FEN before each turn (the CSV `fen` column): the record's own FENs where it has them, else computed. */
+export function fensBefore(record: Pick<GameRecord, 'startFen' | 'turns' | 'chess960'>): (string | null)[] {
+  let computed: (string | null)[] | null = null;
+  return record.turns.map((_, i) => {
+    const recorded = i === 0 ? record.startFen : record.turns[i - 1].fenAfter;
+    if (recorded) return fen4(recorded);
+    computed ??= computedFensAfter(record);
+    const c = computed[i - 1];
+    return c ? fen4(c) : null;
+  });
+}
+
+/** The record with every missing `fenAfter` filled by playing the moves (for corpus writers that want FENs in every format). */
+export function withFenAfter<T extends Pick<GameRecord, 'startFen' | 'turns' | 'chess960'>>(record: T): T {
+  if (record.turns.every((t) => t.fenAfter !== null)) return record;
+  const computed = computedFensAfter(record);
+  return { ...record, turns: record.turns.map((t, i) => (t.fenAfter === null ? { ...t, fenAfter: computed[i] } : t)) };
+}

@@ -5,7 +5,7 @@ import { TERMINATIONS } from '../game-record.js';
 import { finaliseRecord } from '../finalise.js';
 import { type Draft, type Problem, fail, problem, unreadable } from '../items.js';
 import { checkFen, diceLetters, normaliseUci, parseDice, parseResult, parseSide, resultNumber } from '../notation.js';
-import { turnFens } from '../replay-fens.js';
+import { fensBefore } from '../replay-fens.js';
 import type { TextSource } from '../input/text-source.js';
 import { type FormatModule, convertOne } from './format.js';
 
@@ -135,9 +135,9 @@ const cell = (v: string | number | null | undefined): string => {
   return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
 };
 
-/** The rows of one game; the FEN before each turn is computed by playing the moves. */
+/** The rows of one game; the FEN before each turn is the record's own, or computed by playing the moves. */
 export function formatCsvRows(r: GameRecord): string {
-  const fens = turnFens(r).before;
+  const fens = fensBefore(r);
   let out = '';
   r.turns.forEach((t, i) => {
     const values = [

@@ -3,7 +3,6 @@ import { TERMINATIONS } from '../game-record.js';
 import { type Obj, describe, isObj, optBoolean, optNumber, optString, reqArray, reqObj, reqString } from '../fields.js';
 import { type Draft, fail, within } from '../items.js';
 import { checkFen, normaliseUci, parseDice, parseResult, parseSide, resultNumber } from '../notation.js';
-import { fenAfterEachTurn } from '../replay-fens.js';
 import type { TextSource } from '../input/text-source.js';
 import { type Attempt, type DocPlace, type FormatModule, readJsonDocs } from './format.js';
 
@@ -112,7 +111,6 @@ const playerOut = (p: Player): Obj => ({
 });
 
 export function toHistory(r: GameRecord): Obj {
-  const fens = fenAfterEachTurn(r);
   return {
     gameId: r.id,
     ...(r.site === null ? {} : { site: r.site }),
@@ -123,7 +121,7 @@ export function toHistory(r: GameRecord): Obj {
     termination: r.termination,
     finishedAt: r.finishedAt,
     initialDfen: r.startFen,
-    turns: r.turns.map((t, i) => ({ turnNumber: i + 1, activeColor: side(t.side), dice: t.dice, moves: t.moves, fenAfter: t.fenAfter ?? fens[i] })),
+    turns: r.turns.map((t, i) => ({ turnNumber: i + 1, activeColor: side(t.side), dice: t.dice, moves: t.moves, fenAfter: t.fenAfter })),
     fairness: r.fairness === null ? null : { commit: r.fairness.commit, seed: r.fairness.serverSeed, clientSeeds: r.fairness.clientSeeds },
   };
 }

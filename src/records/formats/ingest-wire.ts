@@ -3,7 +3,6 @@ import { EVENT_TYPES, TERMINATIONS } from '../game-record.js';
 import { type Obj, isObj, optNumber, optString, reqArray, reqString } from '../fields.js';
 import { type Draft, fail, within } from '../items.js';
 import { checkFen, normaliseUci, parseDice, parseResult, parseSide, resultNumber } from '../notation.js';
-import { fenAfterEachTurn } from '../replay-fens.js';
 import type { TextSource } from '../input/text-source.js';
 import { type Attempt, type DocPlace, type FormatModule, readJsonDocs } from './format.js';
 
@@ -96,9 +95,8 @@ async function* read(src: TextSource): AsyncGenerator<Draft> {
   yield* readJsonDocs(src, convert);
 }
 
-/** One record as an ingest-wire object; FENs after each turn are computed when the record has none. */
+/** One record as an ingest-wire object (`fen_after` as recorded; see `withFenAfter` to fill it). */
 export function toIngestWire(r: GameRecord): Obj {
-  const fens = fenAfterEachTurn(r);
   const player = (p: Player): Obj | null =>
     p.id === null && p.name === null && p.kind === null && p.rating === null
       ? null
@@ -125,7 +123,7 @@ export function toIngestWire(r: GameRecord): Obj {
       dice: t.dice,
       moves: t.moves,
       thinking_time_ms: t.thinkingMs,
-      fen_after: t.fenAfter ?? fens[i],
+      fen_after: t.fenAfter,
     })),
     events: r.events.map((e, i) => ({
       sequence_number: i + 1,

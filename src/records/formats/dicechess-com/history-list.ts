@@ -44,7 +44,7 @@ export function historyResult(row: Obj): 'white' | 'black' | 'draw' | null {
   return (color === 'WHITE') === won ? 'white' : 'black';
 }
 
-const numericId = (id: string | null, fallback: number): number | string => (id !== null && /^-?\d+$/.test(id) ? Number(id) : (id ?? fallback));
+const numericId = (id: string | null): number | string | null => (id !== null && /^-?\d+$/.test(id) ? Number(id) : id);
 
 /** The history-list row of a record, seen by the white player (for writers of corpora). */
 export function toHistoryRow(r: GameRecord): Obj {
@@ -52,8 +52,8 @@ export function toHistoryRow(r: GameRecord): Obj {
   return {
     gameId: r.id,
     color: 'WHITE',
-    whiteId: numericId(r.players.white.id, 1),
-    blackId: numericId(r.players.black.id, 2),
+    whiteId: numericId(r.players.white.id),
+    blackId: numericId(r.players.black.id),
     whiteRating: r.players.white.rating,
     blackRating: r.players.black.rating,
     timeLimit: tc?.initialMs == null ? null : tc.initialMs / 1000,

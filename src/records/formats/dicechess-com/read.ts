@@ -207,7 +207,7 @@ function clockSides(steps: Step[], stepSide: (Side | null)[], meta: Obj | null):
   for (const s of steps) if (s.leftTime) for (const k of Object.keys(s.leftTime)) keys.add(k);
   if (keys.size === 0) return null;
   const map = new Map<string, Side>();
-  if (meta && meta.whiteId !== undefined && meta.blackId !== undefined) {
+  if (meta && meta.whiteId !== undefined && meta.whiteId !== null && meta.blackId !== undefined && meta.blackId !== null) {
     map.set(String(meta.whiteId), 'w');
     map.set(String(meta.blackId), 'b');
     if ([...keys].every((k) => map.has(k))) return map;

@@ -121,9 +121,9 @@ export function toStateMap(r: GameRecord): Obj {
   });
   negotiate(r.turns.length + 1, null);
   if (r.termination === 'timeout' && (r.result === 'white' || r.result === 'black')) {
-    const loser = r.result === 'white' ? 'b' : 'w';
-    const last = map[String(n - 1)] as Obj;
-    last.leftTime = { ...(last.leftTime as Obj), [keys[loser]]: Math.min(0, Number((last.leftTime as Obj)[keys[loser]] ?? 0)) };
+    // The flag fall is one more snapshot, the loser's clock at 0.
+    clocks = { ...clocks, [r.result === 'white' ? 'b' : 'w']: 0 };
+    emit();
   }
   return { gameId: r.id, gameMoveHistoryStateMap: map };
 }

@@ -7,6 +7,8 @@ import { turnsCommand } from './turns.js';
 import { checkCommand } from './check.js';
 import { casesCommand } from './cases.js';
 import { replayCommand } from './replay.js';
+import { convertCommand } from './convert.js';
+import { schemaCommand } from './schema.js';
 
 /**
  * Every sub-command. Each module sets `process.exitCode` itself (0 ok, 1 found a
@@ -14,4 +16,4 @@ import { replayCommand } from './replay.js';
  * Add one import line per command.
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-export const COMMANDS: CommandModule<any, any>[] = [diffCommand, dialectsCommand, perftCommand, movesCommand, turnsCommand, checkCommand, casesCommand, replayCommand];
+export const COMMANDS: CommandModule<any, any>[] = [diffCommand, dialectsCommand, perftCommand, movesCommand, turnsCommand, checkCommand, casesCommand, replayCommand, convertCommand, schemaCommand];

@@ -1,0 +1,103 @@
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Readable } from 'node:stream';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fixture } from '../../records/test-support/collect.js';
+import { main } from '../main.js';
+
+/** Runs the CLI in-process, capturing standard output and error. */
+async function run(...argv: string[]): Promise<{ code: number; out: string; err: string }> {
+  let out = '';
+  let err = '';
+  const o = vi.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array, ...rest: unknown[]) => {
+    out += String(chunk);
+    const cb = rest.find((x) => typeof x === 'function') as (() => void) | undefined;
+    cb?.();
+    return true;
+  });
+  const e = vi.spyOn(process.stderr, 'write').mockImplementation((chunk: string | Uint8Array) => {
+    err += String(chunk);
+    return true;
+  });
+  try {
+    const code = await main(argv);
+    return { code, out, err };
+  } finally {
+    o.mockRestore();
+    e.mockRestore();
+    process.exitCode = 0;
+  }
+}
+
+afterEach(() => {
+  process.exitCode = 0;
+  vi.restoreAllMocks();
+});
+
+const dir = mkdtempSync(join(tmpdir(), 'convert-cli-'));
+
+describe('dice-dialects convert', () => {
+  it('writes canonical NDJSON and accounts for every record on stderr', async () => {
+    const r = await run('convert', fixture('ingest-wire'), fixture('csv', 'turns.csv'));
+    expect(r.code).toBe(1);
+    const lines = r.out.trim().split('\n');
+    expect(lines).toHaveLength(6);
+    expect(JSON.parse(lines[0]).id).toBe('00000000-0000-0000-0000-0000000000c1');
+    const err = r.err.trim().split('\n');
+    expect(err.at(-1)).toBe('read 6, unreadable 5');
+    expect(err.slice(0, -1)).toHaveLength(5);
+    expect(err[0]).toMatch(/wire\.ndjson:3#turn 1: record\.bad-dice: .*\(record 00000000-0000-0000-0000-0000000000b3\)$/);
+  });
+
+  it('converts to CSV and ingest-wire, writes --out, and puts unreadable records in --errors', async () => {
+    const out = join(dir, 'games.csv');
+    const errors = join(dir, 'errors.ndjson');
+    const r = await run('convert', fixture('opening-book', 'book.tsv'), '--to', 'csv', '--out', out, '--errors', errors);
+    expect(r.code).toBe(1);
+    expect(r.err).toBe('read 4, unreadable 2\n');
+    expect(readFileSync(out, 'utf8').split('\n')[0]).toMatch(/^game_id,turn_number,fen,dice/);
+    const bad = readFileSync(errors, 'utf8').trim().split('\n').map((l) => JSON.parse(l));
+    expect(bad.map((b) => b.code)).toEqual(['record.bad-fen', 'record.bad-move']);
+    const wire = await run('convert', fixture('history', 'fortemate-game.json'), '--to', 'ingest-wire');
+    expect(wire.code).toBe(0);
+    expect(wire.err).toBe('read 1, unreadable 0\n');
+    expect(JSON.parse(wire.out).initial_fen).toMatch(/^rnbqkbnr/);
+  });
+
+  it('reads stdin with -, with --format', async () => {
+    const text = readFileSync(fixture('csv', 'turns.csv'), 'utf8');
+    vi.spyOn(process, 'stdin', 'get').mockReturnValue(Readable.from([Buffer.from(text)]) as never);
+    const r = await run('convert', '-', '--format', 'csv', '--limit', '1');
+    expect(r.err).toBe('read 1, unreadable 0\n');
+    expect(JSON.parse(r.out).id).toBe('00000000-0000-0000-0000-000000000001');
+  });
+
+  it('uses the dicechess.com history list for metadata', async () => {
+    const r = await run('convert', fixture('dicechess-com'), '--glob', '*.json', '--history-list', fixture('dicechess-com-history-list.json'));
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.out)).toMatchObject({ result: 'draw', players: { white: { id: '482' } } });
+  });
+
+  it('says usage problems in one line (exit 2)', async () => {
+    const r = await run('convert', fixture('csv'), '--history-list', join(dir, 'nope.json'));
+    expect(r.code).toBe(2);
+    expect(r.err).toMatch(/history list .*nope\.json/);
+    const bad = await run('convert', fixture('csv'), '--to', 'pgn');
+    expect(bad.code).toBe(2);
+    const unknown = await run('convert', fixture('csv'), '--bogus');
+    expect(unknown.code).toBe(2);
+    expect(unknown.err).toMatch(/unknown option --bogus/);
+  });
+});
+
+describe('dice-dialects schema record', () => {
+  it('prints the JSON Schema of a game record', async () => {
+    const r = await run('schema', 'record');
+    expect(r.code).toBe(0);
+    const schema = JSON.parse(r.out);
+    expect(schema.title).toBe('GameRecord');
+    expect(schema.properties.turns.type).toBe('array');
+    expect(schema.required).toEqual(expect.arrayContaining(['id', 'startFen', 'turns', 'result']));
+  });
+});

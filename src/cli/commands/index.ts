@@ -9,6 +9,8 @@ import { casesCommand } from './cases.js';
 import { replayCommand } from './replay.js';
 import { convertCommand } from './convert.js';
 import { schemaCommand } from './schema.js';
+import { generateCommand } from './generate.js';
+import { scoreCommand } from './score.js';
 
 /**
  * Every sub-command. Each module sets `process.exitCode` itself (0 ok, 1 found a
@@ -16,4 +18,4 @@ import { schemaCommand } from './schema.js';
  * Add one import line per command.
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-export const COMMANDS: CommandModule<any, any>[] = [diffCommand, dialectsCommand, perftCommand, movesCommand, turnsCommand, checkCommand, casesCommand, replayCommand, convertCommand, schemaCommand];
+export const COMMANDS: CommandModule<any, any>[] = [diffCommand, dialectsCommand, perftCommand, movesCommand, turnsCommand, checkCommand, casesCommand, replayCommand, convertCommand, schemaCommand, generateCommand, scoreCommand];

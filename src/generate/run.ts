@@ -1,0 +1,169 @@
+import { once } from 'node:events';
+import { createWriteStream, existsSync, renameSync, rmSync } from 'node:fs';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { availableParallelism } from 'node:os';
+import { basename, dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createGzip } from 'node:zlib';
+import { Piscina } from 'piscina';
+import type { Dialect } from '../dialects/index.js';
+import { FORMATS } from '../records/formats/index.js';
+import type { FormatName } from '../records/game-record.js';
+import { type AnswerKey, type ExpectedFinding, serializeAnswerKey } from './answer-key.js';
+import type { BotStyle } from './bots.js';
+import { type BatchOutput, BOOK_TURNS, type GenerateTask, generateBatch } from './generator.js';
+import type { InjectSpec } from './inject.js';
+import type { Rates } from './self-play.js';
+import { type CorpusStats, emptyStats, mergeStats } from './stats.js';
+
+export interface GenerateOptions {
+  dialect: Dialect;
+  overrides: string[];
+  games: number;
+  seed: string;
+  format: FormatName;
+  /** Output file; gzip-compressed when it ends in `.gz`. */
+  out: string;
+  /** Answer key path (default `OUT.key.json`); written only when something is planted. */
+  keyPath?: string | null;
+  bots: BotStyle[];
+  rates: Rates;
+  inject: InjectSpec[];
+  /** Worker threads; 1 = in this thread. Output bytes do not depend on it. */
+  jobs?: number;
+  /** Games per task. */
+  batch?: number;
+  bookTurns?: number;
+  verify?: boolean;
+  onProgress?: (p: GenerateProgress) => void;
+}
+
+export interface GenerateProgress {
+  games: number;
+  total: number;
+  elapsedMs: number;
+  done: boolean;
+}
+
+export interface GenerateResult {
+  stats: CorpusStats;
+  keyPath: string | null;
+  /** With `verify`: records that did not judge as intended. */
+  problems: string[];
+  elapsedMs: number;
+  jobs: number;
+}
+
+const DEFAULT_BATCH = 128;
+
+/**
+ * Generates a corpus: batches of games in worker threads, written in game order (so
+ * the bytes depend only on the arguments, not on threads or timing), through gzip when
+ * the name ends in `.gz`, to a temporary file renamed into place when complete.
+ */
+export async function generateCorpus(opts: GenerateOptions): Promise<GenerateResult> {
+  const started = Date.now();
+  const jobs = Math.max(1, opts.jobs ?? availableParallelism());
+  const batch = Math.max(1, opts.batch ?? DEFAULT_BATCH);
+  const module = FORMATS[opts.format];
+  const workerFile = fileURLToPath(new URL('./worker.js', import.meta.url));
+  const pool = jobs > 1 && existsSync(workerFile) ? new Piscina({ filename: workerFile, minThreads: jobs, maxThreads: jobs }) : null;
+  const run = (task: GenerateTask): Promise<BatchOutput> => (pool ? pool.run(task) : generateBatch(task));
+
+  await mkdir(dirname(opts.out), { recursive: true });
+  const tmp = `${opts.out}.tmp-${process.pid}`;
+  const file = createWriteStream(tmp);
+  const gzip = opts.out.endsWith('.gz') ? createGzip({ level: 9 }) : null;
+  if (gzip) gzip.pipe(file);
+  const sink: NodeJS.WritableStream = gzip ?? file;
+  const write = async (text: string): Promise<void> => {
+    if (text.length > 0 && !sink.write(text)) await once(sink, 'drain');
+  };
+
+  const stats = emptyStats();
+  const problems: string[] = [];
+  const expected: Record<string, ExpectedFinding> = {};
+  const derivedBase = basename(opts.out);
+  let line = 0;
+  let gamesDone = 0;
+  const tasks: GenerateTask[] = [];
+  for (let start = 0; start < opts.games; start += batch) {
+    tasks.push({
+      dialect: { file: opts.dialect.file, overrides: opts.overrides },
+      seed: opts.seed,
+      format: opts.format,
+      bots: opts.bots,
+      rates: opts.rates,
+      inject: opts.inject,
+      start,
+      count: Math.min(batch, opts.games - start),
+      bookTurns: opts.bookTurns ?? BOOK_TURNS,
+      verify: opts.verify ?? false,
+    });
+  }
+  let lastProgress = 0;
+  try {
+    if (module.header) await write(module.header);
+    // A window of tasks in flight; results are written strictly in task order.
+    const window = Math.max(2, jobs * 3);
+    const inFlight: Array<Promise<BatchOutput>> = [];
+    let next = 0;
+    const fill = (): void => {
+      while (next < tasks.length && inFlight.length < window) inFlight.push(run(tasks[next++]));
+    };
+    fill();
+    while (inFlight.length > 0) {
+      const out = await inFlight.shift()!;
+      fill();
+      let text = '';
+      for (const u of out.units) {
+        line += u.text.length === 0 ? 0 : countLines(u.text);
+        text += u.text;
+        if (u.expected) expected[u.id ?? `${derivedBase}:${line}`] = u.expected;
+      }
+      await write(text);
+      mergeStats(stats, out.stats);
+      problems.push(...out.problems);
+      gamesDone += out.stats.games;
+      const now = Date.now();
+      if (opts.onProgress && (now - lastProgress > 500 || inFlight.length === 0)) {
+        lastProgress = now;
+        opts.onProgress({ games: gamesDone, total: opts.games, elapsedMs: now - started, done: inFlight.length === 0 });
+      }
+    }
+    sink.end();
+    await once(file, 'close');
+    renameSync(tmp, opts.out);
+  } catch (error) {
+    file.destroy();
+    rmSync(tmp, { force: true });
+    throw error;
+  } finally {
+    await pool?.destroy();
+  }
+
+  let keyPath: string | null = null;
+  if (opts.inject.length > 0) {
+    keyPath = opts.keyPath ?? `${opts.out}.key.json`;
+    const key: AnswerKey = {
+      kind: 'dice-dialects/answer-key',
+      version: 1,
+      dialect: opts.dialect.name,
+      format: opts.format,
+      seed: opts.seed,
+      games: opts.games,
+      inject: Object.fromEntries(opts.inject.map((s) => [s.name, s.rate])),
+      planted: stats.planted,
+      expected,
+    };
+    await mkdir(dirname(keyPath), { recursive: true });
+    await writeFile(keyPath, serializeAnswerKey(key));
+  }
+  return { stats, keyPath, problems, elapsedMs: Date.now() - started, jobs: pool ? jobs : 1 };
+}
+
+function countLines(text: string): number {
+  let n = 0;
+  for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) n++;
+  return n;
+}

@@ -1,0 +1,78 @@
+import { describe, expect, it } from 'vitest';
+import type { GameResultLine } from '../replay/result.js';
+import { type AnswerKey, parseAnswerKey, serializeAnswerKey } from './answer-key.js';
+import { formatScore, scoreResults } from './score.js';
+
+const key: AnswerKey = {
+  kind: 'dice-dialects/answer-key',
+  version: 1,
+  dialect: 'reference',
+  format: 'ndjson',
+  seed: '1',
+  games: 5,
+  inject: { 'maximum.fewer-dice': 0.5 },
+  planted: { 'maximum.fewer-dice': 2, 'castling.needs-king-and-rook-dice': 1 },
+  expected: {
+    g1: { rule: 'maximum.fewer-dice', turn: 3, microMove: 0 },
+    g2: { rule: 'maximum.fewer-dice', turn: 5, microMove: 1 },
+    g4: { rule: 'castling.needs-king-and-rook-dice', turn: 9, microMove: 0 },
+  },
+};
+
+function line(id: string, finding: { rule: string; turn: number | null; microMove: number | null } | null, dialect = 'reference'): GameResultLine {
+  return {
+    id,
+    dialect,
+    status: finding ? 'diverging' : 'conforming',
+    index: 0,
+    source: null,
+    turns: 10,
+    findings: finding ? [{ ...finding, dfen: null, dice: null, recorded: [], allowed: [], message: 'm', location: null }] : [],
+  };
+}
+
+describe('score', () => {
+  it('is perfect when every first finding matches the key', async () => {
+    const r = await scoreResults(key, [
+      line('g1', { rule: 'maximum.fewer-dice', turn: 3, microMove: 0 }),
+      line('g2', { rule: 'maximum.fewer-dice', turn: 5, microMove: 1 }),
+      line('g3', null),
+      line('g4', { rule: 'castling.needs-king-and-rook-dice', turn: 9, microMove: 0 }),
+      line('g1', null, 'dicechess-com'),
+    ]);
+    expect(r.perfect).toBe(true);
+    expect(r.overall.recall).toBe(1);
+    expect(r.overall.precision).toBe(1);
+    expect(r.trueNegatives).toBe(1);
+    expect(r.otherDialects).toEqual(['dicechess-com']);
+    expect(formatScore(r)).toContain('recall 100%, precision 100%');
+  });
+
+  it('counts misplaced, missed, missing and false findings', async () => {
+    const r = await scoreResults(key, [
+      line('g1', { rule: 'maximum.fewer-dice', turn: 3, microMove: 1 }),
+      line('g2', null),
+      line('g3', { rule: 'pass.not-allowed', turn: 1, microMove: 0 }),
+    ]);
+    const max = r.byRule.find((s) => s.rule === 'maximum.fewer-dice')!;
+    expect(max).toMatchObject({ expected: 2, truePositives: 0, falseNegatives: 2, falsePositives: 1, misplaced: 1, recall: 0, precision: 0 });
+    const castle = r.byRule.find((s) => s.rule === 'castling.needs-king-and-rook-dice')!;
+    expect(castle).toMatchObject({ missing: 1, falseNegatives: 1 });
+    const pass = r.byRule.find((s) => s.rule === 'pass.not-allowed')!;
+    expect(pass).toMatchObject({ falsePositives: 1, precision: 0, recall: null });
+    expect(r.perfect).toBe(false);
+    expect(r.mismatchCount).toBe(4);
+    expect(formatScore(r)).toContain('g3: expected no finding; replayer: pass.not-allowed at turn 1 micro 0');
+  });
+});
+
+describe('answer key', () => {
+  it('round-trips and reads a bare map', () => {
+    const parsed = parseAnswerKey(serializeAnswerKey(key));
+    expect(parsed.ok && parsed.key).toEqual(key);
+    const bare = parseAnswerKey(JSON.stringify(key.expected), 'reference');
+    expect(bare.ok && bare.key.planted).toEqual({ 'maximum.fewer-dice': 2, 'castling.needs-king-and-rook-dice': 1 });
+    expect(parseAnswerKey('{"kind":1}').ok).toBe(false);
+    expect(parseAnswerKey('nope').ok).toBe(false);
+  });
+});

@@ -68,11 +68,19 @@ function prepared(spec: GenerateTask['dialect']): Prepared {
   return p;
 }
 
-/** The units a game is written as: itself, or (opening book) one single-turn record per early turn. */
+/**
+ * The units a game is written as: itself, or (opening book) one single-turn record per
+ * early turn, up to the first turn that captures a king (a book holds no game-ending turns).
+ */
 export function unitsOf(game: PlayedGame, format: FormatName, bookTurns: number): GameUnit[] {
   if (format !== 'opening-book') return [{ record: game.record, trace: game.trace }];
   const r = game.record;
-  return r.turns.slice(0, bookTurns).map((t, i) => ({
+  let depth = Math.min(bookTurns, r.turns.length);
+  for (let i = 0; i < depth; i++) {
+    const board = (r.turns[i].fenAfter ?? '').split(' ')[0];
+    if (!board.includes('K') || !board.includes('k')) depth = i;
+  }
+  return r.turns.slice(0, depth).map((t, i) => ({
     record: {
       ...r,
       startFen: game.trace[i].fenBefore,
@@ -106,13 +114,20 @@ export async function generateBatch(task: GenerateTask): Promise<BatchOutput> {
       for (let variant = 0; variant < MAX_REPICKS && !planted; variant++) {
         const candidate = variant === 0 ? game : playGame(ctx, { ...spec, variant });
         const cu = variant === 0 ? gameUnits : unitsOf(candidate, task.format, task.bookTurns);
-        if (cu.length === 0) continue;
-        const at = prng.nextInt(cu.length);
-        const done = await plant(cu[at], pick, { ctx, format: task.format, prng }, judge);
-        if (done) {
-          planted = { at, record: done.record, expected: done.expected };
-          game = candidate;
-          gameUnits = cu;
+        // Units in random order (an opening book offers several per game).
+        const order = cu.map((_, u) => u);
+        for (let u = order.length - 1; u > 0; u--) {
+          const j = prng.nextInt(u + 1);
+          [order[u], order[j]] = [order[j], order[u]];
+        }
+        for (const at of order) {
+          const done = await plant(cu[at], pick, { ctx, format: task.format, prng }, judge);
+          if (done) {
+            planted = { at, record: done.record, expected: done.expected };
+            game = candidate;
+            gameUnits = cu;
+            break;
+          }
         }
       }
       if (planted) stats.planted[pick.rule] = (stats.planted[pick.rule] ?? 0) + 1;

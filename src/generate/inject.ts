@@ -275,7 +275,8 @@ const fewerDice: PlanterDef = {
 const moveAfterKingCapture: PlanterDef = {
   rule: 'end.move-after-king-capture',
   variants: ['same-turn', 'next-turn'],
-  impossible: (rules) => (!rules.end.kingCapture ? 'kings are not captured in this dialect' : null),
+  impossible: (rules, format) =>
+    !rules.end.kingCapture ? 'kings are not captured in this dialect' : format === 'opening-book' ? 'an opening book holds no game-ending turns' : null,
   *candidates(unit, pc, variant) {
     const r = unit.record;
     const n = r.turns.length;

@@ -31,9 +31,16 @@ export function validate(input: unknown): GameRecord {
 }
 
 /** Quick checks of a native record beyond its schema: the start FEN and the move syntax. */
+const goodStarts = new Set<string>();
+
 export function checkNative(record: GameRecord): void {
-  const start = parseDfen(record.startFen);
-  if (!start.ok) fail('record.bad-fen', `startFen "${record.startFen}" is not a FEN: ${start.error.message}`);
+  // Corpora share a few start positions: each is parsed once.
+  if (!goodStarts.has(record.startFen)) {
+    const start = parseDfen(record.startFen);
+    if (!start.ok) fail('record.bad-fen', `startFen "${record.startFen}" is not a FEN: ${start.error.message}`);
+    if (goodStarts.size > 4096) goodStarts.clear();
+    goodStarts.add(record.startFen);
+  }
   for (let t = 0; t < record.turns.length; t++) {
     for (const m of record.turns[t].moves) {
       if (!CANONICAL_UCI.test(m)) fail('record.bad-move', `turn ${t + 1}: "${m}" is not a lower-case UCI move`, record.turns[t].location);

@@ -115,12 +115,57 @@ export function normaliseUci(text: unknown, notes: Set<string>): string {
 /** Fast syntax check for canonical moves (native records). */
 export const CANONICAL_UCI = /^[a-h][1-8][a-h][1-8][nbrq]?$/;
 
-/** Checks a FEN (4–7 fields) and returns it trimmed; a 7th dice field is dropped from start positions. */
-export function checkFen(text: unknown, what: string): string {
+/**
+ * Checks a FEN (4–7 fields) and returns it trimmed; a 7th dice field is dropped.
+ * `full` runs the core parser (start positions: castling rights must match rooks);
+ * otherwise a fast check of the same shape without building a position (per-turn
+ * FENs, where a full parse per turn would cost more than the rest of the reading).
+ */
+export function checkFen(text: unknown, what: string, full = true): string {
   if (typeof text !== 'string' || text.trim() === '') fail('record.missing-field', `${what} is missing`);
+  const fields = text.trim().split(/\s+/);
+  const problem = full ? fullFenProblem(text) : quickFenProblem(fields);
+  if (problem) fail('record.bad-fen', `${what} "${text}" is not a FEN: ${problem}`);
+  return fields.slice(0, 6).join(' ');
+}
+
+function fullFenProblem(text: string): string | null {
   const parsed = parseDfen(text);
-  if (!parsed.ok) fail('record.bad-fen', `${what} "${text}" is not a FEN: ${parsed.error.message}`);
-  return text.trim().split(/\s+/).slice(0, 6).join(' ');
+  return parsed.ok ? null : parsed.error.message;
+}
+
+const CASTLING = /^(-|[KQkqA-Ha-h]{1,8})$/;
+const EN_PASSANT = /^(-|([a-h][36])+)$/;
+const DICE = /^(-|[pnbrqkPNBRQK]{1,6})$/;
+
+/** The FEN's shape as the core parser checks it, except that castling rights are not matched to rooks. */
+export function quickFenProblem(fields: string[]): string | null {
+  if (fields.length < 4 || fields.length > 7) return `expected 4 to 7 space-separated fields, found ${fields.length}`;
+  const ranks = fields[0].split('/');
+  if (ranks.length !== 8) return `board must have 8 ranks, found ${ranks.length}`;
+  let whiteKings = 0;
+  let blackKings = 0;
+  for (let i = 0; i < 8; i++) {
+    let squares = 0;
+    for (const ch of ranks[i]) {
+      if (ch >= '1' && ch <= '8') squares += ch.charCodeAt(0) - 48;
+      else if ('pnbrqkPNBRQK'.includes(ch)) {
+        squares++;
+        if ((ch === 'p' || ch === 'P') && (i === 0 || i === 7)) return `a pawn stands on rank ${8 - i}`;
+        if (ch === 'K') whiteKings++;
+        if (ch === 'k') blackKings++;
+      } else return `"${ch}" on rank ${8 - i} is not a piece letter`;
+    }
+    if (squares !== 8) return `rank ${8 - i} has ${squares} squares, not 8`;
+  }
+  if (whiteKings > 1 || blackKings > 1) return 'more than one king of a colour';
+  if (fields[1] !== 'w' && fields[1] !== 'b') return `side to move must be "w" or "b", not "${fields[1]}"`;
+  if (!CASTLING.test(fields[2])) return `"${fields[2]}" is not a castling field`;
+  if (!EN_PASSANT.test(fields[3])) return `"${fields[3]}" is not an en passant field`;
+  if (fields.length > 4 && !/^\d+$/.test(fields[4])) return `half-move counter must be a whole number, not "${fields[4]}"`;
+  if (fields.length > 5 && (!/^\d+$/.test(fields[5]) || fields[5] === '0')) return `move number must be a whole number from 1, not "${fields[5]}"`;
+  if (fields.length > 6 && !DICE.test(fields[6])) return `"${fields[6]}" is not a dice field`;
+  return null;
 }
 
 /** 1 / -1 / 0 and their spellings → the canonical result. */

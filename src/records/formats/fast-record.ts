@@ -58,24 +58,38 @@ function player(v: unknown): boolean {
   return opt(v, 'id', nStr, null) && opt(v, 'name', nStr, null) && opt(v, 'kind', (x) => KINDS.has(x), null) && opt(v, 'rating', nNum, null);
 }
 
-function turn(t: unknown): boolean {
-  if (!isO(t) || !onlyKeys(t, TURN_KEYS)) return false;
-  if (!SIDES.has(t.side)) return false;
+const flagsOk = (f: unknown): boolean =>
+  f === null || (Array.isArray(f) && f.every((x) => isO(x) && Object.keys(x).length === 2 && typeof x.allowed === 'boolean' && typeof x.used === 'boolean'));
+
+/** A fresh turn object in the schema's field order (one hidden class for all turns), or null. */
+function turn(t: unknown): GameRecord['turns'][number] | null {
+  if (!isO(t) || !onlyKeys(t, TURN_KEYS)) return null;
+  if (!SIDES.has(t.side)) return null;
   const dice = t.dice;
-  if (!Array.isArray(dice)) return false;
-  for (const d of dice) if (!int(d) || (d as number) < 1 || (d as number) > 6) return false;
+  if (!Array.isArray(dice)) return null;
+  for (const d of dice) if (!int(d) || (d as number) < 1 || (d as number) > 6) return null;
   const moves = t.moves;
-  if (!Array.isArray(moves)) return false;
-  for (const m of moves) if (typeof m !== 'string') return false;
-  if (!opt(t, 'diceOrder', (x) => ORDERS.has(x), 'unknown')) return false;
-  if (!opt(t, 'fenAfter', nStr, null) || !opt(t, 'thinkingMs', nNum, null) || !opt(t, 'location', nStr, null)) return false;
-  if (!opt(t, 'clockMs', clock, null)) return false;
-  return opt(
-    t,
-    'diceFlags',
-    (f) => f === null || (Array.isArray(f) && f.every((x) => isO(x) && Object.keys(x).length === 2 && typeof x.allowed === 'boolean' && typeof x.used === 'boolean')),
-    null,
-  );
+  if (!Array.isArray(moves)) return null;
+  for (const m of moves) if (typeof m !== 'string') return null;
+  const diceOrder = t.diceOrder ?? 'unknown';
+  const fenAfter = t.fenAfter ?? null;
+  const clockMs = t.clockMs ?? null;
+  const thinkingMs = t.thinkingMs ?? null;
+  const diceFlags = t.diceFlags ?? null;
+  const location = t.location ?? null;
+  // `?? null` would also accept an explicit null where the schema has a default: it does allow null there.
+  if (!ORDERS.has(diceOrder) || !nStr(fenAfter) || !nNum(thinkingMs) || !nStr(location) || !clock(clockMs) || !flagsOk(diceFlags)) return null;
+  return {
+    side: t.side as 'w' | 'b',
+    dice: dice as number[],
+    diceOrder: diceOrder as 'roll' | 'sorted' | 'unknown',
+    moves: moves as string[],
+    fenAfter: fenAfter as string | null,
+    clockMs: clockMs as { w: number | null; b: number | null } | null,
+    thinkingMs: thinkingMs as number | null,
+    diceFlags: diceFlags as { allowed: boolean; used: boolean }[] | null,
+    location: location as string | null,
+  };
 }
 
 const nonNegInt = (v: unknown): boolean => v === null || (int(v) && (v as number) >= 0);
@@ -121,9 +135,15 @@ export function fastRecord(doc: unknown): GameRecord | null {
   if (!('result' in doc) || !RESULTS.has(doc.result)) return null;
   const players = doc.players;
   if (!isO(players) || !onlyKeys(players, new Set(['white', 'black'])) || !player(players.white) || !player(players.black)) return null;
-  const turns = doc.turns;
-  if (!Array.isArray(turns)) return null;
-  for (const t of turns) if (!turn(t)) return null;
+  const raw = doc.turns;
+  if (!Array.isArray(raw)) return null;
+  const turns: GameRecord['turns'] = new Array(raw.length);
+  for (let i = 0; i < raw.length; i++) {
+    const t = turn(raw[i]);
+    if (t === null) return null;
+    turns[i] = t;
+  }
+  doc.turns = turns;
   const ok =
     opt(doc, 'site', nStr, null) &&
     opt(doc, 'location', nStr, null) &&

@@ -73,7 +73,7 @@ function convertTurn(t: unknown, i: number, place: DocPlace, notes: Set<string>)
   if (t.dice === undefined || t.dice === null) fail('record.missing-field', `field "${where}dice" is missing`);
   const { dice, order } = parseDice(t.dice, side, notes, true);
   const moves = reqArray(t, 'moves', where).map((m) => normaliseUci(m, notes));
-  const fenAfter = t.fenAfter === undefined || t.fenAfter === null || t.fenAfter === '' ? null : checkFen(t.fenAfter, `field "${where}fenAfter"`);
+  const fenAfter = t.fenAfter === undefined || t.fenAfter === null || t.fenAfter === '' ? null : checkFen(t.fenAfter, `field "${where}fenAfter"`, false);
   const n = optNumber(t, 'turnNumber', where);
   return { side, dice, diceOrder: order, moves, fenAfter, location: `${place.location}#turn ${n ?? i + 1}` };
 }

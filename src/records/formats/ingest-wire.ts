@@ -65,7 +65,7 @@ function convertTurn(t: unknown, i: number, place: DocPlace, notes: Set<string>)
   if (t.dice === undefined || t.dice === null) fail('record.missing-field', `field "${where}dice" is missing`);
   const { dice, order } = parseDice(t.dice, side, notes);
   const moves = reqArray(t, 'moves', where).map((m) => normaliseUci(m, notes));
-  const fenAfter = t.fen_after === undefined || t.fen_after === null || t.fen_after === '' ? null : checkFen(t.fen_after, `field "${where}fen_after"`);
+  const fenAfter = t.fen_after === undefined || t.fen_after === null || t.fen_after === '' ? null : checkFen(t.fen_after, `field "${where}fen_after"`, false);
   const n = optNumber(t, 'turn_number', where);
   return { side, dice, diceOrder: order, moves, fenAfter, thinkingMs: optNumber(t, 'thinking_time_ms', where), location: `${place.location}#turn ${n ?? i + 1}` };
 }

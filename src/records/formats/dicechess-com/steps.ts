@@ -40,15 +40,15 @@ export function parseSteps(map: Obj, base: string, notes: Set<string>): Step[] {
     return [Number(k), k] as const;
   });
   numbered.sort((a, b) => a[0] - b[0]);
-  return numbered.map(([n, k]) => parseStep(map[k], n, `${base}#step ${n}`, notes));
+  return numbered.map(([n, k], i) => parseStep(map[k], n, `${base}#step ${n}`, notes, i === 0));
 }
 
-function parseStep(v: unknown, n: number, where: string, notes: Set<string>): Step {
+function parseStep(v: unknown, n: number, where: string, notes: Set<string>, first: boolean): Step {
   if (!isObj(v)) fail('record.bad-field', `step ${n} must be an object, not ${describe(v)}`, where);
   const fen = v.fen;
   let checked: string;
   try {
-    checked = checkFen(fen, `step ${n} fen`);
+    checked = checkFen(fen, `step ${n} fen`, first);
   } catch (e) {
     (e as { problem: { location?: string } }).problem.location = where;
     throw e;

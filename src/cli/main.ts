@@ -13,8 +13,9 @@ export async function main(argv: string[]): Promise<number> {
     .recommendCommands()
     .wrap(Math.min(110, process.stdout.columns ?? 100))
     .fail((msg, error) => {
+      // Throwing stops yargs before any handler runs on a rejected option.
       if (error && !(error instanceof UsageError)) throw error;
-      usageFailure = error?.message ?? msg ?? 'bad usage';
+      throw error ?? new UsageError(msg ?? 'bad usage');
     })
     .help();
   for (const command of COMMANDS) parser.command(command);
@@ -25,7 +26,7 @@ export async function main(argv: string[]): Promise<number> {
     else throw error;
   }
   if (usageFailure !== null) {
-    process.stderr.write(`dice-dialects: ${usageFailure}\n`);
+    process.stderr.write(`dice-dialects: ${String(usageFailure).replace(/\s*\n\s*/g, " ")}\n`);
     return 2;
   }
   return Number(process.exitCode ?? 0);

@@ -34,6 +34,11 @@ export const AnswerKey = z
     planted: z.record(z.string(), z.number().int()),
     /** Game id → the first finding the replayer must report. Games not listed must conform. */
     expected: z.record(z.string(), ExpectedFinding),
+    /**
+     * Ids of every record of the corpus, in order (opening book: `<file name>:<line>`), so a
+     * run over several corpora scores only this one's games. Absent: score every line of the dialect.
+     */
+    records: z.array(z.string()).optional(),
   })
   .strict();
 export type AnswerKey = z.infer<typeof AnswerKey>;

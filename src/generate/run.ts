@@ -83,6 +83,7 @@ export async function generateCorpus(opts: GenerateOptions): Promise<GenerateRes
   const stats = emptyStats();
   const problems: string[] = [];
   const expected: Record<string, ExpectedFinding> = {};
+  const ids: string[] = [];
   const derivedBase = basename(opts.out);
   let line = 0;
   let gamesDone = 0;
@@ -119,7 +120,9 @@ export async function generateCorpus(opts: GenerateOptions): Promise<GenerateRes
       for (const u of out.units) {
         line += u.text.length === 0 ? 0 : countLines(u.text);
         text += u.text;
-        if (u.expected) expected[u.id ?? `${derivedBase}:${line}`] = u.expected;
+        const id = u.id ?? `${derivedBase}:${line}`;
+        ids.push(id);
+        if (u.expected) expected[id] = u.expected;
       }
       await write(text);
       mergeStats(stats, out.stats);
@@ -155,6 +158,7 @@ export async function generateCorpus(opts: GenerateOptions): Promise<GenerateRes
       inject: Object.fromEntries(opts.inject.map((s) => [s.name, s.rate])),
       planted: stats.planted,
       expected,
+      records: ids,
     };
     await mkdir(dirname(keyPath), { recursive: true });
     await writeFile(keyPath, serializeAnswerKey(key));

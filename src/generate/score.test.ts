@@ -66,6 +66,24 @@ describe('score', () => {
   });
 });
 
+describe('score over a run of several corpora', () => {
+  it('scores only the keyed corpus when the key lists its records, and notices missing ones', async () => {
+    const withRecords: AnswerKey = { ...key, records: ['g1', 'g2', 'g3', 'g4', 'g5'] };
+    const r = await scoreResults(withRecords, [
+      line('g1', { rule: 'maximum.fewer-dice', turn: 3, microMove: 0 }),
+      line('g2', { rule: 'maximum.fewer-dice', turn: 5, microMove: 1 }),
+      line('g3', null),
+      line('g4', { rule: 'castling.needs-king-and-rook-dice', turn: 9, microMove: 0 }),
+      line('other-corpus', { rule: 'pass.not-allowed', turn: 1, microMove: 0 }),
+    ]);
+    expect(r.otherCorpora).toBe(1);
+    expect(r.missingClean).toBe(1);
+    expect(r.overall.precision).toBe(1);
+    expect(r.perfect).toBe(false);
+    expect(formatScore(r)).toContain('1 clean game of the corpus missing');
+  });
+});
+
 describe('answer key', () => {
   it('round-trips and reads a bare map', () => {
     const parsed = parseAnswerKey(serializeAnswerKey(key));

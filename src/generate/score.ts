@@ -43,6 +43,10 @@ export interface ScoreReport {
   duplicates: number;
   /** Dialects of result lines that were skipped (a run over several dialects). */
   otherDialects: string[];
+  /** Lines of the dialect skipped because their game is not in the keyed corpus (a run over several corpora). */
+  otherCorpora: number;
+  /** Clean games of the keyed corpus that never appeared in the results. */
+  missingClean: number;
   byRule: RuleScore[];
   overall: Omit<RuleScore, 'rule'>;
   /** Every disagreement (capped by `maxMismatches`), in result order, then missing games. */
@@ -75,6 +79,9 @@ export class Scorer {
   private readonly counters = new Map<string, Counter>();
   private readonly seen = new Set<string>();
   private readonly otherDialects = new Set<string>();
+  /** The corpus's record ids when the key lists them; lines of other corpora are skipped. */
+  private readonly members: Set<string> | null;
+  private foreign = 0;
   private dialect: string | null;
   private games = 0;
   private trueNegatives = 0;
@@ -88,6 +95,7 @@ export class Scorer {
     options: ScoreOptions = {},
   ) {
     this.dialect = options.dialect ?? (key.dialect || null);
+    this.members = key.records ? new Set(key.records) : null;
     this.maxMismatches = options.maxMismatches ?? 50;
   }
 
@@ -106,6 +114,10 @@ export class Scorer {
     if (this.dialect === null) this.dialect = line.dialect;
     if (line.dialect !== this.dialect) {
       this.otherDialects.add(line.dialect);
+      return;
+    }
+    if (this.members !== null && !this.members.has(line.id)) {
+      this.foreign++;
       return;
     }
     if (this.seen.has(line.id)) {
@@ -168,11 +180,13 @@ export class Scorer {
       trueNegatives: this.trueNegatives,
       duplicates: this.duplicates,
       otherDialects: [...this.otherDialects].sort(),
+      otherCorpora: this.foreign,
+      missingClean: this.members === null ? 0 : [...this.members].filter((id) => !this.seen.has(id) && !Object.prototype.hasOwnProperty.call(this.key.expected, id)).length,
       byRule,
       overall,
       mismatches: this.mismatches,
       mismatchCount: this.mismatchCount,
-      perfect: total.fn === 0 && total.fp === 0,
+      perfect: total.fn === 0 && total.fp === 0 && (this.members === null || [...this.members].every((id) => this.seen.has(id))),
     };
   }
 }
@@ -214,7 +228,8 @@ export function formatScore(report: ScoreReport): string {
   const widths = rows[0].map((_, i) => Math.max(...rows.map((r) => r[i].length)));
   const fmt = (r: string[]): string => r.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]) : cell.padStart(widths[i]))).join('  ');
   const lines = [
-    `dialect ${report.dialect ?? '?'}: ${report.games} games scored, ${report.planted} planted, ${report.trueNegatives} clean games with no finding${report.duplicates ? `, ${report.duplicates} duplicate lines ignored` : ''}`,
+    `dialect ${report.dialect ?? '?'}: ${report.games} games scored, ${report.planted} planted, ${report.trueNegatives} clean games with no finding${report.duplicates ? `, ${report.duplicates} duplicate lines ignored` : ''}${report.otherCorpora ? `, ${report.otherCorpora} lines of other corpora skipped` : ''}`,
+    ...(report.missingClean ? [`${report.missingClean} clean game${report.missingClean === 1 ? '' : 's'} of the corpus missing from the results`] : []),
     '',
     fmt(rows[0]),
     ...rows.slice(1, -1).map(fmt),

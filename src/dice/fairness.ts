@@ -1,4 +1,4 @@
-import { createHash, createHmac } from 'node:crypto';
+import { createHash, createHmac, createSecretKey, type KeyObject } from 'node:crypto';
 import type { Prng } from './prng.js';
 
 /**
@@ -77,17 +77,34 @@ export function makeClientSeed(prng: Prng, length = 24): string {
   return s;
 }
 
-/** Draws the dice of consecutive plies of one game. */
+/**
+ * Draws the dice of consecutive plies of one game. Keeps the HMAC key and the message
+ * prefix (both seeds) built once, so a game's rolls cost one HMAC each.
+ */
 export class FairDice {
-  private readonly key: Buffer;
+  private readonly key: KeyObject;
+  private readonly msg: Buffer;
+  private readonly tail: number;
   constructor(
     readonly reveal: FairnessReveal,
     readonly count = 3,
   ) {
-    this.key = Buffer.from(reveal.serverSeed, 'hex');
+    this.key = createSecretKey(Buffer.from(reveal.serverSeed, 'hex'));
+    this.msg = fairMessage(reveal.clientSeeds.white, reveal.clientSeeds.black, 0, 0);
+    this.tail = this.msg.length - 12;
   }
-  roll(ply: number): number[] {
-    return rollFair(this.key, this.reveal.clientSeeds.white, this.reveal.clientSeeds.black, ply, this.count);
+  roll(ply: number, count = this.count): number[] {
+    if (!Number.isInteger(ply) || ply < 0) throw new RangeError(`ply must be a whole number ≥ 0, not ${ply}`);
+    const dice: number[] = [];
+    this.msg.writeBigInt64BE(BigInt(ply), this.tail);
+    for (let block = 0; dice.length < count; block++) {
+      this.msg.writeInt32BE(block, this.tail + 8);
+      const digest = createHmac('sha256', this.key).update(this.msg).digest();
+      for (let i = 0; i < digest.length && dice.length < count; i++) {
+        if (digest[i] < 252) dice.push((digest[i] % 6) + 1);
+      }
+    }
+    return dice;
   }
 }
 
@@ -143,11 +160,11 @@ export function verifyRolls(reveal: FairnessReveal, rolls: ReadonlyArray<readonl
   }
   const order = options.order ?? 'roll';
   const first = options.firstPly ?? 0;
-  const key = Buffer.from(reveal.serverSeed, 'hex');
+  const dice = new FairDice(reveal);
   for (let i = 0; i < rolls.length; i++) {
     const actual = [...rolls[i]];
     const ply = first + i;
-    const expected = rollFair(key, reveal.clientSeeds.white, reveal.clientSeeds.black, ply, actual.length || 3);
+    const expected = dice.roll(ply, actual.length || 3);
     const same = order === 'roll' ? sameList(expected, actual) : sameList([...expected].sort(), [...actual].sort());
     if (!same || actual.length === 0) {
       return fail(

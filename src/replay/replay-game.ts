@@ -100,13 +100,26 @@ export function replayGame(record: GameRecord, dialect: PreparedDialect, index: 
       add(diceProblem.rule, n, null, diceProblem.message, at(diceProblem));
       if (!goOn || diceProblem.rule === 'dice.count' || diceProblem.rule === 'dice.face') break;
     }
-    const flagProblem = judgeFlags(game, dialect, turn);
-    if (flagProblem) {
-      add('dice.allowed-flag', n, null, flagProblem, { dfen: game.dfen(dice), dice: makeDiceLetters(dice, game.pos.turn), recorded: turn.moves });
-      if (!goOn) break;
+    const flagFinding = (problem: string) => add('dice.allowed-flag', n, null, problem, { dfen: game.dfen(dice), dice: makeDiceLetters(dice, game.pos.turn), recorded: turn.moves });
+    // All flags "allowed" and a turn that spends every die: a legal turn proves the flags right, so check them only if it is not.
+    const deferFlags = turn.diceFlags !== null && dialect.engine.spendsDieByDie && turn.moves.length === dice.length && turn.diceFlags.every((f) => f.allowed);
+    if (!deferFlags) {
+      const flagProblem = judgeFlags(game, dialect, turn);
+      if (flagProblem) {
+        flagFinding(flagProblem);
+        if (!goOn) break;
+      }
     }
 
     const verdict = game.judgeAndPlay(dice, turn.moves);
+    if (!verdict.ok && deferFlags) {
+      // Back to the roll to judge the flags on the position they describe; they come first.
+      for (let i = verdict.moves.length - 1; i >= 0; i--) game.pos.unmake(verdict.moves[i]);
+      const flagProblem = judgeFlags(game, dialect, turn);
+      if (flagProblem) flagFinding(flagProblem);
+      for (const m of verdict.moves) game.pos.make(m);
+      if (flagProblem && !goOn) break;
+    }
     if (!verdict.ok) {
       const f = verdict.finding;
       add(f.rule, n, f.microMove, f.message, at(f));

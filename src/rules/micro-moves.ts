@@ -59,6 +59,38 @@ export class MicroMoves {
     return pool.roles();
   }
 
+  /**
+   * Is this one micro-move among `generate`'s answer? The replay fast path: it generates
+   * only the moving piece's moves instead of every candidate.
+   */
+  allows(pos: Position, pool: DicePool, micro: number, m: Move): boolean {
+    const from = m & 63;
+    const p = pos.board[from];
+    if (p === 0 || (p > 0 ? 0 : 1) !== pos.turn) return false;
+    const kind = m >> 15;
+    const buf = this.one;
+    let n: number;
+    if (kind === CASTLE) {
+      if (!this.castlingPaid(pool)) return false;
+      n = generateCastling(pos, pos.turn, this.opts.castlingOrthodox, buf, 0);
+    } else {
+      const role = p > 0 ? p : -p;
+      const promo = (m >> 12) & 7;
+      let paid = (this.permittedRoles(pool) & (1 << role)) !== 0;
+      if (role === PAWN && this.rules.promotion.die === 'die-piece' && promo !== 0) paid = this.dieAllowsPromotion(pool, promo);
+      if (role === PAWN && kind === EN_PASSANT && this.rules.enPassant.die === 'any' && pool.total > 0) paid = true;
+      if (!paid) return false;
+      const opts = this.opts;
+      opts.roles = 0x7e;
+      opts.enPassant = this.epOpen(micro);
+      n = generatePieceMoves(pos, from, opts, buf, 0);
+    }
+    let found = false;
+    for (let i = 0; i < n && !found; i++) found = buf[i] === m;
+    return found && !(this.orthodox && this.leavesKingAttacked(pos, m));
+  }
+  private readonly one: Move[] = [];
+
   /** Does the pool pay for castling? */
   castlingPaid(pool: DicePool): boolean {
     const r = this.rules;

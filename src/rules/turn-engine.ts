@@ -1,4 +1,4 @@
-import { type Move, type Position, type Role, makeDfen, makeUci } from '../core/index.js';
+import { type Move, type Position, type Role, makeDfen, makeUci, uciToMove } from '../core/index.js';
 import { classifyIllegal } from './classify.js';
 import { DicePool } from './dice-pool.js';
 import { MicroMoves } from './micro-moves.js';
@@ -36,6 +36,11 @@ export class TurnEngine {
   private readonly spent: number[] = [];
   private readonly eachDie: boolean;
 
+  /** Does every die pay for its own micro-move (as opposed to one move per turn)? */
+  get spendsDieByDie(): boolean {
+    return this.eachDie;
+  }
+
   constructor(readonly rules: Rules) {
     this.micro = new MicroMoves(rules);
     this.eachDie = rules.turn.structure === 'each-die' && rules.dice.count > 0;
@@ -48,10 +53,15 @@ export class TurnEngine {
 
   // ---- search -------------------------------------------------------------------
 
+  /** Allowed micro-moves at depth `micro` into that depth's own buffer (deeper searches use deeper buffers). */
   private gen(pos: Position, pool: DicePool, micro: number): { buf: Move[]; n: number } {
     const buf = this.buffers[micro] ?? (this.buffers[micro] = []);
-    return { buf, n: this.micro.generate(pos, pool, micro, buf) };
+    const n = this.micro.generate(pos, pool, micro, buf);
+    this.genResult.buf = buf;
+    this.genResult.n = n;
+    return this.genResult;
   }
+  private readonly genResult = { buf: [] as Move[], n: 0 };
 
   private spend(pos: Position, m: Move, pool: DicePool): number[] {
     const spent: number[] = [];
@@ -69,6 +79,8 @@ export class TurnEngine {
     if (pool.total === 0 || !this.eachDie) return 0;
     const { buf, n } = this.gen(pos, pool, micro);
     if (n === 0) return 0;
+    // No line can spend a die whose piece type is gone: stop as soon as a line reaches that bound.
+    const bound = this.spendBound(pos, pool);
     let best = NEG;
     // Deeper levels use their own buffers, so this one stays intact while we recurse.
     for (let i = 0; i < n; i++) {
@@ -86,10 +98,35 @@ export class TurnEngine {
       }
       if (value > best) {
         best = value;
-        if (best === pool.total) break;
+        if (best >= bound) break;
       }
     }
     return best;
+  }
+
+  /**
+   * An upper bound on the dice a continuation can spend: dice of a piece type the side
+   * no longer has are dead, unless a pawn could still promote into that type this turn.
+   */
+  private spendBound(pos: Position, pool: DicePool): number {
+    const b = pos.board;
+    const white = pos.turn === 0;
+    let have = 0;
+    let promotable = false;
+    for (let sq = 0; sq < 64; sq++) {
+      const p = b[sq];
+      if (p === 0 || p > 0 !== white) continue;
+      const role = p > 0 ? p : -p;
+      have |= 1 << role;
+      if (role === 1) {
+        const rank = sq >> 3;
+        if (white ? rank >= 6 - (pool.count[1] - 1) : rank <= 1 + (pool.count[1] - 1)) promotable = true;
+      }
+    }
+    if (promotable || this.rules.promotion.die === 'die-piece') have |= 0x3c;
+    let bound = 0;
+    for (let r = 1; r <= 6; r++) if (have & (1 << r)) bound += pool.count[r];
+    return bound;
   }
 
   /** Can some continuation capture the king this turn? */
@@ -126,7 +163,7 @@ export class TurnEngine {
    * Is micro-move m (an allowed candidate) legal at this point of the turn, given the
    * dice spent so far and the turn's target M? Used for first moves and continuations.
    */
-  private stepLegal(pos: Position, pool: DicePool, micro: number, m: Move, spentSoFar: number, target: number): boolean {
+  stepLegal(pos: Position, pool: DicePool, micro: number, m: Move, spentSoFar: number, target: number): boolean {
     if (!this.eachDie) return true;
     const reading = this.rules.maximum;
     if (reading === 'none') return true;
@@ -160,7 +197,7 @@ export class TurnEngine {
     return this.legalStepsAt(pos, pool, 0, 0, this.targetFor(pos, pool, 0));
   }
 
-  private targetFor(pos: Position, pool: DicePool, micro: number): number {
+  targetFor(pos: Position, pool: DicePool, micro: number): number {
     if (!this.eachDie || this.rules.maximum === 'none') return 0;
     return this.rules.maximum === 'micro-move' ? this.best(pos, pool, micro, true) : this.target(pos, pool, micro);
   }
@@ -223,33 +260,112 @@ export class TurnEngine {
   /**
    * For each role, the most dice of that role some legal turn spends: what a site's
    * per-die `allowed` flags should say (the k-th die of a role is playable iff k < count).
+   * A pruned search over legal steps, not an enumeration of every turn.
    */
-  spendableDice(pos: Position, dice: readonly Role[], limit = 20000): Int8Array {
-    const counts = new Int8Array(7);
+  spendableDice(pos: Position, dice: readonly Role[]): Int8Array {
+    const pool = DicePool.of(dice);
+    const best = new Int8Array(7);
+    const { buf, n } = this.gen(pos, pool, 0);
+    if (n === 0) return best;
     if (!this.eachDie) {
-      const pool = DicePool.of(dice);
-      const { buf, n } = this.gen(pos, pool, 0);
-      if (n > 0 && this.rules.turn.doublesAnyMove && pool.hasDoubles()) for (const d of dice) counts[d] = 1;
+      if (this.rules.turn.doublesAnyMove && pool.hasDoubles()) for (const d of dice) best[d] = 1;
       for (let i = 0; i < n; i++) {
         const m = buf[i];
-        this.micro.cost(pos, m, this.spent);
-        for (const r of this.spent) counts[r] = 1;
+        this.micro.cost(pos, m, this.spent, pool);
+        for (const r of this.spent) best[r] = 1;
         const promo = (m >> 12) & 7;
-        if (promo && this.rules.promotion.die === 'die-piece' && !pool.has(1)) counts[promo] = 1;
+        if (promo && this.rules.promotion.die === 'die-piece' && !pool.has(1)) best[promo] = 1;
       }
-      return counts;
+      return best;
     }
-    for (const turn of this.legalTurns(pos, dice, limit)) {
-      const per = new Int8Array(7);
-      for (const m of turn) {
-        this.micro.cost(pos, m, this.spent);
+    const target = this.targetFor(pos, pool, 0);
+    // Every legal turn spends all dice (or captures the king with a subset of them).
+    if (this.rules.maximum !== 'none' && target === pool.total) return Int8Array.from(pool.count);
+    if (this.rules.maximum === 'micro-move') return this.spendableByLegalSteps(pos, pool, target, best);
+    return this.spendableBySequences(pos, pool, target, best);
+  }
+
+  /**
+   * Path readings: a complete sequence is legal iff it captures the king (when exempt) or
+   * spends the target. A plain walk over sequences, pruned by what could still improve.
+   */
+  private spendableBySequences(pos: Position, pool: DicePool, target: number, best: Int8Array): Int8Array {
+    const path = new Int8Array(7);
+    const original = Int8Array.from(pool.count);
+    const exempt = this.rules.kingCaptureExempt;
+    const capped = this.rules.maximum === 'none' ? pool.total : target < 0 ? pool.total : target;
+    const record = (spent: number, captured: boolean): boolean => {
+      if (!(captured && exempt) && spent !== target && this.rules.maximum !== 'none') return false;
+      let done = true;
+      for (let r = 1; r <= 6; r++) {
+        if (path[r] > best[r]) best[r] = path[r];
+        if (best[r] < original[r]) done = false;
+      }
+      return done;
+    };
+    const walk = (micro: number, spent: number): boolean => {
+      const { buf, n } = this.gen(pos, pool, micro);
+      if (n === 0 || pool.total === 0) return record(spent, false);
+      for (let i = 0; i < n; i++) {
+        const m = buf[i];
+        const captures = this.micro.capturesKing(pos, m);
+        const cost = this.spend(pos, m, pool);
+        for (const r of cost) path[r]++;
+        const budget = captures ? 0 : Math.max(0, capped - spent - cost.length);
+        let useful = false;
+        for (let r = 1; r <= 6 && !useful; r++) if (path[r] + Math.min(pool.count[r], budget) > best[r]) useful = true;
+        let done = false;
+        if (useful) {
+          if (captures) done = record(spent + cost.length, true);
+          else {
+            pos.make(m);
+            done = walk(micro + 1, spent + cost.length);
+            pos.unmake(m);
+          }
+        }
+        for (const r of cost) {
+          path[r]--;
+          pool.give(r);
+        }
+        if (done) return true;
+      }
+      return false;
+    };
+    walk(0, 0);
+    return best;
+  }
+
+  /** Micro-move reading: follow only steps the reading allows. */
+  private spendableByLegalSteps(pos: Position, pool: DicePool, target: number, best: Int8Array): Int8Array {
+    const path = new Int8Array(7);
+    const full = (): boolean => {
+      for (let r = 1; r <= 6; r++) {
+        if (path[r] > best[r]) best[r] = path[r];
+      }
+      for (let r = 1; r <= 6; r++) if (best[r] < pool.count[r] + path[r]) return false;
+      return true;
+    };
+    const search = (micro: number, spentSoFar: number): boolean => {
+      const steps = this.legalStepsAt(pos, pool, micro, spentSoFar, target);
+      if (steps.length === 0) return full();
+      for (const m of steps) {
+        const captures = this.micro.capturesKing(pos, m);
+        const spent = this.spend(pos, m, pool);
+        for (const r of spent) path[r]++;
+        let done = false;
         pos.make(m);
-        for (const r of this.spent) per[r]++;
+        done = captures ? full() : search(micro + 1, spentSoFar + spent.length);
+        pos.unmake(m);
+        for (const r of spent) {
+          path[r]--;
+          pool.give(r);
+        }
+        if (done) return true;
       }
-      for (let i = turn.length - 1; i >= 0; i--) pos.unmake(turn[i]);
-      for (let r = 1; r <= 6; r++) if (per[r] > counts[r]) counts[r] = per[r];
-    }
-    return counts;
+      return false;
+    };
+    search(0, 0);
+    return best;
   }
 
   // ---- judging a recorded turn ------------------------------------------------------
@@ -277,13 +393,19 @@ export class TurnEngine {
       if (!this.eachDie && i > 0) {
         return fail(this.finding(pos, pool, i, 'turn.too-many-moves', `this dialect plays one move per turn; "${recorded[i]}" is a second move`, null, spentSoFar));
       }
-      const { buf, n } = this.gen(pos, pool, i);
-      const resolved = classifyIllegal(this, pos, pool, i, recorded[i], buf, n);
-      if (!resolved.ok) {
-        const { rule, message } = resolved;
-        return fail(this.finding(pos, pool, i, rule, message, null, spentSoFar));
+      const parsed = uciToMove(pos, recorded[i]);
+      let m: Move;
+      if (parsed.ok && this.micro.allows(pos, pool, i, parsed.value)) {
+        m = parsed.value;
+      } else {
+        const { buf, n } = this.gen(pos, pool, i);
+        const resolved = classifyIllegal(this, pos, pool, i, recorded[i], buf, n);
+        if (!resolved.ok) {
+          const { rule, message } = resolved;
+          return fail(this.finding(pos, pool, i, rule, message, null, spentSoFar));
+        }
+        m = resolved.move;
       }
-      const m = resolved.move;
       if (this.micro.capturesKing(pos, m)) kingCaptured = true;
       if (this.eachDie && this.rules.maximum === 'micro-move' && (!kingCaptured || !this.rules.kingCaptureExempt)) {
         const before = this.best(pos, pool, i, true);

@@ -14,7 +14,7 @@ export async function readBack(format: FormatName, record: GameRecord, name = 'g
   const text = (module.header ?? '') + module.format(record);
   for await (const draft of module.read(TextSource.fromText(name, text), { history: null })) {
     if (draft.kind === 'record') return { record: draft.record };
-    return { problem: `${draft.code}: ${draft.message}` };
+    if (draft.kind === 'unreadable') return { problem: `${draft.code}: ${draft.message}` };
   }
   return { problem: 'the writer produced no record' };
 }

@@ -20,10 +20,23 @@ export type ReadItem =
   | { kind: 'record'; index: number; record: GameRecord }
   | { kind: 'unreadable'; index: number; source: string; location: string | null; id: string | null; code: string; message: string };
 
+/**
+ * A native NDJSON line not yet parsed (with `deferNative`): parsing is left to whoever
+ * judges it, e.g. a worker thread, so the reading thread only splits lines.
+ */
+export interface RawItem {
+  kind: 'raw';
+  index: number;
+  source: string;
+  location: string;
+  text: string;
+}
+
 /** What a format reader yields; the stream position and source name are added by `readRecords`. */
 export type Draft =
   | { kind: 'record'; record: GameRecord }
-  | { kind: 'unreadable'; location: string | null; id: string | null; code: UnreadableCode; message: string };
+  | { kind: 'unreadable'; location: string | null; id: string | null; code: UnreadableCode; message: string }
+  | { kind: 'raw'; location: string; text: string };
 
 /** A reader's failure as a value: it says where, which record (if known), what, and why. */
 export interface Problem {

@@ -8,7 +8,8 @@ import { Channel } from './input/channel.js';
 import { type Expanded, expandSources } from './input/expand.js';
 import type { HttpOptions } from './input/http.js';
 import { TextSource } from './input/text-source.js';
-import { type Draft, type ReadItem, unreadable } from './items.js';
+import { type Draft, type RawItem, type ReadItem, unreadable } from './items.js';
+import { decodeNativeLine } from './formats/ndjson.js';
 
 export interface ReadOptions {
   /** A format name, or 'auto' (the default) to tell each source's format from its first bytes. */
@@ -22,6 +23,8 @@ export interface ReadOptions {
   http?: HttpOptions;
   /** Only files whose path below a directory source matches this glob (e.g. `**\/*.ndjson`). */
   glob?: string;
+  /** Hand native NDJSON lines on unparsed as `raw` items (decode them with `decodeRawItem`). */
+  deferNative?: boolean;
 }
 
 /** The history list could not be loaded: a setup failure of the whole read, not of one record. */
@@ -42,9 +45,11 @@ type Sourced = Draft & { source: string };
  * never throws for bad data; memory stays flat (each source is streamed, and a
  * source read ahead holds a bounded buffer).
  */
-export async function* readRecords(sources: string[], opts: ReadOptions = {}): AsyncGenerator<ReadItem> {
+export function readRecords(sources: string[], opts: ReadOptions & { deferNative: true }): AsyncGenerator<ReadItem | RawItem>;
+export function readRecords(sources: string[], opts?: ReadOptions): AsyncGenerator<ReadItem>;
+export async function* readRecords(sources: string[], opts: ReadOptions = {}): AsyncGenerator<ReadItem | RawItem> {
   const controller = new AbortController();
-  const ctx: ReadContext = { history: opts.historyList ? await loadHistory(opts.historyList, opts.http) : null };
+  const ctx: ReadContext = { history: opts.historyList ? await loadHistory(opts.historyList, opts.http) : null, deferNative: opts.deferNative === true };
   const limit = opts.limit ?? Infinity;
   const concurrency = Math.max(1, opts.concurrency ?? 4);
   let index = 0;
@@ -53,6 +58,7 @@ export async function* readRecords(sources: string[], opts: ReadOptions = {}): A
     if (limit <= 0) return;
     for await (const d of items) {
       if (d.kind === 'record') yield { kind: 'record', index: index++, record: d.record };
+      else if (d.kind === 'raw') yield { kind: 'raw', index: index++, source: d.source, location: d.location, text: d.text };
       else yield { kind: 'unreadable', index: index++, source: d.source, location: d.location, id: d.id, code: d.code, message: d.message };
       if (index >= limit) return;
     }
@@ -148,4 +154,12 @@ async function* readInput(input: Expanded, opts: ReadOptions, ctx: ReadContext, 
   }
   for await (const d of FORMATS[format].read(src, ctx)) yield { ...d, source };
   if (src.failure && !signal.aborted) yield failure();
+}
+
+/** Parses a deferred native NDJSON line into the item `readRecords` would have yielded. */
+export function decodeRawItem(item: RawItem): ReadItem {
+  const d = decodeNativeLine(item.text, item.location);
+  if (d.kind === 'record') return { kind: 'record', index: item.index, record: d.record };
+  if (d.kind === 'raw') throw new Error('unreachable: decoding yields no raw items');
+  return { kind: 'unreadable', index: item.index, source: item.source, location: d.location, id: d.id, code: d.code, message: d.message };
 }

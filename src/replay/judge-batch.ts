@@ -1,4 +1,5 @@
 import type { GameRecord } from '../records/game-record.js';
+import { decodeRawItem, type RawItem } from '../records/index.js';
 import { loadDialect } from '../dialects/index.js';
 import type { GameResultLine } from './result.js';
 import { type PreparedDialect, prepareDialect, replayGame } from './replay-game.js';
@@ -6,7 +7,14 @@ import { type PreparedDialect, prepareDialect, replayGame } from './replay-game.
 /** One item of the input stream as it travels to a worker: a record, or why it could not be read. */
 export type BatchItem =
   | { kind: 'record'; index: number; record: GameRecord }
-  | { kind: 'unreadable'; index: number; source: string; location: string | null; id: string | null; code: string; message: string };
+  | { kind: 'unreadable'; index: number; source: string; location: string | null; id: string | null; code: string; message: string }
+  | RawItem;
+
+/** What a batch gives back: result lines in input order, and the corpus dice of its records (see `encodeDice`). */
+export interface BatchResult {
+  lines: GameResultLine[];
+  dice: number[];
+}
 
 /** How to find the dialects again inside a worker: by name or file, plus `--set` overrides. */
 export interface DialectSpec {
@@ -51,14 +59,41 @@ export function unreadableLine(item: Extract<BatchItem, { kind: 'unreadable' }>,
 }
 
 /** Judges a batch under every dialect: lines in input order, dialects in the given order per record. */
-export function judgeBatch(task: BatchTask): GameResultLine[] {
+export function judgeBatch(task: BatchTask): BatchResult {
   const dialects = preparedDialects(task.dialects);
-  const out: GameResultLine[] = [];
-  for (const item of task.items) {
+  const lines: GameResultLine[] = [];
+  const dice: number[] = [];
+  for (const raw of task.items) {
+    const item = raw.kind === 'raw' ? decodeRawItem(raw) : raw;
+    if (item.kind === 'record') encodeDice(item.record, dice);
     for (const d of dialects) {
-      if (item.kind === 'unreadable') out.push(unreadableLine(item, d.name));
-      else out.push(replayGame(item.record, d, item.index, { continueAfterDivergence: task.continueAfterDivergence }));
+      if (item.kind === 'unreadable') lines.push(unreadableLine(item, d.name));
+      else lines.push(replayGame(item.record, d, item.index, { continueAfterDivergence: task.continueAfterDivergence }));
     }
   }
-  return out;
+  return { lines, dice };
+}
+
+/**
+ * The corpus dice of a record, once per record whatever the number of dialects, as a
+ * compact list for the trip back from a worker: per turn [n, face…, flags] with
+ * flags bit 0 = forced pass, bit 1 = an opening roll (each side's first turn).
+ */
+export function encodeDice(record: GameRecord, out: number[]): void {
+  const turns = record.turns;
+  for (let t = 0; t < turns.length; t++) {
+    const faces = turns[t].dice;
+    out.push(faces.length, ...faces, (turns[t].moves.length === 0 ? 1 : 0) | (t < 2 ? 2 : 0));
+  }
+}
+
+/** Walks `encodeDice` output. */
+export function decodeDice(data: readonly number[], visit: (t: { dice: number[]; passed: boolean; opening: boolean }) => void): void {
+  for (let i = 0; i < data.length; ) {
+    const n = data[i];
+    const dice = data.slice(i + 1, i + 1 + n);
+    const flags = data[i + 1 + n];
+    visit({ dice, passed: (flags & 1) !== 0, opening: (flags & 2) !== 0 });
+    i += n + 2;
+  }
 }

@@ -9,7 +9,7 @@ import { packageRoot } from '../dialects/index.js';
 import type { FormatName } from '../records/game-record.js';
 import { readRecords } from '../records/index.js';
 import { openRunDir, type RunInfo, type Summary, SummaryBuilder } from '../report/index.js';
-import { type BatchItem, type BatchTask, type DialectSpec, judgeBatch } from './judge-batch.js';
+import { type BatchItem, type BatchResult, type BatchTask, type DialectSpec, decodeDice, judgeBatch } from './judge-batch.js';
 import type { GameResultLine } from './result.js';
 
 export interface ReplayRunOptions {
@@ -64,11 +64,12 @@ export async function runReplay(opts: ReplayRunOptions): Promise<ReplayRunResult
 
   const workerFile = fileURLToPath(new URL('./worker.js', import.meta.url));
   const pool = jobs > 1 && existsSync(workerFile) ? new Piscina({ filename: workerFile, minThreads: jobs, maxThreads: jobs }) : null;
-  const judge = (task: BatchTask): Promise<GameResultLine[]> => (pool ? pool.run(task) : Promise.resolve(judgeBatch(task)));
+  const judge = (task: BatchTask): Promise<BatchResult> => (pool ? pool.run(task) : Promise.resolve(judgeBatch(task)));
 
   const out = run.resultsStream;
   const corpusOf = corpusNamer(opts.sources);
-  const write = async (lines: GameResultLine[]): Promise<void> => {
+  const write = async ({ lines, dice }: BatchResult): Promise<void> => {
+    decodeDice(dice, (t) => summary.addDiceTurn(t));
     let text = '';
     for (const line of lines) {
       line.source = corpusOf(line.source);
@@ -81,14 +82,14 @@ export async function runReplay(opts: ReplayRunOptions): Promise<ReplayRunResult
     if (!out.write(text)) await new Promise<void>((r) => out.once('drain', () => r()));
   };
 
-  const inFlight: Array<Promise<GameResultLine[]>> = [];
+  const inFlight: Array<Promise<BatchResult>> = [];
   const maxInFlight = pool ? jobs * 2 : 1;
   let batch: BatchItem[] = [];
   const submit = async (): Promise<void> => {
     if (batch.length === 0) return;
     inFlight.push(judge({ items: batch, dialects: specs, continueAfterDivergence: opts.continueAfterDivergence === true }));
     batch = [];
-    while (inFlight.length >= maxInFlight) await write(await (inFlight.shift() as Promise<GameResultLine[]>));
+    while (inFlight.length >= maxInFlight) await write(await (inFlight.shift() as Promise<BatchResult>));
   };
 
   let lastTick = 0;
@@ -103,20 +104,16 @@ export async function runReplay(opts: ReplayRunOptions): Promise<ReplayRunResult
   };
 
   try {
-    for await (const item of readRecords(opts.sources, { format: opts.format ?? 'auto', limit: opts.limit })) {
+    // With workers, native NDJSON lines travel unparsed: parsing is spread over the workers too.
+    for await (const item of readRecords(opts.sources, { format: opts.format ?? 'auto', limit: opts.limit, deferNative: pool !== null })) {
       progress.records++;
-      if (item.kind === 'record') {
-        const turns = item.record.turns;
-        for (let t = 0; t < turns.length; t++) summary.addDiceTurn({ dice: turns[t].dice, passed: turns[t].moves.length === 0, opening: t < 2 });
-      } else if (item.id === null && SOURCE_CODES.has(item.code)) {
-        sourceErrors++;
-      }
+      if (item.kind === 'unreadable' && item.id === null && SOURCE_CODES.has(item.code)) sourceErrors++;
       batch.push(item);
       if (batch.length >= BATCH) await submit();
       tick(false);
     }
     await submit();
-    while (inFlight.length) await write(await (inFlight.shift() as Promise<GameResultLine[]>));
+    while (inFlight.length) await write(await (inFlight.shift() as Promise<BatchResult>));
   } catch (error) {
     await run.abort();
     await pool?.destroy();

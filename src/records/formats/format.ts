@@ -10,6 +10,8 @@ import type { HistoryIndex } from './dicechess-com/history-list.js';
 export interface ReadContext {
   /** dicechess.com game metadata by game id, from the player's history list. */
   history: HistoryIndex | null;
+  /** Native NDJSON lines are handed on unparsed (see RawItem). */
+  deferNative?: boolean;
 }
 
 export interface FormatModule {

@@ -4,7 +4,7 @@ import { lines } from '../input/lines.js';
 import type { TextSource } from '../input/text-source.js';
 import { type Draft, problem, unreadable } from '../items.js';
 import { fastRecord } from './fast-record.js';
-import { type FormatModule, convertOne, docPlace, guessId } from './format.js';
+import { type FormatModule, type ReadContext, convertOne, docPlace, guessId } from './format.js';
 import { parseJson } from '../input/json-values.js';
 
 /**
@@ -12,18 +12,24 @@ import { parseJson } from '../input/json-values.js';
  * `format` and `notes` of the source they were first read from; `location` is
  * rewritten to this file's line, where an error message should point now.
  */
-async function* read(src: TextSource): AsyncGenerator<Draft> {
+async function* read(src: TextSource, ctx: ReadContext): AsyncGenerator<Draft> {
   for await (const { text, line } of lines(src)) {
     if (text.trim() === '') continue;
     const place = docPlace(src, line);
+    if (ctx.deferNative) yield { kind: 'raw', location: place.location, text };
+    else yield decodeNativeLine(text, place.location);
+  }
+}
+
+/** One native NDJSON line → a record or an unreadable entry (also used for deferred lines). */
+export function decodeNativeLine(text: string, location: string): Draft {
+  {
+    const place = { location };
     const parsed = parseJson(text);
-    if (!parsed.ok) {
-      yield unreadable(problem('record.bad-json', `not valid JSON: ${parsed.message}`), place.location, guessId(text));
-      continue;
-    }
+    if (!parsed.ok) return unreadable(problem('record.bad-json', `not valid JSON: ${parsed.message}`), place.location, guessId(text));
     const doc = parsed.value as Record<string, unknown> | null;
     const id = doc && typeof doc === 'object' && typeof doc.id === 'string' ? doc.id : null;
-    yield convertOne(
+    return convertOne(
       () => {
         const record = fastRecord(doc) ?? validate(doc);
         checkNative(record);

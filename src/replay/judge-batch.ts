@@ -89,11 +89,15 @@ export function encodeDice(record: GameRecord, out: number[]): void {
 
 /** Walks `encodeDice` output. */
 export function decodeDice(data: readonly number[], visit: (t: { dice: number[]; passed: boolean; opening: boolean }) => void): void {
+  const turn = { dice: [] as number[], passed: false, opening: false };
   for (let i = 0; i < data.length; ) {
     const n = data[i];
-    const dice = data.slice(i + 1, i + 1 + n);
+    turn.dice.length = 0;
+    for (let k = 1; k <= n; k++) turn.dice.push(data[i + k]);
     const flags = data[i + 1 + n];
-    visit({ dice, passed: (flags & 1) !== 0, opening: (flags & 2) !== 0 });
+    turn.passed = (flags & 1) !== 0;
+    turn.opening = (flags & 2) !== 0;
+    visit(turn);
     i += n + 2;
   }
 }

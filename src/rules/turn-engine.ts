@@ -62,9 +62,15 @@ export class TurnEngine {
     return this.genResult;
   }
   private readonly genResult = { buf: [] as Move[], n: 0 };
+  private readonly scratch: number[][] = [];
 
-  private spend(pos: Position, m: Move, pool: DicePool): number[] {
-    const spent: number[] = [];
+  /**
+   * Takes the dice a micro-move costs from the pool and returns their roles. With a
+   * search depth, the list is that depth's scratch array (searches allocate nothing);
+   * without, a fresh array the caller may keep.
+   */
+  private spend(pos: Position, m: Move, pool: DicePool, depth?: number): number[] {
+    const spent = depth === undefined ? [] : (this.scratch[depth] ??= []);
     this.micro.cost(pos, m, spent, pool);
     for (const r of spent) pool.take(r);
     return spent;
@@ -90,7 +96,7 @@ export class TurnEngine {
         if (!countCaptures) continue;
         value = this.micro.cost(pos, m, this.spent);
       } else {
-        const spent = this.spend(pos, m, pool);
+        const spent = this.spend(pos, m, pool, micro);
         pos.make(m);
         value = spent.length + this.best(pos, pool, micro + 1, countCaptures);
         pos.unmake(m);
@@ -137,7 +143,7 @@ export class TurnEngine {
     if (!this.eachDie) return false;
     for (let i = 0; i < n; i++) {
       const m = buf[i];
-      const spent = this.spend(pos, m, pool);
+      const spent = this.spend(pos, m, pool, micro);
       pos.make(m);
       const yes = this.canCaptureKing(pos, pool, micro + 1);
       pos.unmake(m);
@@ -174,7 +180,7 @@ export class TurnEngine {
       const dice = this.spent.length;
       return reading === 'micro-move' ? dice === target - spentSoFar && dice === this.best(pos, pool, micro, true) : spentSoFar + dice === target;
     }
-    const spent = this.spend(pos, m, pool);
+    const spent = this.spend(pos, m, pool, micro);
     pos.make(m);
     let legal: boolean;
     if (reading === 'micro-move') {
@@ -247,7 +253,7 @@ export class TurnEngine {
         out.push([...prefix, m]);
         continue;
       }
-      const spent = this.spend(pos, m, pool);
+      const spent = this.spend(pos, m, pool, micro);
       pos.make(m);
       prefix.push(m);
       this.collectTurns(pos, pool, micro + 1, spentSoFar + spent.length, target, prefix, out, limit);
@@ -309,7 +315,7 @@ export class TurnEngine {
       for (let i = 0; i < n; i++) {
         const m = buf[i];
         const captures = this.micro.capturesKing(pos, m);
-        const cost = this.spend(pos, m, pool);
+        const cost = this.spend(pos, m, pool, micro);
         for (const r of cost) path[r]++;
         const budget = captures ? 0 : Math.max(0, capped - spent - cost.length);
         let useful = false;
@@ -350,7 +356,7 @@ export class TurnEngine {
       if (steps.length === 0) return full();
       for (const m of steps) {
         const captures = this.micro.capturesKing(pos, m);
-        const spent = this.spend(pos, m, pool);
+        const spent = this.spend(pos, m, pool, micro);
         for (const r of spent) path[r]++;
         let done = false;
         pos.make(m);

@@ -79,6 +79,7 @@ function parseBoard(pos: Position, text: string): CoreError | null {
   const rows = text.split('/');
   if (rows.length !== 8) return { code: 'fen.board', message: `board must have 8 ranks, found ${rows.length}`, field: 'board' };
   const kings = [0, 0];
+  const strandedPawns: Array<{ color: Color; rank: number }> = [];
   for (let i = 0; i < 8; i++) {
     const rank = 7 - i;
     let file = 0;
@@ -92,9 +93,7 @@ function parseBoard(pos: Position, text: string): CoreError | null {
       if (file > 7) break;
       const role = r + 1;
       const color: Color = ch === ch.toUpperCase() ? 0 : 1;
-      if (role === PAWN && (rank === 0 || rank === 7)) {
-        return { code: 'fen.board', message: `a pawn stands on rank ${rank + 1}`, field: 'board' };
-      }
+      if (role === PAWN && (rank === 0 || rank === 7)) strandedPawns.push({ color, rank });
       const sq = rank * 8 + file;
       pos.board[sq] = color === 0 ? role : -role;
       if (role === KING) {
@@ -107,6 +106,11 @@ function parseBoard(pos: Position, text: string): CoreError | null {
   }
   for (const c of [0, 1] as const) {
     if (kings[c] > 1) return { code: 'fen.kings', message: `${kings[c]} ${c === 0 ? 'white' : 'black'} kings on the board`, field: 'board' };
+  }
+  // A pawn that captured the king on the last rank stays a pawn (the game is over); otherwise no pawn stands there.
+  for (const { color, rank } of strandedPawns) {
+    const capturedKing = rank === (color === 0 ? 7 : 0) && kings[color ^ 1] === 0;
+    if (!capturedKing) return { code: 'fen.board', message: `a pawn stands on rank ${rank + 1}`, field: 'board' };
   }
   return null;
 }

@@ -145,13 +145,19 @@ export function quickFenProblem(fields: string[]): string | null {
   if (ranks.length !== 8) return `board must have 8 ranks, found ${ranks.length}`;
   let whiteKings = 0;
   let blackKings = 0;
+  let strandedWhite = false;
+  let strandedBlack = false;
+  let wrongRankPawn: string | null = null;
   for (let i = 0; i < 8; i++) {
     let squares = 0;
     for (const ch of ranks[i]) {
       if (ch >= '1' && ch <= '8') squares += ch.charCodeAt(0) - 48;
       else if ('pnbrqkPNBRQK'.includes(ch)) {
         squares++;
-        if ((ch === 'p' || ch === 'P') && (i === 0 || i === 7)) return `a pawn stands on rank ${8 - i}`;
+        // A pawn that captured the king on its last rank stays there (the game is over).
+        if (ch === 'P' && i === 0) strandedWhite = true;
+        else if (ch === 'p' && i === 7) strandedBlack = true;
+        else if ((ch === 'p' || ch === 'P') && (i === 0 || i === 7)) wrongRankPawn ??= `a pawn stands on rank ${8 - i}`;
         if (ch === 'K') whiteKings++;
         if (ch === 'k') blackKings++;
       } else return `"${ch}" on rank ${8 - i} is not a piece letter`;
@@ -159,6 +165,9 @@ export function quickFenProblem(fields: string[]): string | null {
     if (squares !== 8) return `rank ${8 - i} has ${squares} squares, not 8`;
   }
   if (whiteKings > 1 || blackKings > 1) return 'more than one king of a colour';
+  if (wrongRankPawn) return wrongRankPawn;
+  if (strandedWhite && blackKings > 0) return 'a pawn stands on rank 8';
+  if (strandedBlack && whiteKings > 0) return 'a pawn stands on rank 1';
   if (fields[1] !== 'w' && fields[1] !== 'b') return `side to move must be "w" or "b", not "${fields[1]}"`;
   if (!CASTLING.test(fields[2])) return `"${fields[2]}" is not a castling field`;
   if (!EN_PASSANT.test(fields[3])) return `"${fields[3]}" is not an en passant field`;

@@ -98,7 +98,7 @@ export function replayGame(record: GameRecord, dialect: PreparedDialect, index: 
     const diceProblem = game.checkDice(turn.dice);
     if (diceProblem) {
       add(diceProblem.rule, n, null, diceProblem.message, at(diceProblem));
-      if (!goOn || diceProblem.rule === 'dice.count' || diceProblem.rule === 'dice.face') break;
+      if (!goOn) break;
     }
     const flagFinding = (problem: string) => add('dice.allowed-flag', n, null, problem, { dfen: game.dfen(dice), dice: makeDiceLetters(dice, game.pos.turn), recorded: turn.moves });
     // All flags "allowed" and a turn that spends every die: a legal turn proves the flags right, so check them only if it is not.

@@ -18,13 +18,12 @@ import {
   PAWN,
   type Position,
   QUEEN,
-  type Role,
   ROOK,
   STANDARD_PROMOTIONS,
   uciToMove,
 } from '../core/index.js';
 import { type Prng, rollD6, rollFair } from '../dice/index.js';
-import type { FormatName, GameRecord, Turn } from '../records/game-record.js';
+import type { FormatName, GameRecord } from '../records/game-record.js';
 import { DicePool, GameState, isRuleId, type RuleId, type Rules } from '../rules/index.js';
 import type { PreparedDialect } from '../replay/replay-game.js';
 import type { ExpectedFinding } from './answer-key.js';

@@ -15,7 +15,7 @@ export interface Rates {
   timeout: number;
   /** Share of games cut short by an agreed draw (dialects with draws by agreement). */
   drawAgreement: number;
-  /** Expected declined draw offers per game. */
+  /** Declined draw offers: expected number per 60 turns (a chance of drawOffer / 60 after each turn). */
   drawOffer: number;
   /** Chance, per turn where the cube is available, that the player to move doubles (x2 games; more when ahead). */
   double: number;
@@ -268,7 +268,9 @@ export function playGame(ctx: DialectContext, spec: GameSpec): PlayedGame {
 
     const moves = walker.moves.map((m) => engine.uci(m));
     const diceFlags = flagsFor(allowed, roles, walker.spentPerMove, walker.spendsDieByDie, payer);
-    const midTurn = rules.draws.agreement && rules.draws.midTurnOffers && played >= 2 && eventPrng.chance(rates.drawOffer / 60);
+    // A declined draw offer: between micro-moves where the dialect allows, else with the completed turn.
+    const offer = rules.draws.agreement && eventPrng.chance(rates.drawOffer / 60);
+    const midTurn = offer && rules.draws.midTurnOffers && played >= 2 && eventPrng.chance(0.5);
     const midAt = midTurn ? 1 + eventPrng.nextInt(played - 1) : 0;
     const midActor: Color = eventPrng.chance(0.5) ? side : ((side ^ 1) as Color);
     state.finishTurn(walker.kingCaptured);
@@ -281,7 +283,7 @@ export function playGame(ctx: DialectContext, spec: GameSpec): PlayedGame {
     trace.push({ fenBefore, roles });
     if (midTurn) {
       events.push(ev('DRAW_OFFER', turnIndex, midAt, midActor, clockSnap()), ev('DRAW_DECLINE', turnIndex, midAt, (midActor ^ 1) as Color, clockSnap()));
-    } else if (rules.draws.agreement && !state.outcome && eventPrng.chance(rates.drawOffer / 60)) {
+    } else if (offer && !state.outcome) {
       // An offer travels with the completed turn and is answered before the opponent's roll.
       events.push(ev('DRAW_OFFER', turnIndex + 1, null, side, clockSnap()), ev('DRAW_DECLINE', turnIndex + 1, null, (side ^ 1) as Color, clockSnap()));
     }

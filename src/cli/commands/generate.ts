@@ -52,7 +52,7 @@ export const generateCommand: CommandModule<object, Args> = {
       .option('resign-rate', { type: 'number', default: DEFAULT_RATES.resign, describe: 'Share of games ended by a resignation' })
       .option('timeout-rate', { type: 'number', default: DEFAULT_RATES.timeout, describe: 'Share of games ended by a flag fall (timed games)' })
       .option('draw-rate', { type: 'number', default: DEFAULT_RATES.drawAgreement, describe: 'Share of games ended by an agreed draw (dialects with draws by agreement)' })
-      .option('draw-offer-rate', { type: 'number', default: DEFAULT_RATES.drawOffer, describe: 'Declined draw offers per game (mid-turn where the dialect allows)' })
+      .option('draw-offer-rate', { type: 'number', default: DEFAULT_RATES.drawOffer, describe: 'Declined draw offers per 60 turns (mid-turn where the dialect allows)' })
       .option('double-rate', { type: 'number', default: DEFAULT_RATES.double, describe: 'Chance per turn of a double offer in x2 games (more when ahead)' })
       .option('partial-last-turn-rate', { type: 'number', default: DEFAULT_RATES.partialLastTurn, describe: 'Share of resigned / timed-out / drawn games whose last turn stops mid-turn' })
       .option('x2-rate', { type: 'number', default: DEFAULT_RATES.x2, describe: 'Share of games in x2 mode (doubling cube) where the dialect has one' })

@@ -143,13 +143,17 @@ export async function runReplay(opts: ReplayRunOptions): Promise<ReplayRunResult
   return { summary: built, progress, sourceErrors };
 }
 
-/** Maps a record's location (file:line, url#step) back to the source argument it came from: the corpus. */
+/**
+ * The corpus of a record: the file (or URL) it came from, named as the user named it,
+ * so a folder of corpora gives one row per file in the corpus × dialect matrix.
+ */
 function corpusNamer(sources: string[]): (location: string | null) => string | null {
   const roots = sources.map((s) => ({ s, abs: resolve(s) }));
   return (location) => {
     if (location === null) return null;
-    for (const { s, abs } of roots) if (location.startsWith(s) || location.startsWith(abs)) return s;
-    return location.replace(/(:\d+|#.*)$/, '');
+    const file = location.replace(/#.*$/, '').replace(/:\d+$/, '');
+    for (const { s, abs } of roots) if (file.startsWith(abs) && !file.startsWith(s)) return s + file.slice(abs.length);
+    return file;
   };
 }
 

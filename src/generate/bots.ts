@@ -1,6 +1,6 @@
 import { type Color, isAttacked, KING, type Move, moveFrom, movePromotion, moveTo, type Position } from '../core/index.js';
 import type { Prng } from '../dice/index.js';
-import type { TurnWalker } from './turn-walker.js';
+import type { TurnWalker } from '../rules/turn-walker.js';
 
 /** Bot styles of the self-play generator. */
 export const BOT_STYLES = ['random', 'greedy'] as const;

@@ -3,8 +3,8 @@
  * and scoring a replay run against the key.
  */
 export { BOT_STYLES, type BotStyle, type Bot, BOTS, randomBot, greedyBot, materialBalance } from './bots.js';
-export { TurnWalker } from './turn-walker.js';
-export { allowedDice, spendablePerRole, type DieFlag } from './dice-flags.js';
+export { TurnWalker } from '../rules/turn-walker.js';
+export { allowedDice, type DieFlag } from './dice-flags.js';
 export { DEFAULT_RATES, GENERATOR_TURN_CAP, type Rates, type DialectContext, makeContext, type GameSpec, type PlayedGame, type TurnTrace, playGame } from './self-play.js';
 export { PLANTERS, type InjectSpec, type Plant, type GameUnit, parseInject, injectProblem, chooseInjection, plant } from './inject.js';
 export { type GenerateTask, type BatchOutput, type GeneratedUnit, generateBatch, unitsOf, BOOK_TURNS, MAX_REPICKS } from './generator.js';

@@ -29,7 +29,7 @@ import type { PreparedDialect } from '../replay/replay-game.js';
 import type { ExpectedFinding } from './answer-key.js';
 import { firstFindingAfterRoundTrip } from './round-trip.js';
 import type { DialectContext, TurnTrace } from './self-play.js';
-import { TurnWalker } from './turn-walker.js';
+import { TurnWalker } from '../rules/turn-walker.js';
 
 /**
  * Planted divergences. A planter edits a legal game at a chosen turn so that the FIRST

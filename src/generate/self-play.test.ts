@@ -5,7 +5,7 @@ import { prepareDialect, replayGame } from '../replay/replay-game.js';
 import { GameState } from '../rules/index.js';
 import { allowedDice } from './dice-flags.js';
 import { DEFAULT_RATES, makeContext, playGame } from './self-play.js';
-import { TurnWalker } from './turn-walker.js';
+import { TurnWalker } from '../rules/turn-walker.js';
 
 const DIALECTS = ['reference', 'dicechess-com', 'beturanga', 'brainking-one-die', 'wikipedia-two-dice', 'chess'];
 

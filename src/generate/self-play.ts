@@ -5,7 +5,7 @@ import { DicePool, GameState, type OutcomeReason, type Rules, TurnEngine } from 
 import { BOTS, type BotStyle, materialBalance } from './bots.js';
 import { allowedDice } from './dice-flags.js';
 import { isoSeconds, makePlayer, pickStake, pickTimeControl, siteOf, startTimeMs, uuidV1 } from './meta.js';
-import { TurnWalker } from './turn-walker.js';
+import { TurnWalker } from '../rules/turn-walker.js';
 
 /** How often games end other than as the dialect ends them, and other site events. */
 export interface Rates {

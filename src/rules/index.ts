@@ -4,3 +4,4 @@ export { DicePool } from './dice-pool.js';
 export { MicroMoves } from './micro-moves.js';
 export { TurnEngine, type TurnFinding, type TurnVerdict } from './turn-engine.js';
 export { GameState, type Outcome, type OutcomeReason, canMate, insufficientMaterial } from './game.js';
+export { TurnWalker } from './turn-walker.js';

@@ -1,24 +1,6 @@
 import type { Move, Position, Role } from '../core/index.js';
-import { DicePool, type TurnEngine } from '../rules/index.js';
-
-/**
- * The turn engine's own step test. `stepLegal` and `targetFor` are the engine's private
- * searches (not part of its public surface yet); calling them keeps generated turns
- * legal by the very code that judges them, whatever reading of the maximum rule and
- * king-capture exemption the dialect uses. A rename there fails loudly here.
- */
-interface EngineSteps {
-  stepLegal(pos: Position, pool: DicePool, micro: number, m: Move, spentSoFar: number, target: number): boolean;
-  targetFor(pos: Position, pool: DicePool, micro: number): number;
-}
-
-function engineSteps(engine: TurnEngine): EngineSteps {
-  const e = engine as unknown as Partial<EngineSteps>;
-  if (typeof e.stepLegal !== 'function' || typeof e.targetFor !== 'function') {
-    throw new Error('TurnEngine no longer has stepLegal/targetFor: update src/generate/turn-walker.ts');
-  }
-  return { stepLegal: e.stepLegal.bind(engine), targetFor: e.targetFor.bind(engine) };
-}
+import { DicePool } from './dice-pool.js';
+import type { TurnEngine } from './turn-engine.js';
 
 /**
  * Walks one turn micro-move by micro-move on a live position, offering the legal next
@@ -38,12 +20,10 @@ export class TurnWalker {
   private target = 0;
   private readonly eachDie: boolean;
   private readonly buf: Move[] = [];
-  private readonly steps: EngineSteps;
 
   constructor(readonly engine: TurnEngine) {
     const r = engine.rules;
     this.eachDie = r.turn.structure === 'each-die' && r.dice.count > 0;
-    this.steps = engineSteps(engine);
   }
 
   /** Starts a turn on `pos` (the side to move rolled `dice`). */
@@ -54,7 +34,7 @@ export class TurnWalker {
     this.spentPerMove.length = 0;
     this.kingCaptured = false;
     this.spentSoFar = 0;
-    this.target = this.steps.targetFor(pos, this.pool, 0);
+    this.target = this.engine.targetFor(pos, this.pool, 0);
   }
 
   /** The live position (moves of this turn already made on it). */
@@ -94,7 +74,7 @@ export class TurnWalker {
 
   /** Is candidate `m` a legal next micro-move (the maximum rule, king-capture exemption)? */
   isLegal(m: Move): boolean {
-    return this.steps.stepLegal(this.pos, this.pool, this.moves.length, m, this.spentSoFar, this.target);
+    return this.engine.stepLegal(this.pos, this.pool, this.moves.length, m, this.spentSoFar, this.target);
   }
 
   /** Every legal next micro-move ([] = the turn is complete). */

@@ -70,12 +70,14 @@ function prepared(spec: GenerateTask['dialect']): Prepared {
 
 /**
  * The units a game is written as: itself, or (opening book) one single-turn record per
- * early turn, up to the first turn that captures a king (a book holds no game-ending turns).
+ * early turn, up to the first turn that captures a king (a book holds no game-ending turns)
+ * and never a partial last turn.
  */
 export function unitsOf(game: PlayedGame, format: FormatName, bookTurns: number): GameUnit[] {
   if (format !== 'opening-book') return [{ record: game.record, trace: game.trace }];
   const r = game.record;
-  let depth = Math.min(bookTurns, r.turns.length);
+  // A book holds whole turns: a last turn cut short by the game's end is left out.
+  let depth = Math.min(bookTurns, r.turns.length - (game.partialLastTurn ? 1 : 0));
   for (let i = 0; i < depth; i++) {
     const board = (r.turns[i].fenAfter ?? '').split(' ')[0];
     if (!board.includes('K') || !board.includes('k')) depth = i;

@@ -105,14 +105,18 @@ function shuffled(n: number, prng: Prng): number[] {
 }
 
 /**
- * Keeps turns 1..k (k = the planted turn) and ends the record there: the planted mover
- * resigns. The replayer stops at the planted finding, so nothing after it is judged.
+ * Ends the record just after the planted turn k: it keeps turn k+1 when there is one
+ * (a last turn may be partial after a resignation, so the planted turn must not be the
+ * last), and the player to move after that resigns. The replayer stops at the planted
+ * finding, so nothing after it is judged. A planted turn that stays last is caught by
+ * the round-trip check and another candidate is tried.
  */
 function cutAfter(record: GameRecord, k: number): void {
-  record.turns.length = k;
-  record.events = record.events.filter((e) => e.turn < k || (e.turn === k && e.microMove === null && !e.type.startsWith('DOUBLE_DECLINE')));
-  const mover = record.turns[k - 1].side;
-  record.result = mover === 'w' ? 'black' : 'white';
+  const keep = Math.min(k + 1, record.turns.length);
+  record.turns.length = keep;
+  record.events = record.events.filter((e) => e.turn < keep || (e.turn === keep && e.microMove === null && !e.type.startsWith('DOUBLE_DECLINE')));
+  const lastMover = record.turns[keep - 1].side;
+  record.result = lastMover === 'w' ? 'white' : 'black';
   record.termination = 'resign';
 }
 

@@ -21,7 +21,7 @@ export interface Rates {
   double: number;
   /**
    * Share of cut games whose last turn stops mid-turn (FORMATS.md allows it for timeouts,
-   * resignations and draws). Default 0: the replayer judges every recorded turn as complete.
+   * resignations and draws; the replayer then only asks it to be the start of a legal turn).
    */
   partialLastTurn: number;
   /** Share of x2 (doubling cube) games where the dialect has a cube. */
@@ -36,7 +36,7 @@ export const DEFAULT_RATES: Rates = {
   drawAgreement: 0.02,
   drawOffer: 0.15,
   double: 0.02,
-  partialLastTurn: 0,
+  partialLastTurn: 0.3,
   x2: 0.4,
   chess960: 0.5,
 };

@@ -1,4 +1,4 @@
-import { CASTLE, chess960Number, makeUci, moveKind, parseDfen, uciToMove } from '../core/index.js';
+import { CASTLE, chess960Number, makeUci, moveFrom, moveKind, moveTo, parseDfen, uciToMove } from '../core/index.js';
 import { GameRecord, type GameRecordInput } from './game-record.js';
 import { fail } from './items.js';
 import { CANONICAL_UCI } from './notation.js';
@@ -92,7 +92,11 @@ function normaliseCastling(input: GameRecordInput, notes: Set<string>): void {
         if (text === twoSquares) notes.add('castling:king-two-squares');
         else {
           notes.add('castling:king-takes-rook');
-          if (!is960) turn.moves[i] = twoSquares;
+          // Only classic geometry (king on e, rook in the corner) has a two-square spelling; a
+          // mid-game 960 position (opening-book lines carry no start number) keeps king-takes-rook.
+          const from = moveFrom(move.value) & 7;
+          const rookFile = moveTo(move.value) & 7;
+          if (!is960 && from === 4 && (rookFile === 0 || rookFile === 7)) turn.moves[i] = twoSquares;
         }
       }
       pos.make(move.value);

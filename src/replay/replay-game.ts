@@ -20,6 +20,8 @@ export interface ReplayOptions {
   continueAfterDivergence?: boolean;
 }
 
+const PARTIAL_ENDS = new Set(['timeout', 'resign', 'draw_agreement', 'unknown']);
+
 const sideName = (s: 0 | 1): string => (s === 0 ? 'white' : 'black');
 
 /**
@@ -111,7 +113,11 @@ export function replayGame(record: GameRecord, dialect: PreparedDialect, index: 
       }
     }
 
-    const verdict = game.judgeAndPlay(dice, turn.moves);
+    // Only the last turn may be cut short, and only by a timeout, a resignation or an agreed draw
+    // (or an ending the record does not name: dicechess.com state maps leave resignations unmarked).
+    // An opening-book line is a whole turn, never the end of a game.
+    const partial = t === record.turns.length - 1 && PARTIAL_ENDS.has(record.termination) && record.format !== 'opening-book';
+    const verdict = game.judgeAndPlay(dice, turn.moves, partial);
     if (!verdict.ok && deferFlags) {
       // Back to the roll to judge the flags on the position they describe; they come first.
       for (let i = verdict.moves.length - 1; i >= 0; i--) game.pos.unmake(verdict.moves[i]);
@@ -130,7 +136,7 @@ export function replayGame(record: GameRecord, dialect: PreparedDialect, index: 
       add('record.fen-after-mismatch', n, null, fenProblem, { dfen: game.dfen(), recorded: turn.moves });
       if (!goOn) break;
     }
-    const clockProblem = clocks.judge(turn, t, record.turns.length);
+    const clockProblem = clocks.judge(turn, t, record.turns.length, partial && verdict.ok && !verdict.complete);
     if (clockProblem) {
       add('clock.mismatch', n, null, clockProblem, { recorded: turn.moves });
       if (!goOn) break;
@@ -248,15 +254,16 @@ class ClockJudge {
     this.increment = tc?.incrementMs ?? 0;
   }
 
-  judge(turn: Turn, t: number, total: number): string | null {
+  judge(turn: Turn, t: number, total: number, partial: boolean): string | null {
     const clock = this.clock;
     const recorded = turn.clockMs?.[turn.side];
     if (!clock || recorded === null || recorded === undefined) return null;
     const passed = turn.moves.length === 0;
     const rules = this.rules;
     if (turn.thinkingMs !== null) {
-      if (passed && rules.clock.passesFree && turn.thinkingMs > 0) return `a forced pass took ${turn.thinkingMs} ms; passes are free in this dialect`;
-      const inc = passed ? (rules.clock.passEarnsIncrement ? this.increment : 0) : rules.clock.increment === 'per-turn' ? this.increment : this.increment * turn.moves.length;
+      if (passed && !partial && rules.clock.passesFree && turn.thinkingMs > 0) return `a forced pass took ${turn.thinkingMs} ms; passes are free in this dialect`;
+      // A turn cut short by the end of the game earns no increment: it never completed.
+      const inc = partial ? 0 : passed ? (rules.clock.passEarnsIncrement ? this.increment : 0) : rules.clock.increment === 'per-turn' ? this.increment : this.increment * turn.moves.length;
       const expected = clock[turn.side] - turn.thinkingMs + inc;
       if (Math.abs(expected - recorded) > 1) {
         return `${turn.side === 'w' ? 'white' : 'black'}'s clock reads ${recorded} ms after the turn, but ${clock[turn.side]} − ${turn.thinkingMs} + ${inc} (increment ${rules.clock.increment}) = ${expected} ms`;

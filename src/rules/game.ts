@@ -118,9 +118,10 @@ export class GameState {
   /**
    * Judges and, when legal, plays a recorded turn and ends it. On a divergence the
    * legal prefix stays played and the turn is not ended (the caller decides).
+   * `partial`: the game ended during this turn, so it only has to be the start of a legal turn.
    */
-  judgeAndPlay(dice: readonly Role[], moves: readonly string[]): TurnVerdict {
-    const v = this.engine.judge(this.pos, dice, moves, true);
+  judgeAndPlay(dice: readonly Role[], moves: readonly string[], partial = false): TurnVerdict {
+    const v = this.engine.judge(this.pos, dice, moves, true, partial);
     if (v.ok) this.finishTurn(v.kingCaptured);
     return v;
   }

@@ -18,7 +18,7 @@ export interface TurnFinding {
 }
 
 export type TurnVerdict =
-  | { ok: true; kingCaptured: boolean; diceSpent: number; moves: Move[] }
+  | { ok: true; kingCaptured: boolean; diceSpent: number; moves: Move[]; /** False for a partial turn that stopped while it could go on. */ complete: boolean }
   | { ok: false; finding: TurnFinding; /** Moves that were applied before the divergence. */ moves: Move[] };
 
 const NEG = -1000;
@@ -381,8 +381,11 @@ export class TurnEngine {
    * `apply`, a legal turn stays played on `pos` (the turn is not ended: the caller
    * decides); otherwise the position is restored.
    */
-  judge(pos: Position, dice: readonly Role[], recorded: ReadonlyArray<string>, apply = false): TurnVerdict {
+  judge(pos: Position, dice: readonly Role[], recorded: ReadonlyArray<string>, apply = false, partial = false): TurnVerdict {
     const pool = DicePool.of(dice);
+    // A partial turn (the game ended mid-turn) must only be the start of some legal turn.
+    const stepCheck = partial && this.eachDie && this.rules.maximum !== 'none';
+    const partialTarget = stepCheck ? this.targetFor(pos, pool, 0) : 0;
     const played: Move[] = [];
     const spentPerMove: number[][] = [];
     let spentSoFar = 0;
@@ -412,8 +415,11 @@ export class TurnEngine {
         }
         m = resolved.move;
       }
+      if (stepCheck && !this.stepLegal(pos, pool, i, m, spentSoFar, partialTarget)) {
+        return fail(this.finding(pos, pool, i, 'maximum.fewer-dice', `no legal turn goes on from "${recorded[i]}": it cannot reach the ${partialTarget} dice the position allows`, null, spentSoFar));
+      }
       if (this.micro.capturesKing(pos, m)) kingCaptured = true;
-      if (this.eachDie && this.rules.maximum === 'micro-move' && (!kingCaptured || !this.rules.kingCaptureExempt)) {
+      if (!partial && this.eachDie && this.rules.maximum === 'micro-move' && (!kingCaptured || !this.rules.kingCaptureExempt)) {
         const before = this.best(pos, pool, i, true);
         const spent = this.spend(pos, m, pool);
         pos.make(m);
@@ -433,7 +439,12 @@ export class TurnEngine {
       played.push(m);
     }
 
-    if (recorded.length === 0 && this.rules.pass.voluntary) return { ok: true, kingCaptured: false, diceSpent: 0, moves: played };
+    if (partial) {
+      const complete = kingCaptured || (this.eachDie ? pool.total === 0 || this.gen(pos, pool, played.length).n === 0 : played.length > 0 || this.gen(pos, pool, 0).n === 0);
+      if (!apply) this.undo(pos, played, pool, spentPerMove);
+      return { ok: true, kingCaptured, diceSpent: spentSoFar, moves: played, complete };
+    }
+    if (recorded.length === 0 && this.rules.pass.voluntary) return { ok: true, kingCaptured: false, diceSpent: 0, moves: played, complete: true };
     if (!kingCaptured && recorded.length === 0) {
       const { n } = this.gen(pos, pool, 0);
       if (n > 0) return fail(this.finding(pos, pool, 0, 'pass.not-allowed', `the turn was passed, but ${n} micro-move${n === 1 ? '' : 's'} can be played`, null, 0));
@@ -445,7 +456,7 @@ export class TurnEngine {
       if (verdict) return fail(verdict);
     }
     if (!apply) this.undo(pos, played, pool, spentPerMove);
-    return { ok: true, kingCaptured, diceSpent: spentSoFar, moves: played };
+    return { ok: true, kingCaptured, diceSpent: spentSoFar, moves: played, complete: true };
   }
 
   /** Slow path: the recorded turn left dice unspent. Was that the most it could spend? */

@@ -83,6 +83,7 @@ if (CHESS_GAMES > 0) {
     for (const r of records) {
       const pos = Chess.fromSetup(parseFen(r.startFen).unwrap()).unwrap();
       for (const t of r.turns) {
+        if (t.moves.length === 0) break; // a pass: no move in orthodox chess (the game had ended)
         const m = parseUci(t.moves[0]);
         if (!m || !pos.isLegal(m)) {
           diverging++;

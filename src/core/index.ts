@@ -9,3 +9,4 @@ export * from './fen.js';
 export * from './uci.js';
 export * from './chess960.js';
 export { makeSan, makeSanBody, parseSan } from './san.js';
+export { positionKey } from './hash.js';

@@ -1,6 +1,6 @@
 import { inCheck } from './attacks.js';
 import type { Move } from './move.js';
-import { ALL_ROLES, type GenOptions, generateMoves, STANDARD_PROMOTIONS } from './movegen.js';
+import { ALL_ROLES, type GenOptions, generateCastling, generateMoves, generatePieceMoves, STANDARD_PROMOTIONS } from './movegen.js';
 import type { Position } from './position.js';
 import type { Color } from './types.js';
 
@@ -32,14 +32,35 @@ export function legalMoves(pos: Position, opts: GenOptions = ORTHODOX, out: Move
   return out;
 }
 
-/** Does the side to move have any orthodox legal move at all? (Mate and stalemate tests.) */
+/**
+ * Does the side to move have any legal move at all? (Mate and stalemate tests, once per
+ * turn in check-based dialects.) Piece by piece, stopping at the first legal move, so
+ * the usual answer costs one piece's moves, not the whole list.
+ */
 export function hasLegalMove(pos: Position, opts: GenOptions = ORTHODOX, kingSafe = true): boolean {
-  const buf: Move[] = [];
-  const n = generateMoves(pos, pos.turn, opts, buf, 0);
+  const buf = HAS_LEGAL_BUF;
+  const color = pos.turn;
+  const b = pos.board;
+  // The king first: in check it is the likeliest piece to have a way out.
+  const king = pos.kingSquare[color];
+  if (king >= 0 && (opts.roles & (1 << 6)) !== 0 && anyLegal(pos, generatePieceMoves(pos, king, opts, buf, 0), kingSafe)) return true;
+  for (let sq = 0; sq < 64; sq++) {
+    const p = b[sq];
+    if (p === 0 || (p > 0 ? 0 : 1) !== color || sq === king) continue;
+    if ((opts.roles & (1 << (p > 0 ? p : -p))) === 0) continue;
+    if (anyLegal(pos, generatePieceMoves(pos, sq, opts, buf, 0), kingSafe)) return true;
+  }
+  return opts.castling && anyLegal(pos, generateCastling(pos, color, opts.castlingOrthodox, buf, 0), kingSafe);
+}
+const HAS_LEGAL_BUF: Move[] = [];
+
+function anyLegal(pos: Position, n: number, kingSafe: boolean): boolean {
   if (!kingSafe) return n > 0;
+  const buf = HAS_LEGAL_BUF;
+  const color = pos.turn;
   for (let i = 0; i < n; i++) {
     pos.make(buf[i]);
-    const bad = inCheck(pos, pos.turn);
+    const bad = inCheck(pos, color);
     pos.unmake(buf[i]);
     if (!bad) return true;
   }

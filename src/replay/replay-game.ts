@@ -211,7 +211,12 @@ function judgeFenAfter(game: GameState, turn: Turn): string | null {
   return `the record's board after the turn is "${want}", but the moves give "${makeBoard(game.pos.board)}"`;
 }
 
-const PIECES = ' pnbrqk';
+/** FEN piece letter (char code) → board value; 0 = not a piece letter. */
+const PIECE_BY_CHAR = new Int8Array(128);
+[...'pnbrqk'].forEach((ch, i) => {
+  PIECE_BY_CHAR[ch.charCodeAt(0)] = -(i + 1);
+  PIECE_BY_CHAR[ch.toUpperCase().charCodeAt(0)] = i + 1;
+});
 
 /** Does the FEN's board field describe exactly this board? (No string built: this runs once per turn.) */
 function boardMatches(board: Int8Array, fen: string): boolean {
@@ -229,10 +234,8 @@ function boardMatches(board: Int8Array, fen: string): boolean {
     } else if (c >= 49 && c <= 56) {
       for (let k = c - 48; k > 0; k--, file++) if (file > 7 || board[rank * 8 + file] !== 0) return false;
     } else {
-      const lower = c | 32;
-      const role = PIECES.indexOf(String.fromCharCode(lower));
-      if (role <= 0 || file > 7 || rank < 0) return false;
-      if (board[rank * 8 + file] !== (c === lower ? -role : role)) return false;
+      const piece = c < 128 ? PIECE_BY_CHAR[c] : 0;
+      if (piece === 0 || file > 7 || rank < 0 || board[rank * 8 + file] !== piece) return false;
       file++;
     }
   }

@@ -6,10 +6,15 @@ export class DicePool {
   total = 0;
 
   static of(dice: readonly Role[]): DicePool {
-    const p = new DicePool();
-    for (const d of dice) p.count[d]++;
-    p.total = dice.length;
-    return p;
+    return new DicePool().reset(dice);
+  }
+
+  /** Refills the pool with a new roll (reuse on hot paths instead of allocating). */
+  reset(dice: readonly Role[]): this {
+    this.count.fill(0);
+    for (const d of dice) this.count[d]++;
+    this.total = dice.length;
+    return this;
   }
 
   has(role: number): boolean {

@@ -12,6 +12,7 @@ import {
   ORTHODOX,
   parseDfen,
   type Position,
+  positionKey,
   type Result,
   type Role,
   ROLE_LETTERS,
@@ -35,7 +36,8 @@ export interface Outcome {
 export class GameState {
   turnNumber = 0;
   outcome: Outcome | null = null;
-  private readonly repetitions = new Map<string, number>();
+  /** Position key → times seen in this game. */
+  private readonly repetitions = new Map<number, number>();
 
   private constructor(
     readonly engine: TurnEngine,
@@ -147,8 +149,9 @@ export class GameState {
       return;
     }
     this.outcome = this.automaticEnd();
-    this.countRepetition();
-    if (!this.outcome) this.outcome = this.repetitionDraw();
+    const seen = this.countRepetition();
+    const limit = this.rules.draws.repetition;
+    if (!this.outcome && limit !== null && seen >= limit) this.outcome = { result: 'draw', reason: 'repetition' };
   }
 
   private automaticEnd(): Outcome | null {
@@ -167,23 +170,20 @@ export class GameState {
       if (rules.pass.whenNothingMoves === 'draw') return { result: 'draw', reason: 'nothing-moves' };
       return { result: pos.turn === 0 ? 'black' : 'white', reason: 'nothing-moves' };
     }
-    if (rules.draws.insufficientMaterial && insufficientMaterial(pos)) return { result: 'draw', reason: 'insufficient-material' };
+    // Material only changes with a capture or a promotion, both of which reset the counter.
+    if (rules.draws.insufficientMaterial && pos.halfmove === 0 && insufficientMaterial(pos)) return { result: 'draw', reason: 'insufficient-material' };
     if (rules.draws.moveCounterLimit !== null && pos.halfmove >= rules.draws.moveCounterLimit) return { result: 'draw', reason: 'move-counter' };
     if (rules.draws.turnLimit !== null && this.turnNumber >= rules.draws.turnLimit) return { result: 'draw', reason: 'turn-limit' };
     return null;
   }
 
-  private countRepetition(): void {
-    if (this.rules.draws.repetition === null) return;
-    const key = makeDfen(this.pos, null, { short: true });
-    this.repetitions.set(key, (this.repetitions.get(key) ?? 0) + 1);
-  }
-
-  private repetitionDraw(): Outcome | null {
-    const limit = this.rules.draws.repetition;
-    if (limit === null) return null;
-    const key = makeDfen(this.pos, null, { short: true });
-    return (this.repetitions.get(key) ?? 0) >= limit ? { result: 'draw', reason: 'repetition' } : null;
+  /** Counts the current position; returns how often it has now been seen (0 when the dialect has no repetition rule). */
+  private countRepetition(): number {
+    if (this.rules.draws.repetition === null) return 0;
+    const key = positionKey(this.pos);
+    const seen = (this.repetitions.get(key) ?? 0) + 1;
+    this.repetitions.set(key, seen);
+    return seen;
   }
 }
 

@@ -63,6 +63,7 @@ export class TurnEngine {
   }
   private readonly genResult = { buf: [] as Move[], n: 0 };
   private readonly scratch: number[][] = [];
+  private readonly judgePool = new DicePool();
 
   /**
    * Takes the dice a micro-move costs from the pool and returns their roles. With a
@@ -382,7 +383,8 @@ export class TurnEngine {
    * decides); otherwise the position is restored.
    */
   judge(pos: Position, dice: readonly Role[], recorded: ReadonlyArray<string>, apply = false, partial = false): TurnVerdict {
-    const pool = DicePool.of(dice);
+    // judge() is never re-entered, so one pool serves every turn.
+    const pool = this.judgePool.reset(dice);
     // A partial turn (the game ended mid-turn) must only be the start of some legal turn.
     const stepCheck = partial && this.eachDie && this.rules.maximum !== 'none';
     const partialTarget = stepCheck ? this.targetFor(pos, pool, 0) : 0;

@@ -1,0 +1,49 @@
+import type { Position } from './position.js';
+
+/**
+ * Zobrist keys: a 52-bit number per position (board, side to move, castling rights, en
+ * passant targets), for repetition counts without building FEN strings. Two 26-bit
+ * lanes from a fixed xorshift sequence, so keys are the same in every run.
+ */
+const LANES = 2;
+const PIECE_KEYS = new Int32Array(64 * 13 * LANES);
+const TURN_KEY = new Int32Array(LANES);
+const CASTLING_KEYS = new Int32Array(16 * LANES);
+const EP_KEYS = new Int32Array(16 * LANES);
+
+let state = 0x9e3779b9 | 0;
+const next = (): number => {
+  state ^= state << 13;
+  state ^= state >>> 17;
+  state ^= state << 5;
+  return state & 0x3ffffff;
+};
+for (const table of [PIECE_KEYS, TURN_KEY, CASTLING_KEYS, EP_KEYS]) for (let i = 0; i < table.length; i++) table[i] = next();
+
+export function positionKey(pos: Position): number {
+  let a = 0;
+  let b = 0;
+  const board = pos.board;
+  for (let sq = 0; sq < 64; sq++) {
+    const p = board[sq];
+    if (p === 0) continue;
+    const i = (sq * 13 + p + 6) * LANES;
+    a ^= PIECE_KEYS[i];
+    b ^= PIECE_KEYS[i + 1];
+  }
+  if (pos.turn === 1) {
+    a ^= TURN_KEY[0];
+    b ^= TURN_KEY[1];
+  }
+  for (let bit = 0; bit < 16; bit++) {
+    if (pos.castling & (1 << bit)) {
+      a ^= CASTLING_KEYS[bit * LANES];
+      b ^= CASTLING_KEYS[bit * LANES + 1];
+    }
+    if (pos.ep & (1 << bit)) {
+      a ^= EP_KEYS[bit * LANES];
+      b ^= EP_KEYS[bit * LANES + 1];
+    }
+  }
+  return a * 0x4000000 + b;
+}

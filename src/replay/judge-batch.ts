@@ -2,7 +2,7 @@ import type { GameRecord } from '../records/game-record.js';
 import { decodeRawItem, type RawItem } from '../records/index.js';
 import { loadDialect } from '../dialects/index.js';
 import type { GameResultLine } from './result.js';
-import { type PreparedDialect, prepareDialect, replayGame } from './replay-game.js';
+import { judgeFairness, type PreparedDialect, prepareDialect, replayGame } from './replay-game.js';
 
 /** One item of the input stream as it travels to a worker: a record, or why it could not be read. */
 export type BatchItem =
@@ -65,11 +65,14 @@ export function judgeBatch(task: BatchTask): BatchResult {
   const dice: number[] = [];
   for (const raw of task.items) {
     const item = raw.kind === 'raw' ? decodeRawItem(raw) : raw;
-    if (item.kind === 'record') encodeDice(item.record, dice);
-    for (const d of dialects) {
-      if (item.kind === 'unreadable') lines.push(unreadableLine(item, d.name));
-      else lines.push(replayGame(item.record, d, item.index, { continueAfterDivergence: task.continueAfterDivergence }));
+    if (item.kind === 'unreadable') {
+      for (const d of dialects) lines.push(unreadableLine(item, d.name));
+      continue;
     }
+    encodeDice(item.record, dice);
+    // The fairness reveal is judged once per record, not once per dialect.
+    const opts = { continueAfterDivergence: task.continueAfterDivergence, fairness: judgeFairness(item.record) };
+    for (const d of dialects) lines.push(replayGame(item.record, d, item.index, opts));
   }
   return { lines, dice };
 }

@@ -18,7 +18,11 @@ export const prepareDialect = (name: string, rules: Rules): PreparedDialect => (
 export interface ReplayOptions {
   /** Record every divergence of a game, not only the first. */
   continueAfterDivergence?: boolean;
+  /** The record's fairness verdict when already known: it does not depend on the dialect. */
+  fairness?: FairnessFinding | null;
 }
+
+export type FairnessFinding = { rule: RuleId; turn: number | null; message: string };
 
 const PARTIAL_ENDS = new Set(['timeout', 'resign', 'draw_agreement', 'unknown']);
 
@@ -58,7 +62,7 @@ export function replayGame(record: GameRecord, dialect: PreparedDialect, index: 
     if (!goOn) return line();
   }
 
-  const fairness = judgeFairness(record);
+  const fairness = opts.fairness !== undefined ? opts.fairness : judgeFairness(record);
   if (fairness && fairness.turn === null) {
     add(fairness.rule, null, null, fairness.message);
     if (!goOn) return line();
@@ -177,7 +181,8 @@ function judgeStart(record: GameRecord, rules: Rules): string | null {
   return null;
 }
 
-function judgeFairness(record: GameRecord): { rule: RuleId; turn: number | null; message: string } | null {
+/** The commitment and every roll against a fairness reveal (null: none recorded, or all good). */
+export function judgeFairness(record: GameRecord): FairnessFinding | null {
   if (!record.fairness) return null;
   const rolls = record.turns.map((t) => t.dice);
   const order = record.turns.every((t) => t.diceOrder === 'roll') ? 'roll' : 'sorted';

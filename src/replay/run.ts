@@ -44,6 +44,8 @@ export interface ReplayRunResult {
 }
 
 const BATCH = 256;
+/** A worker holds one batch at a time; small heaps keep the process flat (RSS) on endless corpora. */
+const WORKER_LIMITS = { maxOldGenerationSizeMb: 96, maxYoungGenerationSizeMb: 8 };
 const SOURCE_CODES = new Set(['record.io', 'record.http', 'record.unknown-format']);
 
 /**
@@ -62,8 +64,12 @@ export async function runReplay(opts: ReplayRunOptions): Promise<ReplayRunResult
   const progress: Progress = { records: 0, lines: 0, diverging: 0, unreadable: 0, elapsedMs: 0, rssBytes: 0, done: false };
   let sourceErrors = 0;
 
+  // Source hashes for run_info: each distinct file once, started now so it overlaps the replay.
+  const hashes = new Map<string, Promise<string | null>>();
+  for (const s of opts.sources) if (!hashes.has(s)) hashes.set(s, sourceHash(s).catch(() => null));
+
   const workerFile = fileURLToPath(new URL('./worker.js', import.meta.url));
-  const pool = jobs > 1 && existsSync(workerFile) ? new Piscina({ filename: workerFile, minThreads: jobs, maxThreads: jobs }) : null;
+  const pool = jobs > 1 && existsSync(workerFile) ? new Piscina({ filename: workerFile, minThreads: jobs, maxThreads: jobs, resourceLimits: WORKER_LIMITS }) : null;
   const judge = (task: BatchTask): Promise<BatchResult> => (pool ? pool.run(task) : Promise.resolve(judgeBatch(task)));
 
   const out = run.resultsStream;
@@ -128,7 +134,7 @@ export async function runReplay(opts: ReplayRunOptions): Promise<ReplayRunResult
     startedAt,
     durationMs: Date.now() - started,
     dialects: Object.fromEntries(opts.dialects.map((d) => [d.dialect.name, { file: d.dialect.file, sha256: d.dialect.sha256 }])),
-    sources: await Promise.all(opts.sources.map(async (s) => ({ source: s, sha256: await sourceHash(s) }))),
+    sources: await Promise.all(opts.sources.map(async (s) => ({ source: s, sha256: await hashes.get(s)! }))),
     options: {
       dialects: opts.dialects.map((d) => (d.overrides.length ? `${d.dialect.name} ${d.overrides.map((o) => `--set ${o}`).join(' ')}` : d.dialect.name)),
       format: opts.format ?? 'auto',

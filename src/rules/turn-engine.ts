@@ -1,4 +1,4 @@
-import { type Move, type Position, type Role, makeDfen, makeUci, uciToMove } from '../core/index.js';
+import { type Move, type Position, type Role, makeDfen, makeUci, positionKey, uciToMove } from '../core/index.js';
 import { classifyIllegal } from './classify.js';
 import { DicePool } from './dice-pool.js';
 import { MicroMoves } from './micro-moves.js';
@@ -156,8 +156,19 @@ export class TurnEngine {
 
   /** The target number of dice a non-capturing turn must spend from the turn's start. */
   private target(pos: Position, pool: DicePool, micro: number): number {
-    return this.best(pos, pool, micro, this.capturesCount);
+    if (micro !== 0) return this.best(pos, pool, micro, this.capturesCount);
+    // The same roll's target is asked for by the flags check and then by the judge: remember the last one.
+    const key = positionKey(pos);
+    const dice = pool.count.join('');
+    const cached = this.lastTarget;
+    if (cached.key === key && cached.dice === dice) return cached.value;
+    const value = this.best(pos, pool, 0, this.capturesCount);
+    cached.key = key;
+    cached.dice = dice;
+    cached.value = value;
+    return value;
   }
+  private readonly lastTarget = { key: -1, dice: '', value: 0 };
 
   /** King-capture lines count toward the maximum (path-all), or are not exempt from it at all. */
   private get capturesCount(): boolean {

@@ -1,7 +1,7 @@
 import { err, ok, type Result } from './errors.js';
 import { CASTLE, DOUBLE_STEP, EN_PASSANT, encodeMove, type Move, moveFrom, moveKind, movePromotion, moveTo } from './move.js';
 import type { Position } from './position.js';
-import { KING, PAWN, ROLE_LETTERS, type Role, parseSquare, squareName } from './types.js';
+import { KING, PAWN, ROLE_LETTERS, type Role, squareName } from './types.js';
 
 /** The parts of a UCI string before the board gives them meaning. */
 export interface UciParts {
@@ -10,22 +10,31 @@ export interface UciParts {
   promotion: Role | 0;
 }
 
-/** Parses `e2e4`, `E2E4`, `e7e8n` (also `e7e8N`, `e7e8=n`). */
+/** Square from two char codes (file letter any case, rank digit), or -1. */
+function squareOf(fileCode: number, rankCode: number): number {
+  const f = (fileCode | 32) - 97;
+  const r = rankCode - 49;
+  return f >= 0 && f < 8 && r >= 0 && r < 8 ? r * 8 + f : -1;
+}
+
+const PROMO_BY_CHAR: Record<string, Role> = { n: 2, b: 3, r: 4, q: 5 };
+
+/** Parses `e2e4`, `E2E4`, `e7e8n` (also `e7e8N`, `e7e8=n`). No allocation on the usual path: it runs for every recorded micro-move. */
 export function parseUci(text: string): Result<UciParts> {
-  const t = text.trim();
+  let t = text;
+  if (t.length < 4 || t.length > 6 || t.charCodeAt(0) <= 32 || t.charCodeAt(t.length - 1) <= 32) t = text.trim();
   if (t.length < 4 || t.length > 6) return err('uci.syntax', `"${text}" is not a UCI move (like e2e4 or e7e8q)`, text);
-  const from = parseSquare(t.slice(0, 2));
-  const to = parseSquare(t.slice(2, 4));
+  const from = squareOf(t.charCodeAt(0), t.charCodeAt(1));
+  const to = squareOf(t.charCodeAt(2), t.charCodeAt(3));
   if (from < 0 || to < 0) return err('uci.bad-square', `"${text}" names a square off the board`, text);
   if (from === to) return err('uci.null-move', `"${text}" does not move a piece`, text);
   let promotion: Role | 0 = 0;
-  const rest = t.slice(4).replace(/^=/, '').toLowerCase();
-  if (rest.length === 1) {
-    const r = 'nbrq'.indexOf(rest);
-    if (r < 0) return err('uci.bad-promotion', `"${rest}" in "${text}" is not a promotion piece (n b r q)`, text);
-    promotion = (r + 2) as Role;
-  } else if (rest.length > 0) {
-    return err('uci.syntax', `"${text}" is not a UCI move (like e2e4 or e7e8q)`, text);
+  if (t.length > 4) {
+    const rest = (t.length === 6 && t[4] === '=' ? t[5] : t.slice(4)).toLowerCase();
+    if (rest.length !== 1) return err('uci.syntax', `"${text}" is not a UCI move (like e2e4 or e7e8q)`, text);
+    const r = PROMO_BY_CHAR[rest];
+    if (r === undefined) return err('uci.bad-promotion', `"${rest}" in "${text}" is not a promotion piece (n b r q)`, text);
+    promotion = r;
   }
   return ok({ from, to, promotion });
 }

@@ -124,7 +124,9 @@ export class GameState {
    */
   judgeAndPlay(dice: readonly Role[], moves: readonly string[], partial = false): TurnVerdict {
     const v = this.engine.judge(this.pos, dice, moves, true, partial);
-    if (v.ok) this.finishTurn(v.kingCaptured);
+    // A turn the game's end cut short never finishes: no side change, no end-of-turn rules.
+    if (v.ok && v.complete) this.finishTurn(v.kingCaptured);
+    else if (v.ok) this.pos.commit();
     return v;
   }
 

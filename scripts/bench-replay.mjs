@@ -7,7 +7,8 @@
 //  3. memory: the same file streamed R times (N×R records) with 2 workers, peak RSS of
 //     the process (main thread + workers) from process.resourceUsage().maxRSS;
 //  4. the `chess` control against chessops (dev dependency) on the same standard chess
-//     games, in memory, same run: our replayGame() vs chessops parse → isLegal → play.
+//     games, in memory, same run: our replayGame() vs a chessops loop making the same
+//     checks (legal move, board after each turn, no move after the end, the ending).
 // Figures are printed with the load average: the machines are shared, compare ratios.
 // Run: npm run build && node scripts/bench-replay.mjs [games=50000] [repeat=20] [chessGames=20000]
 import { spawnSync } from 'node:child_process';
@@ -72,28 +73,32 @@ if (CHESS_GAMES > 0) {
   const { Chess } = await import('chessops/chess');
   const { parseFen } = await import('chessops/fen');
   const { parseUci } = await import('chessops/util');
+  const { makeBoardFen } = await import('chessops/fen');
   const prepared = prepareDialect('chess', chess.value.rules);
   const ours = () => {
     let diverging = 0;
     for (let i = 0; i < records.length; i++) if (replayGame(records[i], prepared, i).status !== 'conforming') diverging++;
     return diverging;
   };
+  // The same checks our replayer makes on these records, written the chessops way:
+  // each move legal, the recorded board after it, no move after the game's end, the ending.
   const theirs = () => {
     let diverging = 0;
     for (const r of records) {
       const pos = Chess.fromSetup(parseFen(r.startFen).unwrap()).unwrap();
-      for (const t of r.turns) {
+      let bad = false;
+      for (let i = 0; i < r.turns.length && !bad; i++) {
+        const t = r.turns[i];
         if (t.moves.length === 0) break; // a pass: no move in orthodox chess (the game had ended)
         const m = parseUci(t.moves[0]);
-        if (!m || !pos.isLegal(m)) {
-          diverging++;
-          break;
+        if (!m || pos.isEnd() || !pos.isLegal(m)) bad = true;
+        else {
+          pos.play(m);
+          if (t.fenAfter && makeBoardFen(pos.board) !== t.fenAfter.split(' ')[0]) bad = true;
         }
-        pos.play(m);
       }
-      // The same end check our replayer makes: does the recorded ending follow from the board?
-      const mate = pos.isCheckmate();
-      if (mate !== (r.termination === 'checkmate')) diverging++;
+      if (!bad && pos.isCheckmate() !== (r.termination === 'checkmate')) bad = true;
+      if (bad) diverging++;
     }
     return diverging;
   };

@@ -123,10 +123,11 @@ export const CANONICAL_UCI = /^[a-h][1-8][a-h][1-8][nbrq]?$/;
  */
 export function checkFen(text: unknown, what: string, full = true): string {
   if (typeof text !== 'string' || text.trim() === '') fail('record.missing-field', `${what} is missing`);
-  const fields = text.trim().split(/\s+/);
-  const problem = full ? fullFenProblem(text) : quickFenProblem(fields);
+  const trimmed = text.trim();
+  const fields = trimmed.split(' ');
+  const problem = full ? fullFenProblem(text) : quickFenProblem(fields.length >= 4 && fields.every((f) => f !== '') ? fields : trimmed.split(/\s+/));
   if (problem) fail('record.bad-fen', `${what} "${text}" is not a FEN: ${problem}`);
-  return fields.slice(0, 6).join(' ');
+  return fields.length <= 6 && !/\s\s|\t/.test(trimmed) ? trimmed : trimmed.split(/\s+/).slice(0, 6).join(' ');
 }
 
 function fullFenProblem(text: string): string | null {
@@ -134,6 +135,7 @@ function fullFenProblem(text: string): string | null {
   return parsed.ok ? null : parsed.error.message;
 }
 
+const PIECE_LETTERS = 'pnbrqkPNBRQK';
 const CASTLING = /^(-|[KQkqA-Ha-h]{1,8})$/;
 const EN_PASSANT = /^(-|([a-h][36])+)$/;
 const DICE = /^(-|[pnbrqkPNBRQK]{1,6})$/;
@@ -141,29 +143,39 @@ const DICE = /^(-|[pnbrqkPNBRQK]{1,6})$/;
 /** The FEN's shape as the core parser checks it, except that castling rights are not matched to rooks. */
 export function quickFenProblem(fields: string[]): string | null {
   if (fields.length < 4 || fields.length > 7) return `expected 4 to 7 space-separated fields, found ${fields.length}`;
-  const ranks = fields[0].split('/');
-  if (ranks.length !== 8) return `board must have 8 ranks, found ${ranks.length}`;
+  // Character codes, not substrings: this runs for every recorded turn.
+  const board = fields[0];
+  let rank = 0;
+  let squares = 0;
   let whiteKings = 0;
   let blackKings = 0;
   let strandedWhite = false;
   let strandedBlack = false;
   let wrongRankPawn: string | null = null;
-  for (let i = 0; i < 8; i++) {
-    let squares = 0;
-    for (const ch of ranks[i]) {
-      if (ch >= '1' && ch <= '8') squares += ch.charCodeAt(0) - 48;
-      else if ('pnbrqkPNBRQK'.includes(ch)) {
-        squares++;
-        // A pawn that captured the king on its last rank stays there (the game is over).
-        if (ch === 'P' && i === 0) strandedWhite = true;
-        else if (ch === 'p' && i === 7) strandedBlack = true;
-        else if ((ch === 'p' || ch === 'P') && (i === 0 || i === 7)) wrongRankPawn ??= `a pawn stands on rank ${8 - i}`;
-        if (ch === 'K') whiteKings++;
-        if (ch === 'k') blackKings++;
-      } else return `"${ch}" on rank ${8 - i} is not a piece letter`;
+  for (let i = 0; i <= board.length; i++) {
+    const c = i < board.length ? board.charCodeAt(i) : 47;
+    if (c === 47) {
+      if (squares !== 8) return rank > 7 ? `board must have 8 ranks, found ${board.split('/').length}` : `rank ${8 - rank} has ${squares} squares, not 8`;
+      rank++;
+      squares = 0;
+      continue;
     }
-    if (squares !== 8) return `rank ${8 - i} has ${squares} squares, not 8`;
+    if (rank > 7) return `board must have 8 ranks, found ${board.split('/').length}`;
+    if (c >= 49 && c <= 56) {
+      squares += c - 48;
+      continue;
+    }
+    const ch = board[i];
+    if (!PIECE_LETTERS.includes(ch)) return `"${ch}" on rank ${8 - rank} is not a piece letter`;
+    squares++;
+    // A pawn that captured the king on its last rank stays there (the game is over).
+    if (ch === 'P' && rank === 0) strandedWhite = true;
+    else if (ch === 'p' && rank === 7) strandedBlack = true;
+    else if ((ch === 'p' || ch === 'P') && (rank === 0 || rank === 7)) wrongRankPawn ??= `a pawn stands on rank ${8 - rank}`;
+    if (ch === 'K') whiteKings++;
+    if (ch === 'k') blackKings++;
   }
+  if (rank !== 8) return `board must have 8 ranks, found ${board.split('/').length}`;
   if (whiteKings > 1 || blackKings > 1) return 'more than one king of a colour';
   if (wrongRankPawn) return wrongRankPawn;
   if (strandedWhite && blackKings > 0) return 'a pawn stands on rank 8';

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { FormatName, GameRecord, GameRecordInput } from '../game-record.js';
 import { finaliseRecord } from '../finalise.js';
-import type { TextSource } from '../input/text-source.js';
+import { TextSource } from '../input/text-source.js';
 import { type Draft, RecordProblem, problem, unreadable } from '../items.js';
 import { jsonValues, parseJson } from '../input/json-values.js';
 import type { HistoryIndex } from './dicechess-com/history-list.js';
@@ -52,12 +52,29 @@ export async function* readJsonDocs(
   src: TextSource,
   convert: (doc: unknown, place: DocPlace, notes: Set<string>, attempt: Attempt) => GameRecordInput,
 ): AsyncGenerator<Draft> {
-  for await (const { text, line } of jsonValues(src)) {
+  for await (const doc of jsonValues(src)) {
+    const parsed = parseJson(doc.text);
+    if (!parsed.ok && doc.oneLine) {
+      // Not one document after all (e.g. two on one line): cut it the careful way.
+      for await (const sub of jsonValues(TextSource.fromText(src.name, doc.text), false)) yield* convertDoc(src, { text: sub.text, line: doc.line }, convert);
+      continue;
+    }
+    yield* convertDoc(src, doc, convert, parsed);
+  }
+}
+
+function* convertDoc(
+  src: TextSource,
+  { text, line }: { text: string; line: number },
+  convert: (doc: unknown, place: DocPlace, notes: Set<string>, attempt: Attempt) => GameRecordInput,
+  parsedAlready?: ReturnType<typeof parseJson>,
+): Generator<Draft> {
+  {
     const place = docPlace(src, line);
-    const parsed = parseJson(text);
+    const parsed = parsedAlready ?? parseJson(text);
     if (!parsed.ok) {
       yield unreadable(problem('record.bad-json', `not valid JSON: ${parsed.message}`), place.location, guessId(text));
-      continue;
+      return;
     }
     yield convertOne(() => {
       const notes = new Set<string>();

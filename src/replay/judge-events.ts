@@ -3,6 +3,8 @@ import type { RuleId, Rules } from '../rules/index.js';
 
 export interface EventFinding {
   rule: RuleId;
+  /** The recorded event, e.g. DOUBLE_OFFER. */
+  event: string;
   turn: number;
   microMove: number | null;
   message: string;
@@ -18,7 +20,7 @@ export function judgeEvents(record: GameRecord, rules: Rules): EventFinding[] {
   let owner: 'w' | 'b' | null = null; // null = centred
   let pendingFrom: 'w' | 'b' | null = null;
   for (const e of record.events) {
-    const at = { turn: e.turn, microMove: e.microMove };
+    const at = { turn: e.turn, microMove: e.microMove, event: e.type };
     if (e.type === 'DRAW_OFFER' && (e.microMove ?? 0) > 0 && !rules.draws.midTurnOffers) {
       out.push({ rule: 'draw.offer-not-allowed', ...at, message: `a draw offer after micro-move ${e.microMove} of turn ${e.turn}; this dialect takes offers only between turns` });
       continue;

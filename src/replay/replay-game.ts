@@ -148,7 +148,7 @@ export function replayGame(record: GameRecord, dialect: PreparedDialect, index: 
   }
 
   if (findings.length === 0 || goOn) {
-    for (const e of judgeEvents(record, rules)) add(e.rule, e.turn, e.microMove, e.message);
+    for (const e of judgeEvents(record, rules)) add(e.rule, e.turn, e.microMove, e.message, { recorded: [e.event] });
     if (findings.length === 0 || goOn) {
       const end = judgeEnd(record, rules, game.outcome, game.pos);
       if (end) add(end.rule, record.turns.length || null, null, end.message, { dfen: game.dfen(), recorded: [record.termination, record.result ?? 'none'] });

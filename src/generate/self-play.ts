@@ -1,7 +1,7 @@
 import { type Color, chess960Fen, KING, type Move, makeDfen, parseDfen, type Position, type Role, STANDARD_FEN, uciToMove } from '../core/index.js';
 import { FACES, makeClientSeed, makeReveal, makeRoller, makeServerSeed, Prng, type Roller } from '../dice/index.js';
 import type { FormatName, GameEvent, GameRecord, TimeControl, Turn } from '../records/game-record.js';
-import { DicePool, GameState, type OutcomeReason, type Rules, TurnEngine } from '../rules/index.js';
+import { DicePool, GameState, type Rules, TERMINATION_OF, TurnEngine } from '../rules/index.js';
 import { BOTS, type BotStyle, materialBalance } from './bots.js';
 import { allowedDice } from './dice-flags.js';
 import { isoSeconds, makePlayer, pickStake, pickTimeControl, siteOf, startTimeMs, uuidV1 } from './meta.js';
@@ -93,17 +93,6 @@ export interface PlayedGame {
 
 type Fate = 'natural' | 'resign' | 'timeout' | 'draw_agreement';
 
-/** Record terminations of the dialect's own endings (as the replayer reads them back). */
-const TERMINATION: Record<OutcomeReason, GameRecord['termination']> = {
-  king_captured: 'king_captured',
-  checkmate: 'checkmate',
-  stalemate: 'stalemate',
-  'move-counter': 'draw_rule',
-  'turn-limit': 'draw_rule',
-  repetition: 'draw_rule',
-  'insufficient-material': 'draw_rule',
-  'nothing-moves': 'draw_rule',
-};
 
 const sideOf = (c: Color): 'w' | 'b' => (c === 0 ? 'w' : 'b');
 const winnerOf = (c: Color): 'white' | 'black' => (c === 0 ? 'white' : 'black');
@@ -188,7 +177,7 @@ export function playGame(ctx: DialectContext, spec: GameSpec): PlayedGame {
   for (;;) {
     if (state.outcome) {
       result = state.outcome.result;
-      termination = TERMINATION[state.outcome.reason];
+      termination = TERMINATION_OF[state.outcome.reason];
       break;
     }
     if (turns.length >= GENERATOR_TURN_CAP) {

@@ -1,6 +1,6 @@
 import type { GameRecord } from '../records/game-record.js';
 import type { Position } from '../core/index.js';
-import { canMate, type Outcome, type RuleId, type Rules } from '../rules/index.js';
+import { canMate, type Outcome, type RuleId, type Rules, TERMINATION_OF } from '../rules/index.js';
 
 export interface EndFinding {
   rule: RuleId;
@@ -8,16 +8,6 @@ export interface EndFinding {
 }
 
 const BOARD_ENDS = new Set(['king_captured', 'checkmate', 'draw_rule', 'stalemate']);
-const REASON_TERMINATION: Record<string, string> = {
-  king_captured: 'king_captured',
-  checkmate: 'checkmate',
-  stalemate: 'stalemate',
-  'move-counter': 'draw_rule',
-  'turn-limit': 'draw_rule',
-  repetition: 'draw_rule',
-  'insufficient-material': 'draw_rule',
-  'nothing-moves': 'draw_rule',
-};
 
 const winnerText = (r: GameRecord['result']): string => (r === null ? 'no result' : r === 'draw' ? 'a draw' : `${r} winning`);
 
@@ -33,7 +23,7 @@ export function judgeEnd(record: GameRecord, rules: Rules, outcome: Outcome | nu
   const term = record.termination;
   const result = record.result;
   if (outcome) {
-    const want = REASON_TERMINATION[outcome.reason];
+    const want = TERMINATION_OF[outcome.reason];
     if (result !== outcome.result) {
       return { rule: 'end.result-mismatch', message: `the board ends the game in ${outcome.reason.replace(/[-_]/g, ' ')} (${winnerText(outcome.result)}), but the record says ${winnerText(result)}` };
     }

@@ -23,6 +23,18 @@ import { type TurnFinding, TurnEngine, type TurnVerdict } from './turn-engine.js
 
 export type OutcomeReason = 'king_captured' | 'checkmate' | 'stalemate' | 'move-counter' | 'turn-limit' | 'repetition' | 'insufficient-material' | 'nothing-moves';
 
+/** The record termination each of the dialect's own endings is written as. */
+export const TERMINATION_OF: Record<OutcomeReason, 'king_captured' | 'checkmate' | 'stalemate' | 'draw_rule'> = {
+  king_captured: 'king_captured',
+  checkmate: 'checkmate',
+  stalemate: 'stalemate',
+  'move-counter': 'draw_rule',
+  'turn-limit': 'draw_rule',
+  repetition: 'draw_rule',
+  'insufficient-material': 'draw_rule',
+  'nothing-moves': 'draw_rule',
+};
+
 export interface Outcome {
   result: 'white' | 'black' | 'draw';
   reason: OutcomeReason;
@@ -189,45 +201,32 @@ export class GameState {
   }
 }
 
-/** Can `color` still mate with what it has (FIDE's flag-fall test)? A pawn, rook or queen, or two minor pieces not all bishops of one colour. */
-export function canMate(pos: Position, color: 0 | 1): boolean {
-  let knights = 0;
-  let bishopColors = 0;
-  let minors = 0;
+/** What one side (or both, color null) has beyond its king, as far as mating goes. */
+function material(pos: Position, color: 0 | 1 | null): { heavy: boolean; knights: number; minors: number; bishopColors: number } {
+  const m = { heavy: false, knights: 0, minors: 0, bishopColors: 0 };
   for (let sq = 0; sq < 64; sq++) {
     const p = pos.board[sq];
-    if (p === 0 || (p > 0 ? 0 : 1) !== color) continue;
+    if (p === 0 || (color !== null && (p > 0 ? 0 : 1) !== color)) continue;
     const role = p > 0 ? p : -p;
-    if (role === KING) continue;
     if (role === KNIGHT) {
-      knights++;
-      minors++;
+      m.knights++;
+      m.minors++;
     } else if (role === BISHOP) {
-      minors++;
-      bishopColors |= 1 << (((sq >> 3) + (sq & 7)) & 1);
-    } else return true;
+      m.minors++;
+      m.bishopColors |= 1 << (((sq >> 3) + (sq & 7)) & 1);
+    } else if (role !== KING) m.heavy = true;
   }
-  return minors >= 2 && (knights > 0 || bishopColors === 3);
+  return m;
+}
+
+/** Can `color` still mate with what it has (FIDE's flag-fall test)? A pawn, rook or queen, or two minor pieces not all bishops of one colour. */
+export function canMate(pos: Position, color: 0 | 1): boolean {
+  const m = material(pos, color);
+  return m.heavy || (m.minors >= 2 && (m.knights > 0 || m.bishopColors === 3));
 }
 
 /** Neither side can ever mate: bare kings, a single minor piece, or bishops all on one colour. */
 export function insufficientMaterial(pos: Position): boolean {
-  let minors = 0;
-  let knights = 0;
-  let bishopColors = 0;
-  for (let sq = 0; sq < 64; sq++) {
-    const p = pos.board[sq];
-    if (p === 0) continue;
-    const role = p > 0 ? p : -p;
-    if (role === KING) continue;
-    if (role === KNIGHT) {
-      knights++;
-      minors++;
-    } else if (role === BISHOP) {
-      minors++;
-      bishopColors |= 1 << (((sq >> 3) + (sq & 7)) & 1);
-    } else return false;
-  }
-  if (minors <= 1) return true;
-  return knights === 0 && bishopColors !== 3;
+  const m = material(pos, null);
+  return !m.heavy && (m.minors <= 1 || (m.knights === 0 && m.bishopColors !== 3));
 }

@@ -1,30 +1,10 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
+import { runCli } from '../test-support/run-cli.js';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { main } from '../main.js';
+import { afterEach, describe, expect, it } from 'vitest';
 
-/** Runs the CLI in-process, capturing standard output and error. */
-async function run(...argv: string[]): Promise<{ code: number; out: string; err: string }> {
-  let out = '';
-  let err = '';
-  const o = vi.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => {
-    out += String(chunk);
-    return true;
-  });
-  const e = vi.spyOn(process.stderr, 'write').mockImplementation((chunk: string | Uint8Array) => {
-    err += String(chunk);
-    return true;
-  });
-  try {
-    const code = await main(argv);
-    return { code, out, err };
-  } finally {
-    o.mockRestore();
-    e.mockRestore();
-    process.exitCode = 0;
-  }
-}
+const run = runCli;
 
 afterEach(() => {
   process.exitCode = 0;

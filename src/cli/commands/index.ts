@@ -18,4 +18,4 @@ import { scoreCommand } from './score.js';
  * Add one import line per command.
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-export const COMMANDS: CommandModule<any, any>[] = [diffCommand, dialectsCommand, perftCommand, movesCommand, turnsCommand, checkCommand, casesCommand, replayCommand, convertCommand, schemaCommand, generateCommand, scoreCommand];
+export const COMMANDS: CommandModule<any, any>[] = [replayCommand, diffCommand, movesCommand, turnsCommand, checkCommand, casesCommand, dialectsCommand, perftCommand, convertCommand, schemaCommand, generateCommand, scoreCommand];

@@ -106,30 +106,21 @@ export function replayGame(record: GameRecord, dialect: PreparedDialect, index: 
       add(diceProblem.rule, n, null, diceProblem.message, at(diceProblem));
       if (!goOn) break;
     }
-    const flagFinding = (problem: string) => add('dice.allowed-flag', n, null, problem, { dfen: game.dfen(dice), dice: makeDiceLetters(dice, game.pos.turn), recorded: turn.moves });
-    // All flags "allowed" and a turn that spends every die: a legal turn proves the flags right, so check them only if it is not.
-    const deferFlags = turn.diceFlags !== null && dialect.engine.spendsDieByDie && turn.moves.length === dice.length && turn.diceFlags.every((f) => f.allowed);
-    if (!deferFlags) {
-      const flagProblem = judgeFlags(game, dialect, turn);
-      if (flagProblem) {
-        flagFinding(flagProblem);
-        if (!goOn) break;
-      }
-    }
-
     // Only the last turn may be cut short, and only by a timeout, a resignation or an agreed draw
     // (or an ending the record does not name: dicechess.com state maps leave resignations unmarked).
     // An opening-book line is a whole turn, never the end of a game.
     const partial = t === record.turns.length - 1 && PARTIAL_ENDS.has(record.termination) && record.format !== 'opening-book';
-    const verdict = game.judgeAndPlay(dice, turn.moves, partial);
-    if (!verdict.ok && deferFlags) {
-      // Back to the roll to judge the flags on the position they describe; they come first.
+    const verdict = game.playRecorded(dice, turn.moves, partial);
+    if (turn.diceFlags) {
+      // The flags describe the roll: judge them on the position before the turn. They come first.
       for (let i = verdict.moves.length - 1; i >= 0; i--) game.pos.unmake(verdict.moves[i]);
-      const flagProblem = judgeFlags(game, dialect, turn);
-      if (flagProblem) flagFinding(flagProblem);
+      const known = verdict.ok && verdict.complete && !verdict.kingCaptured ? verdict.diceSpent : undefined;
+      const flagProblem = judgeFlags(game, dialect, turn, known);
+      if (flagProblem) add('dice.allowed-flag', n, null, flagProblem, { dfen: game.dfen(dice), dice: makeDiceLetters(dice, game.pos.turn), recorded: turn.moves });
       for (const m of verdict.moves) game.pos.make(m);
       if (flagProblem && !goOn) break;
     }
+    if (verdict.ok) game.completeTurn(verdict);
     if (!verdict.ok) {
       const f = verdict.finding;
       add(f.rule, n, f.microMove, f.message, at(f));
@@ -192,10 +183,10 @@ export function judgeFairness(record: GameRecord): FairnessFinding | null {
 }
 
 /** The site's per-die `allowed` flags against the dice the dialect can spend. */
-function judgeFlags(game: GameState, dialect: PreparedDialect, turn: Turn): string | null {
+function judgeFlags(game: GameState, dialect: PreparedDialect, turn: Turn, knownTarget?: number): string | null {
   const flags = turn.diceFlags;
   if (!flags || flags.length !== turn.dice.length) return null;
-  const spendable = dialect.engine.spendableDice(game.pos, turn.dice as Role[]);
+  const spendable = dialect.engine.spendableDice(game.pos, turn.dice as Role[], knownTarget);
   const seen = new Int8Array(7);
   for (let i = 0; i < flags.length; i++) {
     const face = turn.dice[i];

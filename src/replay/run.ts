@@ -45,7 +45,7 @@ export interface ReplayRunResult {
 
 const BATCH = 256;
 /** A worker holds one batch at a time; small heaps keep the process flat (RSS) on endless corpora. */
-const WORKER_LIMITS = { maxOldGenerationSizeMb: 96, maxYoungGenerationSizeMb: 8 };
+const WORKER_LIMITS = { maxOldGenerationSizeMb: 96, maxYoungGenerationSizeMb: 16 };
 const SOURCE_CODES = new Set(['record.io', 'record.http', 'record.unknown-format']);
 
 /**

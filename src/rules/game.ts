@@ -135,11 +135,20 @@ export class GameState {
    * `partial`: the game ended during this turn, so it only has to be the start of a legal turn.
    */
   judgeAndPlay(dice: readonly Role[], moves: readonly string[], partial = false): TurnVerdict {
-    const v = this.engine.judge(this.pos, dice, moves, true, partial);
-    // A turn the game's end cut short never finishes: no side change, no end-of-turn rules.
+    const v = this.playRecorded(dice, moves, partial);
+    this.completeTurn(v);
+    return v;
+  }
+
+  /** The first half of `judgeAndPlay`: judges and plays the turn's moves, but does not end the turn yet. */
+  playRecorded(dice: readonly Role[], moves: readonly string[], partial = false): TurnVerdict {
+    return this.engine.judge(this.pos, dice, moves, true, partial);
+  }
+
+  /** The second half: a legal turn ends (a turn the game's end cut short never finishes: no side change, no end-of-turn rules). */
+  completeTurn(v: TurnVerdict): void {
     if (v.ok && v.complete) this.finishTurn(v.kingCaptured);
     else if (v.ok) this.pos.commit();
-    return v;
   }
 
   /** Plays moves already known to be legal (generator), then ends the turn. */

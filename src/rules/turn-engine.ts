@@ -116,6 +116,14 @@ export class TurnEngine {
    * no longer has are dead, unless a pawn could still promote into that type this turn.
    */
   private spendBound(pos: Position, pool: DicePool): number {
+    const have = this.livingRoles(pos, pool);
+    let bound = 0;
+    for (let r = 1; r <= 6; r++) if (have & (1 << r)) bound += pool.count[r];
+    return bound;
+  }
+
+  /** Bit set of the roles whose dice can still be spent: the side has such a piece, or a pawn may promote into one this turn. */
+  private livingRoles(pos: Position, pool: DicePool): number {
     const b = pos.board;
     const white = pos.turn === 0;
     let have = 0;
@@ -131,9 +139,7 @@ export class TurnEngine {
       }
     }
     if (promotable || this.rules.promotion.die === 'die-piece') have |= 0x3c;
-    let bound = 0;
-    for (let r = 1; r <= 6; r++) if (have & (1 << r)) bound += pool.count[r];
-    return bound;
+    return have;
   }
 
   /** Can some continuation capture the king this turn? */
@@ -280,7 +286,7 @@ export class TurnEngine {
    * per-die `allowed` flags should say (the k-th die of a role is playable iff k < count).
    * A pruned search over legal steps, not an enumeration of every turn.
    */
-  spendableDice(pos: Position, dice: readonly Role[]): Int8Array {
+  spendableDice(pos: Position, dice: readonly Role[], knownTarget?: number): Int8Array {
     const pool = DicePool.of(dice);
     const best = new Int8Array(7);
     const { buf, n } = this.gen(pos, pool, 0);
@@ -296,7 +302,8 @@ export class TurnEngine {
       }
       return best;
     }
-    const target = this.targetFor(pos, pool, 0);
+    // A legal complete turn without a king capture spends exactly the target: the caller may know it.
+    const target = knownTarget ?? this.targetFor(pos, pool, 0);
     // Every legal turn spends all dice (or captures the king with a subset of them).
     if (this.rules.maximum !== 'none' && target === pool.total) return Int8Array.from(pool.count);
     if (this.rules.maximum === 'micro-move') return this.spendableByLegalSteps(pos, pool, target, best);
@@ -309,15 +316,18 @@ export class TurnEngine {
    */
   private spendableBySequences(pos: Position, pool: DicePool, target: number, best: Int8Array): Int8Array {
     const path = new Int8Array(7);
-    const original = Int8Array.from(pool.count);
     const exempt = this.rules.kingCaptureExempt;
     const capped = this.rules.maximum === 'none' ? pool.total : target < 0 ? pool.total : target;
+    // The most any line could show per role: dice of a type the side cannot move are dead.
+    const living = this.livingRoles(pos, pool);
+    const most = new Int8Array(7);
+    for (let r = 1; r <= 6; r++) most[r] = living & (1 << r) ? pool.count[r] : 0;
     const record = (spent: number, captured: boolean): boolean => {
       if (!(captured && exempt) && spent !== target && this.rules.maximum !== 'none') return false;
       let done = true;
       for (let r = 1; r <= 6; r++) {
         if (path[r] > best[r]) best[r] = path[r];
-        if (best[r] < original[r]) done = false;
+        if (best[r] < most[r]) done = false;
       }
       return done;
     };
@@ -331,7 +341,7 @@ export class TurnEngine {
         for (const r of cost) path[r]++;
         const budget = captures ? 0 : Math.max(0, capped - spent - cost.length);
         let useful = false;
-        for (let r = 1; r <= 6 && !useful; r++) if (path[r] + Math.min(pool.count[r], budget) > best[r]) useful = true;
+        for (let r = 1; r <= 6 && !useful; r++) if (Math.min(path[r] + Math.min(pool.count[r], budget), most[r]) > best[r]) useful = true;
         let done = false;
         if (useful) {
           if (captures) done = record(spent + cost.length, true);
@@ -494,16 +504,27 @@ export class TurnEngine {
     for (let i = 0; i < len; i++) spentAt.push(spentAt[i] + spentPerMove[i].length);
     this.undo(pos, played, pool, spentPerMove);
     const target = this.target(pos, pool, 0);
-    let culprit = -1;
-    for (let i = 0; i < len; i++) {
-      const spent = spentPerMove[i];
-      for (const r of spent) pool.take(r);
-      pos.make(played[i]);
-      const exempt = this.rules.kingCaptureExempt;
-      const viable = spentAt[i + 1] + this.best(pos, pool, i + 1, !exempt) === target || (exempt && this.canCaptureKing(pos, pool, i + 1));
-      if (!viable && culprit < 0) culprit = i;
+    const replay = (): void => {
+      for (let i = 0; i < len; i++) {
+        for (const r of spentPerMove[i]) pool.take(r);
+        pos.make(played[i]);
+      }
+    };
+    // The usual case: the turn spent as much as the position allows.
+    if (spentSoFar >= target) {
+      replay();
+      return null;
     }
-    if (culprit < 0 || spentSoFar >= target) return null;
+    let culprit = -1;
+    const exempt = this.rules.kingCaptureExempt;
+    for (let i = 0; i < len; i++) {
+      for (const r of spentPerMove[i]) pool.take(r);
+      pos.make(played[i]);
+      if (culprit >= 0) continue;
+      const viable = spentAt[i + 1] + this.best(pos, pool, i + 1, !exempt) === target || (exempt && this.canCaptureKing(pos, pool, i + 1));
+      if (!viable) culprit = i;
+    }
+    if (culprit < 0) return null;
     // Step back to the culprit to describe it.
     for (let i = len - 1; i >= culprit; i--) {
       pos.unmake(played[i]);

@@ -8,7 +8,7 @@ cd "$(dirname "$0")/.."
 config=${1:-scripts/nightly.config.json}
 state=${2:-reports/nightly}
 cli="node bin/dice-dialects.js"
-corpora=corpora/generated/nightly
+corpora=${NIGHTLY_CORPORA:-corpora/generated/nightly}
 mkdir -p "$corpora" "$state"
 [ -d dist ] || npm run build --silent
 
@@ -20,8 +20,7 @@ for (const e of c.corpora) {
   else if (e.url) console.log([e.name, "url", e.url].join("\t"));
 }' "$config" | while IFS=$'\t' read -r name kind a b c d; do
   if [ "$kind" = generate ]; then
-    ext=$([ "$d" = csv ] && echo csv || echo ndjson)
-    [ "$d" = dicechess-com ] && ext=dir
+    case "$d" in csv) ext=csv ;; opening-book) ext=tsv ;; *) ext=ndjson ;; esac
     out="$corpora/$name.$ext"
     [ -e "$out" ] || $cli generate --dialect "$a" --games "$b" --seed "$c" --format "$d" --out "$out" >/dev/null
   else

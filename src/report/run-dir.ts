@@ -1,5 +1,5 @@
 import { createWriteStream, type WriteStream } from 'node:fs';
-import { mkdir, mkdtemp, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, mkdtemp, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { once } from 'node:events';
 import { basename, dirname, join, resolve } from 'node:path';
 import { renderHtml } from './render-html.js';
@@ -83,6 +83,8 @@ export async function openRunDir(finalDir: string): Promise<RunDir> {
 /** Swap tmpDir into place, keeping the old run as `.previous` until the swap succeeded. */
 async function publish(tmpDir: string, target: string): Promise<void> {
   const previous = `${target}.previous`;
+  // mkdtemp made it private (0700); a published run is an ordinary folder.
+  await chmod(tmpDir, 0o755);
   let moved = false;
   if (await exists(target)) {
     // A `.previous` left by a crash is older than `target`: the new run supersedes both.

@@ -25,6 +25,7 @@ if (!existsSync(path.join(dist, 'records', 'index.js'))) {
 }
 const { readRecords, writeRecords, GameRecord } = await import(path.join(dist, 'records', 'index.js'));
 const core = await import(path.join(dist, 'core', 'index.js'));
+const { makePrng } = await import(path.join(dist, 'dice', 'index.js'));
 
 // Child mode: read one file, report count, time and peak RSS.
 if (process.argv[2] === '--child') {
@@ -49,16 +50,10 @@ const arg = (name, dflt) => {
 const GAMES = Number(arg('--games', 100_000));
 const keep = process.argv.includes('--keep');
 
-/** A seeded PRNG so every run benchmarks the same corpus. */
+/** A seeded PRNG (the project's own) so every run benchmarks the same corpus. */
 function prng(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  const p = makePrng(seed);
+  return () => p.next();
 }
 
 /** A game shaped like a converted dicechess.com record; moves are notation-valid pawn pushes and piece hops, no rules. */

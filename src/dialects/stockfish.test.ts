@@ -1,4 +1,5 @@
 import { type ChildProcessWithoutNullStreams, spawn, spawnSync } from 'node:child_process';
+import { makePrng } from '../dice/index.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CASTLE, chess960Fen, legalMoves, makeDfen, makeUci, type Move, moveKind, parseDfen, perftDivide, type Position, STANDARD_FEN } from '../core/index.js';
 import { loadDialect, perftOptions } from './index.js';
@@ -88,16 +89,10 @@ class Engine {
   }
 }
 
-/** mulberry32: a tiny seeded PRNG, enough to draw reproducible games. */
+/** A seeded uniform [0, 1) source, so a failing seed reproduces. */
 function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  const p = makePrng(seed);
+  return () => p.next();
 }
 
 const parse = (fen: string): Position => {

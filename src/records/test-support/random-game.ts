@@ -1,16 +1,11 @@
 import { chess960Fen, makeDfen, parseDfen, squareName, uciToMove, STANDARD_FEN } from '../../core/index.js';
+import { makePrng } from '../../dice/index.js';
 import { GameRecord, type GameRecordInput } from '../game-record.js';
 
-/** A small seeded PRNG (mulberry32), so a failing seed reproduces. */
+/** A seeded uniform [0, 1) source (the project's own PRNG), so a failing seed reproduces. */
 export function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  const p = makePrng(seed);
+  return () => p.next();
 }
 
 /**

@@ -152,7 +152,11 @@ async function* readInput(input: Expanded, opts: ReadOptions, ctx: ReadContext, 
       return;
     }
   }
-  for await (const d of FORMATS[format].read(src, ctx)) yield { ...d, source };
+  // Drafts are fresh objects: tag them in place rather than copying one per record.
+  for await (const d of FORMATS[format].read(src, ctx)) {
+    (d as Sourced).source = source;
+    yield d as Sourced;
+  }
   if (src.failure && !signal.aborted) yield failure();
 }
 

@@ -1,5 +1,7 @@
 import type { CommandModule } from 'yargs';
+import { parseUci } from '../../core/index.js';
 import { TurnEngine } from '../../rules/index.js';
+import { UsageError } from '../usage-error.js';
 import { type DialectArgs, dialectOptions, resolveDialectOption } from '../dialect-option.js';
 import { readDfenOption } from '../position-option.js';
 
@@ -25,7 +27,13 @@ export const checkCommand: CommandModule<object, Args> = {
     const dialect = resolveDialectOption(argv);
     const { pos, dice } = readDfenOption(argv.dfen, dialect.rules);
     const engine = new TurnEngine(dialect.rules);
-    const v = engine.judge(pos, dice, splitTurn(argv.turn));
+    const moves = splitTurn(argv.turn);
+    // Text that is not a move at all is a usage error; a readable move the rules refuse is a verdict.
+    for (const m of moves) {
+      const parsed = parseUci(m);
+      if (!parsed.ok) throw new UsageError(`bad move text (${parsed.error.code}): ${parsed.error.message}`, parsed.error.code);
+    }
+    const v = engine.judge(pos, dice, moves);
     if (argv.json) {
       process.stdout.write(`${JSON.stringify(v.ok ? { legal: true } : { legal: false, ...v.finding })}\n`);
     } else if (v.ok) {

@@ -1,5 +1,7 @@
 import { type Move, type Position, type Role, makeDfen, makeUci, positionKey, uciToMove } from '../core/index.js';
 import { classifyIllegal } from './classify.js';
+import { livingRoles } from './living-roles.js';
+import { spendableDice } from './spendable-dice.js';
 import { DicePool } from './dice-pool.js';
 import { MicroMoves } from './micro-moves.js';
 import type { RuleId } from './rule-ids.js';
@@ -116,30 +118,10 @@ export class TurnEngine {
    * no longer has are dead, unless a pawn could still promote into that type this turn.
    */
   private spendBound(pos: Position, pool: DicePool): number {
-    const have = this.livingRoles(pos, pool);
+    const have = livingRoles(pos, pool, this.rules);
     let bound = 0;
     for (let r = 1; r <= 6; r++) if (have & (1 << r)) bound += pool.count[r];
     return bound;
-  }
-
-  /** Bit set of the roles whose dice can still be spent: the side has such a piece, or a pawn may promote into one this turn. */
-  private livingRoles(pos: Position, pool: DicePool): number {
-    const b = pos.board;
-    const white = pos.turn === 0;
-    let have = 0;
-    let promotable = false;
-    for (let sq = 0; sq < 64; sq++) {
-      const p = b[sq];
-      if (p === 0 || p > 0 !== white) continue;
-      const role = p > 0 ? p : -p;
-      have |= 1 << role;
-      if (role === 1) {
-        const rank = sq >> 3;
-        if (white ? rank >= 6 - (pool.count[1] - 1) : rank <= 1 + (pool.count[1] - 1)) promotable = true;
-      }
-    }
-    if (promotable || this.rules.promotion.die === 'die-piece') have |= 0x3c;
-    return have;
   }
 
   /** Can some continuation capture the king this turn? */
@@ -283,117 +265,10 @@ export class TurnEngine {
 
   /**
    * For each role, the most dice of that role some legal turn spends: what a site's
-   * per-die `allowed` flags should say (the k-th die of a role is playable iff k < count).
-   * A pruned search over legal steps, not an enumeration of every turn.
+   * per-die `allowed` flags should say (see spendable-dice.ts).
    */
   spendableDice(pos: Position, dice: readonly Role[], knownTarget?: number): Int8Array {
-    const pool = DicePool.of(dice);
-    const best = new Int8Array(7);
-    const { buf, n } = this.gen(pos, pool, 0);
-    if (n === 0) return best;
-    if (!this.eachDie) {
-      if (this.rules.turn.doublesAnyMove && pool.hasDoubles()) for (const d of dice) best[d] = 1;
-      for (let i = 0; i < n; i++) {
-        const m = buf[i];
-        this.micro.cost(pos, m, this.spent, pool);
-        for (const r of this.spent) best[r] = 1;
-        const promo = (m >> 12) & 7;
-        if (promo && this.rules.promotion.die === 'die-piece' && !pool.has(1)) best[promo] = 1;
-      }
-      return best;
-    }
-    // A legal complete turn without a king capture spends exactly the target: the caller may know it.
-    const target = knownTarget ?? this.targetFor(pos, pool, 0);
-    // Every legal turn spends all dice (or captures the king with a subset of them).
-    if (this.rules.maximum !== 'none' && target === pool.total) return Int8Array.from(pool.count);
-    if (this.rules.maximum === 'micro-move') return this.spendableByLegalSteps(pos, pool, target, best);
-    return this.spendableBySequences(pos, pool, target, best);
-  }
-
-  /**
-   * Path readings: a complete sequence is legal iff it captures the king (when exempt) or
-   * spends the target. A plain walk over sequences, pruned by what could still improve.
-   */
-  private spendableBySequences(pos: Position, pool: DicePool, target: number, best: Int8Array): Int8Array {
-    const path = new Int8Array(7);
-    const exempt = this.rules.kingCaptureExempt;
-    const capped = this.rules.maximum === 'none' ? pool.total : target < 0 ? pool.total : target;
-    // The most any line could show per role: dice of a type the side cannot move are dead.
-    const living = this.livingRoles(pos, pool);
-    const most = new Int8Array(7);
-    for (let r = 1; r <= 6; r++) most[r] = living & (1 << r) ? pool.count[r] : 0;
-    const record = (spent: number, captured: boolean): boolean => {
-      if (!(captured && exempt) && spent !== target && this.rules.maximum !== 'none') return false;
-      let done = true;
-      for (let r = 1; r <= 6; r++) {
-        if (path[r] > best[r]) best[r] = path[r];
-        if (best[r] < most[r]) done = false;
-      }
-      return done;
-    };
-    const walk = (micro: number, spent: number): boolean => {
-      const { buf, n } = this.gen(pos, pool, micro);
-      if (n === 0 || pool.total === 0) return record(spent, false);
-      for (let i = 0; i < n; i++) {
-        const m = buf[i];
-        const captures = this.micro.capturesKing(pos, m);
-        const cost = this.spend(pos, m, pool, micro);
-        for (const r of cost) path[r]++;
-        const budget = captures ? 0 : Math.max(0, capped - spent - cost.length);
-        let useful = false;
-        for (let r = 1; r <= 6 && !useful; r++) if (Math.min(path[r] + Math.min(pool.count[r], budget), most[r]) > best[r]) useful = true;
-        let done = false;
-        if (useful) {
-          if (captures) done = record(spent + cost.length, true);
-          else {
-            pos.make(m);
-            done = walk(micro + 1, spent + cost.length);
-            pos.unmake(m);
-          }
-        }
-        for (const r of cost) {
-          path[r]--;
-          pool.give(r);
-        }
-        if (done) return true;
-      }
-      return false;
-    };
-    walk(0, 0);
-    return best;
-  }
-
-  /** Micro-move reading: follow only steps the reading allows. */
-  private spendableByLegalSteps(pos: Position, pool: DicePool, target: number, best: Int8Array): Int8Array {
-    const path = new Int8Array(7);
-    const full = (): boolean => {
-      for (let r = 1; r <= 6; r++) {
-        if (path[r] > best[r]) best[r] = path[r];
-      }
-      for (let r = 1; r <= 6; r++) if (best[r] < pool.count[r] + path[r]) return false;
-      return true;
-    };
-    const search = (micro: number, spentSoFar: number): boolean => {
-      const steps = this.legalStepsAt(pos, pool, micro, spentSoFar, target);
-      if (steps.length === 0) return full();
-      for (const m of steps) {
-        const captures = this.micro.capturesKing(pos, m);
-        const spent = this.spend(pos, m, pool, micro);
-        for (const r of spent) path[r]++;
-        let done = false;
-        pos.make(m);
-        done = captures ? full() : search(micro + 1, spentSoFar + spent.length);
-        pos.unmake(m);
-        for (const r of spent) {
-          path[r]--;
-          pool.give(r);
-        }
-        if (done) return true;
-      }
-      return false;
-    };
-    search(0, 0);
-    return best;
+    return spendableDice(this, pos, dice, knownTarget);
   }
 
   // ---- judging a recorded turn ------------------------------------------------------

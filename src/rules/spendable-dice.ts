@@ -46,10 +46,14 @@ class Walker {
     private readonly pool: DicePool,
   ) {}
 
+  /** Fills this depth's buffer with the allowed micro-moves; returns how many (the buffer may hold stale moves past that). */
+  generate(depth: number): number {
+    return this.engine.micro.generate(this.pos, this.pool, depth, (this.buffers[depth] ??= []));
+  }
+
   candidates(depth: number): Move[] {
-    const buf = (this.buffers[depth] ??= []);
-    buf.length = this.engine.micro.generate(this.pos, this.pool, depth, buf);
-    return buf;
+    const n = this.generate(depth);
+    return this.buffers[depth].slice(0, n);
   }
 
   private readonly scratch: number[][] = [];
@@ -97,9 +101,12 @@ class Walker {
       return done;
     };
     const walk = (depth: number, spentSoFar: number): boolean => {
-      const moves = pool.total === 0 ? [] : this.candidates(depth);
-      if (moves.length === 0) return record(spentSoFar, false);
-      for (const m of moves) {
+      const n = pool.total === 0 ? 0 : this.generate(depth);
+      if (n === 0) return record(spentSoFar, false);
+      // Deeper levels use their own buffers, so this one stays intact while we recurse.
+      const moves = this.buffers[depth];
+      for (let i = 0; i < n; i++) {
+        const m = moves[i];
         const captures = engine.micro.capturesKing(pos, m);
         const spent = this.play(m, depth);
         const budget = captures ? 0 : Math.max(0, capped - spentSoFar - spent.length);

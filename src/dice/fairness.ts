@@ -96,7 +96,9 @@ export class FairDice {
   roll(ply: number, count = this.count): number[] {
     if (!Number.isInteger(ply) || ply < 0) throw new RangeError(`ply must be a whole number ≥ 0, not ${ply}`);
     const dice: number[] = [];
-    this.msg.writeBigInt64BE(BigInt(ply), this.tail);
+    // i64be(ply) as two 32-bit halves: no BigInt per roll.
+    this.msg.writeUInt32BE(Math.floor(ply / 0x100000000), this.tail);
+    this.msg.writeUInt32BE(ply >>> 0, this.tail + 4);
     for (let block = 0; dice.length < count; block++) {
       this.msg.writeInt32BE(block, this.tail + 8);
       const digest = createHmac('sha256', this.key).update(this.msg).digest();

@@ -13,6 +13,8 @@ import type { TurnEngine } from './turn-engine.js';
 export function spendableDice(engine: TurnEngine, pos: Position, dice: readonly Role[], knownTarget?: number): Int8Array {
   const rules = engine.rules;
   const pool = DicePool.of(dice);
+  // A legal turn that spent every die proves them all playable: no search at all.
+  if (engine.spendsDieByDie && rules.maximum !== 'none' && knownTarget === pool.total) return Int8Array.from(pool.count);
   const best = new Int8Array(7);
   const walker = new Walker(engine, pos, pool);
   const first = walker.candidates(0);

@@ -10,7 +10,6 @@ import type { FormatName } from '../records/game-record.js';
 import { readRecords } from '../records/index.js';
 import { openRunDir, type RunInfo, type Summary, SummaryBuilder } from '../report/index.js';
 import { type BatchItem, type BatchResult, type BatchTask, type DialectSpec, decodeDice, judgeBatch } from './judge-batch.js';
-import type { GameResultLine } from './result.js';
 
 export interface ReplayRunOptions {
   sources: string[];

@@ -51,7 +51,7 @@ describe('turn engine properties (random legal games)', () => {
   it('all legal turns of a roll spend the same number of dice unless they capture the king', () => {
     fc.assert(
       fc.property(seeds, (seed) => {
-        randomGame(seed, REFERENCE, (game, dice, turns) => {
+        randomGame(seed, REFERENCE, (game, _dice, turns) => {
           const spent = new Set<number>();
           for (const t of turns) {
             const pos = game.pos;

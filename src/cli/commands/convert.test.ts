@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { runCli } from '../test-support/run-cli.js';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

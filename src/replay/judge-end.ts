@@ -17,9 +17,6 @@ const winnerText = (r: GameRecord['result']): string => (r === null ? 'no result
  * was still going, so only a non-board ending can explain its end).
  */
 export function judgeEnd(record: GameRecord, rules: Rules, outcome: Outcome | null, pos: Position): EndFinding | null {
-  if (record.mode === 'x2' && !rules.stakes.modes.includes('x2')) {
-    return { rule: 'cube.not-allowed', message: 'the game was played in x2 mode (doubling cube), which this dialect does not have' };
-  }
   const term = record.termination;
   const result = record.result;
   if (outcome) {

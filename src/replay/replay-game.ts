@@ -62,6 +62,11 @@ export function replayGame(record: GameRecord, dialect: PreparedDialect, index: 
     if (!goOn) return line();
   }
 
+  if (record.mode === 'x2' && !rules.stakes.modes.includes('x2')) {
+    add('cube.not-allowed', null, null, 'the game was played in x2 mode (doubling cube), which this dialect does not have');
+    if (!goOn) return line();
+  }
+
   const fairness = opts.fairness !== undefined ? opts.fairness : judgeFairness(record);
   if (fairness && fairness.turn === null) {
     add(fairness.rule, null, null, fairness.message);
@@ -69,9 +74,25 @@ export function replayGame(record: GameRecord, dialect: PreparedDialect, index: 
   }
 
   const clocks = new ClockJudge(record, rules);
+  // Negotiation findings in time order with the turns: those before a turn's roll (or its
+  // first micro-move) come before the turn, mid-turn ones after it.
+  const events = judgeEvents(record, rules);
+  let nextEvent = 0;
+  const eventsUpTo = (turn: number, midTurn: boolean): boolean => {
+    while (nextEvent < events.length) {
+      const e = events[nextEvent];
+      const before = e.turn < turn || (e.turn === turn && (midTurn || (e.microMove ?? 0) === 0));
+      if (!before) return true;
+      nextEvent++;
+      add(e.rule, e.turn, e.microMove, e.message, { recorded: [e.event] });
+      if (!goOn) return false;
+    }
+    return true;
+  };
   for (let t = 0; t < record.turns.length; t++) {
     const turn = record.turns[t];
     const n = t + 1;
+    if (!eventsUpTo(n, false)) break;
     const dice = turn.dice as Role[];
     const at = (f: TurnFinding): Partial<Finding> => ({
       dfen: f.dfen,
@@ -136,14 +157,13 @@ export function replayGame(record: GameRecord, dialect: PreparedDialect, index: 
       add('clock.mismatch', n, null, clockProblem, { recorded: turn.moves });
       if (!goOn) break;
     }
+    if (!eventsUpTo(n, true)) break;
   }
 
+  if (findings.length === 0 || goOn) eventsUpTo(Infinity, true);
   if (findings.length === 0 || goOn) {
-    for (const e of judgeEvents(record, rules)) add(e.rule, e.turn, e.microMove, e.message, { recorded: [e.event] });
-    if (findings.length === 0 || goOn) {
-      const end = judgeEnd(record, rules, game.outcome, game.pos);
-      if (end) add(end.rule, record.turns.length || null, null, end.message, { dfen: game.dfen(), recorded: [record.termination, record.result ?? 'none'] });
-    }
+    const end = judgeEnd(record, rules, game.outcome, game.pos);
+    if (end) add(end.rule, record.turns.length || null, null, end.message, { dfen: game.dfen(), recorded: [record.termination, record.result ?? 'none'] });
   }
   return line();
 }

@@ -136,6 +136,24 @@ describe('command line', () => {
   });
 });
 
+describe('findings are in the order they occur', () => {
+  it('negotiation findings interleave with turn findings by turn and micro-move (dicechess.com games under reference)', async () => {
+    const out = join(tmp(), 'order');
+    await runReplay({ sources: [join(root, 'corpora/samples/dicechess-com/games.ingest-wire.ndjson.gz')], dialects: [dialect('reference')], out, jobs: 1, continueAfterDivergence: true });
+    const results = lines(out);
+    const position = (f: { turn: number | null; microMove: number | null }) => [f.turn ?? 0, f.microMove ?? -1];
+    for (const l of results) {
+      const keys = l.findings.map(position);
+      for (let i = 1; i < keys.length; i++) {
+        const [t0, m0] = keys[i - 1];
+        const [t1, m1] = keys[i];
+        expect(t0 < t1 || (t0 === t1 && m0 <= m1) || l.findings[i].rule.startsWith('end.'), `${l.id}: ${JSON.stringify(keys)}`).toBe(true);
+      }
+    }
+    expect(results.some((l) => l.findings.some((f) => f.rule === 'draw.offer-not-allowed' || f.rule === 'cube.not-allowed'))).toBe(true);
+  });
+});
+
 describe('seed 002 sample game through the replayer (wikipedia-two-dice)', () => {
   // The seed gives the moves in SAN and most rolls; where it gives none we chose:
   // 1.e4 on double pawns (1,1), and White's 4th and 5th rolls are the stated 2 and 4.

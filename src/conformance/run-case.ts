@@ -19,6 +19,7 @@ export interface CaseAnswer {
 const TURN_CAP = 5000;
 
 export function answerCase(c: ConformanceCase, rules: Rules, wants: Expectation | undefined): CaseAnswer {
+  // The case's DFEN may hold fewer dice than the dialect rolls (mid-turn), never more: checked below per kind.
   const parsed = parseDfen(c.dfen);
   if (!parsed.ok) return { applicable: false, reason: `${parsed.error.code}: ${parsed.error.message}` };
   const { pos, dice } = parsed.value;

@@ -160,10 +160,6 @@ export class Position {
     if (captured === KING || captured === -KING) this.kingSquare[captured > 0 ? 0 : 1] = to;
   }
 
-  /** Depth of the undo stack: micro-moves made and not yet unmade. */
-  get depth(): number {
-    return this.sp;
-  }
 
   /** Forgets the undo history (after a turn is accepted, for long replays). */
   commit(): void {

@@ -22,11 +22,6 @@ export const KING = 6;
 export const ROLE_LETTERS = ' pnbrqk';
 export const ROLE_NAMES = ['', 'pawn', 'knight', 'bishop', 'rook', 'queen', 'king'] as const;
 
-export const fileOf = (sq: Square): number => sq & 7;
-export const rankOf = (sq: Square): number => sq >> 3;
-export const squareAt = (file: number, rank: number): Square => rank * 8 + file;
-export const opposite = (c: Color): Color => (c ^ 1) as Color;
-
 export function squareName(sq: Square): string {
   return String.fromCharCode(97 + (sq & 7)) + String.fromCharCode(49 + (sq >> 3));
 }
@@ -38,11 +33,3 @@ export function parseSquare(text: string): Square {
   const r = text.charCodeAt(1) - 49;
   return f >= 0 && f < 8 && r >= 0 && r < 8 ? r * 8 + f : -1;
 }
-
-export const pieceColor = (piece: number): Color => (piece > 0 ? 0 : 1);
-export const pieceRole = (piece: number): Role => (piece > 0 ? piece : -piece) as Role;
-export const makePiece = (color: Color, role: Role): number => (color === 0 ? role : -role);
-
-/** The rank a colour's pieces start on, and the rank its pawns promote on. */
-export const backRank = (c: Color): number => (c === 0 ? 0 : 7);
-export const promotionRank = (c: Color): number => (c === 0 ? 7 : 0);

@@ -5,7 +5,7 @@ import type { z } from 'zod';
 import type { Result } from '../core/errors.js';
 import type { Rules } from '../rules/rules.js';
 import { DIALECTS_DIR } from './paths.js';
-import { findDialect, listDialects, looksLikePath } from './registry.js';
+import { type DialectInfo, findDialect, listDialects, looksLikePath } from './registry.js';
 import { AXES, AXIS_KEYS, type DialectFile, DialectFileSchema, LEAF_PATHS, META_SHAPE, ResolvedAxesSchema, type SourcedValue, stripSources } from './schema.js';
 
 /** One thing wrong with a dialect definition, at a JSON path like `castling.dice.value`. */
@@ -25,15 +25,8 @@ export interface ResolvedSource extends SourcedValue {
   from: string;
 }
 
-export interface Dialect {
-  name: string;
-  title: string;
-  aliases: string[];
-  description: string;
-  /** The parent named in the file, as written; null for a root dialect. */
-  extends: string | null;
-  /** Absolute path of the file. */
-  file: string;
+/** A resolved dialect: the registry's facts (name, title, aliases, description, the parent as written, the file's absolute path), plus what loading adds. */
+export interface Dialect extends DialectInfo {
   /** SHA-256 (hex) over the bytes of every file in the `extends` chain (this one first) and the overrides: changes whenever the effective definition does. */
   sha256: string;
   rules: Rules;

@@ -1,22 +1,16 @@
 import fc from 'fast-check';
+import { KNOWN_COMMIT, KNOWN_ROLLS, KNOWN_SEED } from './test-support/known-answer.js';
 import { describe, expect, it } from 'vitest';
 import { commitOf, fairMessage, makeClientSeed, makeReveal, makeServerSeed, rollFair, verifyRolls } from './fairness.js';
 import { Prng } from './prng.js';
 
-const SEED = Buffer.from(Array.from({ length: 32 }, (_, i) => i));
+const SEED = KNOWN_SEED;
 const SEED_HEX = SEED.toString('hex');
-const KNOWN = [
-  [1, 2, 3],
-  [2, 6, 6],
-  [3, 1, 6],
-  [5, 4, 3],
-  [4, 5, 6],
-  [6, 2, 4],
-];
+const KNOWN = KNOWN_ROLLS;
 
 describe('provably-fair dice (known answers)', () => {
   it('commits to the server seed bytes', () => {
-    expect(commitOf(SEED_HEX)).toBe('630dcd2966c4336691125448bbb25b4ff412a49c732db2c8abc1b8581bd710dd');
+    expect(commitOf(SEED_HEX)).toBe(KNOWN_COMMIT);
   });
 
   it('derives the known rolls for plies 0..5', () => {

@@ -1,7 +1,7 @@
-import { type Color, chess960Fen, KING, type Move, makeDfen, parseDfen, type Position, type Role, STANDARD_FEN, uciToMove } from '../core/index.js';
+import { type Color, chess960Fen, KING, type Move, makeDfen, type Position, type Role, STANDARD_FEN, uciToMove } from '../core/index.js';
 import { FACES, makeClientSeed, makeReveal, makeRoller, makeServerSeed, Prng, type Roller } from '../dice/index.js';
 import type { FormatName, GameEvent, GameRecord, TimeControl, Turn } from '../records/game-record.js';
-import { DicePool, GameState, type Rules, TERMINATION_OF, TurnEngine } from '../rules/index.js';
+import { DicePool, GameState, parseDialectDfen, type Rules, TERMINATION_OF, TurnEngine } from '../rules/index.js';
 import { BOTS, type BotStyle, materialBalance } from './bots.js';
 import { allowedDice } from './dice-flags.js';
 import { isoSeconds, makePlayer, pickStake, pickTimeControl, siteOf, startTimeMs, uuidV1 } from './meta.js';
@@ -412,10 +412,9 @@ function clockBefore(turns: Turn[], i: number, tc: TimeControl): { w: number; b:
 
 /** Cuts a recorded turn to its first `keep` micro-moves: position, flags and clocks follow. */
 function cutTurn(ctx: DialectContext, trace: TurnTrace, t: Turn, keep: number, before: { w: number; b: number } | null, flagFell: boolean): void {
-  const parsed = parseDfen(trace.fenBefore);
+  const parsed = parseDialectDfen(ctx.rules, trace.fenBefore);
   if (!parsed.ok) throw new Error(`generate: cannot re-read ${trace.fenBefore}`);
   const pos = parsed.value.pos;
-  pos.castleHalfmoves = ctx.rules.draws.castlingCounts;
   const full = t.moves.length;
   const spentPerMove: number[][] = [];
   for (let i = 0; i < keep; i++) {

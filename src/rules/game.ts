@@ -10,7 +10,6 @@ import {
   makeDfen,
   ok,
   ORTHODOX,
-  parseDfen,
   type Position,
   positionKey,
   type Result,
@@ -18,6 +17,7 @@ import {
   ROLE_LETTERS,
 } from '../core/index.js';
 import { DicePool } from './dice-pool.js';
+import { parseDialectDfen } from './dialect-position.js';
 import type { Rules } from './rules.js';
 import { type TurnFinding, TurnEngine, type TurnVerdict } from './turn-engine.js';
 
@@ -60,10 +60,9 @@ export class GameState {
 
   static start(rules: Rules | TurnEngine, fen: string): Result<GameState, CoreError> {
     const engine = rules instanceof TurnEngine ? rules : new TurnEngine(rules);
-    const parsed = parseDfen(fen, { maxDice: Math.max(engine.rules.dice.count, 0) });
+    const parsed = parseDialectDfen(engine.rules, fen);
     if (!parsed.ok) return parsed;
     const pos = parsed.value.pos;
-    pos.castleHalfmoves = engine.rules.draws.castlingCounts;
     if (pos.kingSquare[0] < 0 || pos.kingSquare[1] < 0) return err('fen.kings', 'the start position lacks a king');
     const game = new GameState(engine, pos);
     // Turns already played, passes included, follow from the move number (one turn per side per move).

@@ -1,7 +1,8 @@
 export type { Rules, MaximumReading, CastlingDice, PromotionPiece } from './rules.js';
-export { RULE_IDS, type RuleId, isRuleId, isRecordCode } from './rule-ids.js';
+export { RULE_IDS, type RuleId, isRuleId } from './rule-ids.js';
 export { DicePool } from './dice-pool.js';
 export { MicroMoves } from './micro-moves.js';
 export { TurnEngine, type TurnFinding, type TurnVerdict } from './turn-engine.js';
 export { GameState, type Outcome, type OutcomeReason, TERMINATION_OF, canMate, insufficientMaterial } from './game.js';
 export { TurnWalker } from './turn-walker.js';
+export { parseDialectDfen } from './dialect-position.js';

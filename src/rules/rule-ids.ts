@@ -51,6 +51,3 @@ export const RULE_IDS = {
 export type RuleId = keyof typeof RULE_IDS;
 
 export const isRuleId = (id: string): id is RuleId => Object.prototype.hasOwnProperty.call(RULE_IDS, id);
-
-/** Codes for records that cannot be read at all (readers); they are not rule findings. */
-export const isRecordCode = (id: string): boolean => id.startsWith('record.') && !isRuleId(id);

@@ -1,5 +1,6 @@
 import type { CommandModule } from 'yargs';
-import { makeUci, type Move, parseDfen, perft, perftDivide, STANDARD_FEN } from '../../core/index.js';
+import { makeUci, type Move, perft, perftDivide, STANDARD_FEN } from '../../core/index.js';
+import { parseDialectDfen } from '../../rules/index.js';
 import { needs960, perftOptions } from '../../dialects/index.js';
 import { type DialectArgs, dialectOptions, resolveDialectOption } from '../dialect-option.js';
 import { UsageError } from '../usage-error.js';
@@ -30,10 +31,9 @@ export const perftCommand: CommandModule<object, Args> = {
     }
     const depth = argv.depth;
     if (!Number.isInteger(depth) || depth < 0 || depth > 10) throw new UsageError(`--depth must be a whole number 0–10, not ${depth}`, 'perft.depth');
-    const parsed = parseDfen(argv.fen);
+    const parsed = parseDialectDfen(rules, argv.fen);
     if (!parsed.ok) throw new UsageError(`bad FEN (${parsed.error.code}): ${parsed.error.message}`, parsed.error.code);
     const pos = parsed.value.pos;
-    pos.castleHalfmoves = rules.draws.castlingCounts;
     const is960 = needs960(pos);
     if (is960 && !rules.castling.chess960) {
       throw new UsageError(`the FEN has Chess960 castling rights but dialect "${dialect.name}" has no 960 castling`, 'perft.chess960');

@@ -94,13 +94,6 @@ export function replayGame(record: GameRecord, dialect: PreparedDialect, index: 
     const n = t + 1;
     if (!eventsUpTo(n, false)) break;
     const dice = turn.dice as Role[];
-    const at = (f: TurnFinding): Partial<Finding> => ({
-      dfen: f.dfen,
-      dice: makeDiceLetters(dice, game.pos.turn),
-      recorded: turn.moves,
-      allowed: f.allowed,
-      location: turn.location ?? record.location,
-    });
 
     if (game.outcome) {
       const rule: RuleId = game.outcome.reason === 'king_captured' ? 'end.move-after-king-capture' : 'end.move-after-game-end';
@@ -124,7 +117,7 @@ export function replayGame(record: GameRecord, dialect: PreparedDialect, index: 
     }
     const diceProblem = game.checkDice(turn.dice);
     if (diceProblem) {
-      add(diceProblem.rule, n, null, diceProblem.message, at(diceProblem));
+      add(diceProblem.rule, n, null, diceProblem.message, findingAt(game, turn, diceProblem, record));
       if (!goOn) break;
     }
     // Only the last turn may be cut short, and only by a timeout, a resignation or an agreed draw
@@ -142,9 +135,9 @@ export function replayGame(record: GameRecord, dialect: PreparedDialect, index: 
       if (flagProblem && !goOn) break;
     }
     if (verdict.ok) game.completeTurn(verdict);
-    if (!verdict.ok) {
+    else {
       const f = verdict.finding;
-      add(f.rule, n, f.microMove, f.message, at(f));
+      add(f.rule, n, f.microMove, f.message, findingAt(game, turn, f, record));
       if (!goOn || !forcePlay(game, turn, verdict.moves.length)) break;
     }
     const fenProblem = judgeFenAfter(game, turn);
@@ -166,6 +159,17 @@ export function replayGame(record: GameRecord, dialect: PreparedDialect, index: 
     if (end) add(end.rule, record.turns.length || null, null, end.message, { dfen: game.dfen(), recorded: [record.termination, record.result ?? 'none'] });
   }
   return line();
+}
+
+/** Where a turn finding points: its DFEN, the turn's dice and moves, the dialect's alternatives. */
+function findingAt(game: GameState, turn: Turn, f: TurnFinding, record: GameRecord): Partial<Finding> {
+  return {
+    dfen: f.dfen,
+    dice: makeDiceLetters(turn.dice as Role[], game.pos.turn),
+    recorded: turn.moves,
+    allowed: f.allowed,
+    location: turn.location ?? record.location,
+  };
 }
 
 /**

@@ -3,9 +3,9 @@
  * the same, and the canonical record schema. Readers know notation, never rules.
  */
 export * from './game-record.js';
-export type { RawItem, ReadItem, UnreadableCode } from './items.js';
+export type { RawLines, ReadItem, UnreadableCode } from './items.js';
 export { UNREADABLE_CODES } from './items.js';
-export { decodeRawItem, readRecords, ReadSetupError, type ReadOptions } from './read.js';
+export { decodeRawLines, readRecords, ReadSetupError, type ReadOptions } from './read.js';
 export { writeRecords, formatRecord } from './write.js';
 export { detectFormat } from './detect.js';
 export { loadHistoryList, toHistoryRow, writeHistoryList, type HistoryIndex } from './formats/dicechess-com/index.js';

@@ -21,22 +21,25 @@ export type ReadItem =
   | { kind: 'unreadable'; index: number; source: string; location: string | null; id: string | null; code: string; message: string };
 
 /**
- * A native NDJSON line not yet parsed (with `deferNative`): parsing is left to whoever
- * judges it, e.g. a worker thread, so the reading thread only splits lines.
+ * Native NDJSON lines not yet parsed (with `deferNative`): whole lines as bytes, so the
+ * reading thread only cuts lines and whoever judges them (a worker thread) parses them.
+ * One item stands for `spans.length / 3` records, numbered from `index`.
  */
-export interface RawItem {
+export interface RawLines {
   kind: 'raw';
   index: number;
   source: string;
-  location: string;
-  text: string;
+  /** The lines' bytes, owned by this item alone (so they can be transferred to a worker). */
+  bytes: Uint8Array;
+  /** Per record: byte start, byte end (line break excluded), 1-based line number. */
+  spans: Int32Array;
 }
 
 /** What a format reader yields; the stream position and source name are added by `readRecords`. */
 export type Draft =
   | { kind: 'record'; record: GameRecord }
   | { kind: 'unreadable'; location: string | null; id: string | null; code: UnreadableCode; message: string }
-  | { kind: 'raw'; location: string; text: string };
+  | { kind: 'raw'; bytes: Uint8Array; spans: Int32Array };
 
 /** A reader's failure as a value: it says where, which record (if known), what, and why. */
 export interface Problem {

@@ -8,7 +8,7 @@ import { Channel } from './input/channel.js';
 import { type Expanded, expandSources } from './input/expand.js';
 import type { HttpOptions } from './input/http.js';
 import { TextSource } from './input/text-source.js';
-import { type Draft, type RawItem, type ReadItem, unreadable } from './items.js';
+import { type Draft, type RawLines, type ReadItem, unreadable } from './items.js';
 import { decodeNativeLine } from './formats/ndjson.js';
 
 export interface ReadOptions {
@@ -23,7 +23,7 @@ export interface ReadOptions {
   http?: HttpOptions;
   /** Only files whose path below a directory source matches this glob (e.g. `**\/*.ndjson`). */
   glob?: string;
-  /** Hand native NDJSON lines on unparsed as `raw` items (decode them with `decodeRawItem`). */
+  /** Hand native NDJSON lines on unparsed as `raw` items of many lines each (decode them with `decodeRawLines`). */
   deferNative?: boolean;
 }
 
@@ -45,9 +45,9 @@ type Sourced = Draft & { source: string };
  * never throws for bad data; memory stays flat (each source is streamed, and a
  * source read ahead holds a bounded buffer).
  */
-export function readRecords(sources: string[], opts: ReadOptions & { deferNative: true }): AsyncGenerator<ReadItem | RawItem>;
+export function readRecords(sources: string[], opts: ReadOptions & { deferNative: boolean }): AsyncGenerator<ReadItem | RawLines>;
 export function readRecords(sources: string[], opts?: ReadOptions): AsyncGenerator<ReadItem>;
-export async function* readRecords(sources: string[], opts: ReadOptions = {}): AsyncGenerator<ReadItem | RawItem> {
+export async function* readRecords(sources: string[], opts: ReadOptions = {}): AsyncGenerator<ReadItem | RawLines> {
   const controller = new AbortController();
   const ctx: ReadContext = { history: opts.historyList ? await loadHistory(opts.historyList, opts.http) : null, deferNative: opts.deferNative === true };
   const limit = opts.limit ?? Infinity;
@@ -56,11 +56,16 @@ export async function* readRecords(sources: string[], opts: ReadOptions = {}): A
   const items = concurrency === 1 ? sequential(sources, opts, ctx, controller.signal) : concurrent(sources, opts, ctx, controller.signal, concurrency);
   try {
     if (limit <= 0) return;
-    for await (const d of items) {
-      if (d.kind === 'record') yield { kind: 'record', index: index++, record: d.record };
-      else if (d.kind === 'raw') yield { kind: 'raw', index: index++, source: d.source, location: d.location, text: d.text };
-      else yield { kind: 'unreadable', index: index++, source: d.source, location: d.location, id: d.id, code: d.code, message: d.message };
-      if (index >= limit) return;
+    for await (const batch of items) {
+      for (const d of batch) {
+        if (d.kind === 'record') yield { kind: 'record', index: index++, record: d.record };
+        else if (d.kind === 'raw') {
+          const spans = index + d.spans.length / 3 > limit ? d.spans.subarray(0, (limit - index) * 3) : d.spans;
+          yield { kind: 'raw', index, source: d.source, bytes: d.bytes, spans };
+          index += spans.length / 3;
+        } else yield { kind: 'unreadable', index: index++, source: d.source, location: d.location, id: d.id, code: d.code, message: d.message };
+        if (index >= limit) return;
+      }
     }
   } finally {
     controller.abort();
@@ -78,7 +83,7 @@ async function loadHistory(where: string, http?: HttpOptions): Promise<HistoryIn
   }
 }
 
-async function* sequential(sources: string[], opts: ReadOptions, ctx: ReadContext, signal: AbortSignal): AsyncGenerator<Sourced> {
+async function* sequential(sources: string[], opts: ReadOptions, ctx: ReadContext, signal: AbortSignal): AsyncGenerator<Sourced[]> {
   for await (const input of expandSources(sources, opts.glob)) {
     if (signal.aborted) return;
     yield* readInput(input, opts, ctx, signal);
@@ -90,10 +95,10 @@ async function* sequential(sources: string[], opts: ReadOptions, ctx: ReadContex
  * ahead, each into its own bounded channel, drained strictly in input order. The
  * source being drained is always the oldest scheduled, so it always holds a slot.
  */
-async function* concurrent(sources: string[], opts: ReadOptions, ctx: ReadContext, signal: AbortSignal, concurrency: number): AsyncGenerator<Sourced> {
+async function* concurrent(sources: string[], opts: ReadOptions, ctx: ReadContext, signal: AbortSignal, concurrency: number): AsyncGenerator<Sourced[]> {
   const limit = pLimit(concurrency);
   const inputs = expandSources(sources, opts.glob);
-  const window: Channel<Sourced>[] = [];
+  const window: Channel<Sourced[]>[] = [];
   let exhausted = false;
   const schedule = async (): Promise<void> => {
     while (!exhausted && window.length < concurrency * 2) {
@@ -102,12 +107,12 @@ async function* concurrent(sources: string[], opts: ReadOptions, ctx: ReadContex
         exhausted = true;
         return;
       }
-      const channel = new Channel<Sourced>();
+      const channel = new Channel<Sourced[]>();
       window.push(channel);
       void limit(async () => {
         try {
           if (channel.isCancelled) return;
-          for await (const item of readInput(next.value, opts, ctx, signal)) if (!(await channel.push(item))) break;
+          for await (const batch of readInput(next.value, opts, ctx, signal)) if (!(await channel.push(batch, weight(batch)))) break;
         } finally {
           channel.close();
         }
@@ -127,10 +132,17 @@ async function* concurrent(sources: string[], opts: ReadOptions, ctx: ReadContex
   }
 }
 
+/** How many records a batch stands for: what a read-ahead channel holds at most. */
+function weight(batch: Sourced[]): number {
+  let n = 0;
+  for (const d of batch) n += d.kind === 'raw' ? d.spans.length / 3 : 1;
+  return n;
+}
+
 /** One source: detect its format, read it, and turn a broken stream into one last unreadable entry. */
-async function* readInput(input: Expanded, opts: ReadOptions, ctx: ReadContext, signal: AbortSignal): AsyncGenerator<Sourced> {
+async function* readInput(input: Expanded, opts: ReadOptions, ctx: ReadContext, signal: AbortSignal): AsyncGenerator<Sourced[]> {
   if (input.kind === 'error') {
-    yield { ...unreadable({ code: input.error.code, message: input.error.message }, input.name, null), source: input.name };
+    yield [{ ...unreadable({ code: input.error.code, message: input.error.message }, input.name, null), source: input.name }];
     return;
   }
   const src = TextSource.open(input, opts.http, signal);
@@ -141,29 +153,46 @@ async function* readInput(input: Expanded, opts: ReadOptions, ctx: ReadContext, 
     const head = await src.peek(DETECT_CHARS);
     format = detectFormat(head);
     if (format === null) {
-      if (src.failure) yield failure();
+      if (src.failure) yield [failure()];
       else if (head.trim() !== '') {
-        yield {
-          ...unreadable({ code: 'record.unknown-format', message: `cannot tell the format of ${source} from its first bytes; name it with --format` }, source, null),
-          source,
-        };
+        yield [
+          {
+            ...unreadable({ code: 'record.unknown-format', message: `cannot tell the format of ${source} from its first bytes; name it with --format` }, source, null),
+            source,
+          },
+        ];
       }
-      await src.chunks().return(undefined);
+      await src.bytes().return(undefined);
       return;
     }
   }
   // Drafts are fresh objects: tag them in place rather than copying one per record.
-  for await (const d of FORMATS[format].read(src, ctx)) {
-    (d as Sourced).source = source;
-    yield d as Sourced;
+  const reader = FORMATS[format];
+  if (reader.readBatches) {
+    for await (const batch of reader.readBatches(src, ctx)) {
+      for (const d of batch) (d as Sourced).source = source;
+      yield batch as Sourced[];
+    }
+  } else {
+    for await (const d of reader.read(src, ctx)) {
+      (d as Sourced).source = source;
+      yield [d as Sourced];
+    }
   }
-  if (src.failure && !signal.aborted) yield failure();
+  if (src.failure && !signal.aborted) yield [failure()];
 }
 
-/** Parses a deferred native NDJSON line into the item `readRecords` would have yielded. */
-export function decodeRawItem(item: RawItem): ReadItem {
-  const d = decodeNativeLine(item.text, item.location);
-  if (d.kind === 'record') return { kind: 'record', index: item.index, record: d.record };
-  if (d.kind === 'raw') throw new Error('unreachable: decoding yields no raw items');
-  return { kind: 'unreadable', index: item.index, source: item.source, location: d.location, id: d.id, code: d.code, message: d.message };
+/** Parses the deferred native NDJSON lines of a raw item into the items `readRecords` would have yielded. */
+export function decodeRawLines(item: RawLines): ReadItem[] {
+  const items: ReadItem[] = [];
+  const { spans } = item;
+  const bytes = Buffer.from(item.bytes.buffer, item.bytes.byteOffset, item.bytes.byteLength);
+  for (let k = 0; k < spans.length; k += 3) {
+    const index = item.index + k / 3;
+    const d = decodeNativeLine(bytes.toString('utf8', spans[k], spans[k + 1]), `${item.source}:${spans[k + 2]}`);
+    if (d.kind === 'record') items.push({ kind: 'record', index, record: d.record });
+    else if (d.kind === 'unreadable') items.push({ kind: 'unreadable', index, source: item.source, location: d.location, id: d.id, code: d.code, message: d.message });
+    else throw new Error('unreachable: decoding yields no raw items');
+  }
+  return items;
 }

@@ -1,19 +1,24 @@
 import type { GameRecord } from '../records/game-record.js';
-import { decodeRawItem, type RawItem } from '../records/index.js';
+import { decodeRawLines, type RawLines, type ReadItem } from '../records/index.js';
 import { loadDialect } from '../dialects/index.js';
+import { type DiceCounts, DiceStatsAccumulator } from '../report/index.js';
 import type { GameResultLine } from './result.js';
 import { judgeFairness, type PreparedDialect, prepareDialect, replayGame } from './replay-game.js';
 
-/** One item of the input stream as it travels to a worker: a record, or why it could not be read. */
-export type BatchItem =
-  | { kind: 'record'; index: number; record: GameRecord }
-  | { kind: 'unreadable'; index: number; source: string; location: string | null; id: string | null; code: string; message: string }
-  | RawItem;
+/** One item of the input stream as it travels to a worker: a record, why it could not be read, or unparsed native lines. */
+export type BatchItem = ReadItem | RawLines;
 
-/** What a batch gives back: result lines in input order, and the corpus dice of its records (see `encodeDice`). */
+/**
+ * What a batch gives back: the results.ndjson text of its lines in input order; the lines
+ * that are not conforming (the summary counts their findings and picks examples from
+ * them); how many lines were conforming per item and dialect; the corpus dice counters.
+ */
 export interface BatchResult {
-  lines: GameResultLine[];
-  dice: number[];
+  text: string;
+  notable: GameResultLine[];
+  /** conforming[item × dialects + dialect]. */
+  conforming: number[];
+  dice: DiceCounts;
 }
 
 /** How to find the dialects again inside a worker: by name or file, plus `--set` overrides. */
@@ -24,6 +29,8 @@ export interface DialectSpec {
 
 export interface BatchTask {
   items: BatchItem[];
+  /** The corpus of each item (the `source` of its result lines): the file it came from, as the user named it. */
+  corpora: Array<string | null>;
   dialects: DialectSpec[];
   continueAfterDivergence: boolean;
 }
@@ -61,46 +68,36 @@ export function unreadableLine(item: Extract<BatchItem, { kind: 'unreadable' }>,
 /** Judges a batch under every dialect: lines in input order, dialects in the given order per record. */
 export function judgeBatch(task: BatchTask): BatchResult {
   const dialects = preparedDialects(task.dialects);
-  const lines: GameResultLine[] = [];
-  const dice: number[] = [];
-  for (const raw of task.items) {
-    const item = raw.kind === 'raw' ? decodeRawItem(raw) : raw;
+  const notable: GameResultLine[] = [];
+  const conforming = new Array<number>(task.items.length * dialects.length).fill(0);
+  const dice = new DiceStatsAccumulator();
+  let text = '';
+  const emit = (line: GameResultLine, item: number, d: number, corpus: string | null): void => {
+    line.source = corpus;
+    text += `${JSON.stringify(line)}\n`;
+    if (line.status === 'conforming') conforming[item * dialects.length + d]++;
+    else notable.push(line);
+  };
+  const judgeItem = (item: ReadItem, i: number): void => {
+    const corpus = task.corpora[i];
     if (item.kind === 'unreadable') {
-      for (const d of dialects) lines.push(unreadableLine(item, d.name));
-      continue;
+      dialects.forEach((d, k) => emit(unreadableLine(item, d.name), i, k, corpus));
+      return;
     }
-    encodeDice(item.record, dice);
+    addDice(item.record, dice);
     // The fairness reveal is judged once per record, not once per dialect.
     const opts = { continueAfterDivergence: task.continueAfterDivergence, fairness: judgeFairness(item.record) };
-    for (const d of dialects) lines.push(replayGame(item.record, d, item.index, opts));
-  }
-  return { lines, dice };
+    dialects.forEach((d, k) => emit(replayGame(item.record, d, item.index, opts), i, k, corpus));
+  };
+  task.items.forEach((item, i) => {
+    if (item.kind === 'raw') for (const decoded of decodeRawLines(item)) judgeItem(decoded, i);
+    else judgeItem(item, i);
+  });
+  return { text, notable, conforming, dice: dice.counts() };
 }
 
-/**
- * The corpus dice of a record, once per record whatever the number of dialects, as a
- * compact list for the trip back from a worker: per turn [n, face…, flags] with
- * flags bit 0 = forced pass, bit 1 = an opening roll (each side's first turn).
- */
-export function encodeDice(record: GameRecord, out: number[]): void {
+/** The corpus dice of a record, once per record whatever the number of dialects. Opening rolls: each side's first turn. */
+function addDice(record: GameRecord, dice: DiceStatsAccumulator): void {
   const turns = record.turns;
-  for (let t = 0; t < turns.length; t++) {
-    const faces = turns[t].dice;
-    out.push(faces.length, ...faces, (turns[t].moves.length === 0 ? 1 : 0) | (t < 2 ? 2 : 0));
-  }
-}
-
-/** Walks `encodeDice` output. */
-export function decodeDice(data: readonly number[], visit: (t: { dice: number[]; passed: boolean; opening: boolean }) => void): void {
-  const turn = { dice: [] as number[], passed: false, opening: false };
-  for (let i = 0; i < data.length; ) {
-    const n = data[i];
-    turn.dice.length = 0;
-    for (let k = 1; k <= n; k++) turn.dice.push(data[i + k]);
-    const flags = data[i + 1 + n];
-    turn.passed = (flags & 1) !== 0;
-    turn.opening = (flags & 2) !== 0;
-    visit(turn);
-    i += n + 2;
-  }
+  for (let t = 0; t < turns.length; t++) dice.add({ dice: turns[t].dice, passed: turns[t].moves.length === 0, opening: t < 2 });
 }

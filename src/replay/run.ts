@@ -9,7 +9,7 @@ import { packageRoot } from '../dialects/index.js';
 import type { FormatName } from '../records/game-record.js';
 import { readRecords } from '../records/index.js';
 import { openRunDir, type RunInfo, type Summary, SummaryBuilder } from '../report/index.js';
-import { type BatchItem, type BatchResult, type BatchTask, type DialectSpec, decodeDice, judgeBatch } from './judge-batch.js';
+import { type BatchItem, type BatchResult, type BatchTask, type DialectSpec, judgeBatch } from './judge-batch.js';
 
 export interface ReplayRunOptions {
   sources: string[];
@@ -69,33 +69,50 @@ export async function runReplay(opts: ReplayRunOptions): Promise<ReplayRunResult
 
   const workerFile = fileURLToPath(new URL('./worker.js', import.meta.url));
   const pool = jobs > 1 && existsSync(workerFile) ? new Piscina({ filename: workerFile, minThreads: jobs, maxThreads: jobs, resourceLimits: WORKER_LIMITS }) : null;
-  const judge = (task: BatchTask): Promise<BatchResult> => (pool ? pool.run(task) : Promise.resolve(judgeBatch(task)));
+  // Native lines travel as bytes, moved (not copied) to the worker.
+  const judge = (task: BatchTask): Promise<BatchResult> =>
+    pool ? pool.run(task, { transferList: task.items.flatMap((i) => (i.kind === 'raw' ? [i.bytes.buffer as ArrayBuffer] : [])) }) : Promise.resolve(judgeBatch(task));
 
   const out = run.resultsStream;
   const corpusOf = corpusNamer(opts.sources);
-  const write = async ({ lines, dice }: BatchResult): Promise<void> => {
-    decodeDice(dice, (t) => summary.addDiceTurn(t));
-    let text = '';
-    for (const line of lines) {
-      line.source = corpusOf(line.source);
+  const write = async (task: BatchTask, { text, notable, conforming, dice }: BatchResult): Promise<void> => {
+    summary.addDiceCounts(dice);
+    // Matrix rows in input order: each item's corpus is placed before its lines are counted.
+    for (const corpus of task.corpora) summary.noteSource(corpus);
+    task.corpora.forEach((corpus, i) => {
+      specs.forEach((_, d) => {
+        const n = conforming[i * specs.length + d];
+        if (n > 0) summary.addConforming(corpus, names[d], n);
+        progress.lines += n;
+      });
+    });
+    for (const line of notable) {
       summary.addResult(line);
       progress.lines++;
       if (line.status === 'diverging') progress.diverging++;
-      else if (line.status === 'unreadable') progress.unreadable++;
-      text += `${JSON.stringify(line)}\n`;
+      else progress.unreadable++;
     }
     if (!out.write(text)) await new Promise<void>((r) => out.once('drain', () => r()));
   };
 
-  const inFlight: Array<Promise<BatchResult>> = [];
+  const inFlight: Array<{ task: BatchTask; result: Promise<BatchResult> }> = [];
   const maxInFlight = pool ? jobs * 2 : 1;
+  const drainOne = async (): Promise<void> => {
+    const next = inFlight.shift()!;
+    await write(next.task, await next.result);
+  };
   let batch: BatchItem[] = [];
+  let batchRecords = 0;
   const submit = async (): Promise<void> => {
     if (batch.length === 0) return;
-    inFlight.push(judge({ items: batch, dialects: specs, continueAfterDivergence: opts.continueAfterDivergence === true }));
+    const task: BatchTask = { items: batch, corpora: batch.map(corpusOfItem), dialects: specs, continueAfterDivergence: opts.continueAfterDivergence === true };
+    inFlight.push({ task: { ...task, items: [] }, result: judge(task) });
     batch = [];
-    while (inFlight.length >= maxInFlight) await write(await (inFlight.shift() as Promise<BatchResult>));
+    batchRecords = 0;
+    while (inFlight.length >= maxInFlight) await drainOne();
   };
+  const corpusOfItem = (item: BatchItem): string | null =>
+    corpusOf(item.kind === 'record' ? item.record.location : item.kind === 'raw' ? item.source : (item.location ?? item.source));
 
   let lastTick = 0;
   const tick = (done: boolean): void => {
@@ -111,14 +128,16 @@ export async function runReplay(opts: ReplayRunOptions): Promise<ReplayRunResult
   try {
     // With workers, native NDJSON lines travel unparsed: parsing is spread over the workers too.
     for await (const item of readRecords(opts.sources, { format: opts.format ?? 'auto', limit: opts.limit, deferNative: pool !== null })) {
-      progress.records++;
+      const records = item.kind === 'raw' ? item.spans.length / 3 : 1;
+      progress.records += records;
       if (item.kind === 'unreadable' && item.id === null && SOURCE_CODES.has(item.code)) sourceErrors++;
       batch.push(item);
-      if (batch.length >= BATCH) await submit();
+      batchRecords += records;
+      if (batchRecords >= BATCH) await submit();
       tick(false);
     }
     await submit();
-    while (inFlight.length) await write(await (inFlight.shift() as Promise<BatchResult>));
+    while (inFlight.length) await drainOne();
   } catch (error) {
     await run.abort();
     await pool?.destroy();

@@ -22,8 +22,26 @@ export function expectedDoublesRate(n: number): number {
   return 1 - distinct;
 }
 
+function hasDouble(dice: readonly number[]): boolean {
+  for (let i = 1; i < dice.length; i++) for (let j = 0; j < i; j++) if (dice[i] === dice[j]) return true;
+  return false;
+}
+
 function rate(count: number, of: number, expected: number | null, basis: string): Rate {
   return { count, of, rate: of > 0 ? count / of : null, expected, basis };
+}
+
+/** The accumulator's counters as plain data. */
+export interface DiceCounts {
+  turns: number;
+  threeDiceTurns: number;
+  passes: number;
+  openingTurns: number;
+  openingPasses: number;
+  faces: number[];
+  invalid: number;
+  /** [dice count, turns, turns with a double]. */
+  doubles: Array<[number, number, number]>;
 }
 
 /** Counters only, so a million-game corpus costs the same memory as ten games. */
@@ -56,8 +74,39 @@ export class DiceStatsAccumulator {
     if (t.dice.length >= 2) {
       const entry = this.doubles.get(t.dice.length) ?? [0, 0];
       entry[0]++;
-      if (new Set(t.dice).size < t.dice.length) entry[1]++;
+      if (hasDouble(t.dice)) entry[1]++;
       this.doubles.set(t.dice.length, entry);
+    }
+  }
+
+  /** The counters as plain data (for the trip back from a worker thread). */
+  counts(): DiceCounts {
+    return {
+      turns: this.turns,
+      threeDiceTurns: this.threeDiceTurns,
+      passes: this.passes,
+      openingTurns: this.openingTurns,
+      openingPasses: this.openingPasses,
+      faces: [...this.faces],
+      invalid: this.invalid,
+      doubles: [...this.doubles].map(([n, [turns, count]]) => [n, turns, count]),
+    };
+  }
+
+  /** Adds counters taken elsewhere (`counts()` of another accumulator). */
+  merge(c: DiceCounts): void {
+    this.turns += c.turns;
+    this.threeDiceTurns += c.threeDiceTurns;
+    this.passes += c.passes;
+    this.openingTurns += c.openingTurns;
+    this.openingPasses += c.openingPasses;
+    for (let i = 0; i < 6; i++) this.faces[i] += c.faces[i];
+    this.invalid += c.invalid;
+    for (const [n, turns, count] of c.doubles) {
+      const entry = this.doubles.get(n) ?? [0, 0];
+      entry[0] += turns;
+      entry[1] += count;
+      this.doubles.set(n, entry);
     }
   }
 

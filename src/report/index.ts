@@ -12,7 +12,7 @@ export {
   StatusCounts,
   Summary,
 } from './summary-schema.js';
-export { DiceStatsAccumulator, EXPECTED_OPENING_PASS_RATE, EXPECTED_PASS_RATE, expectedDoublesRate, type DiceTurn } from './dice-stats.js';
+export { type DiceCounts, DiceStatsAccumulator, EXPECTED_OPENING_PASS_RATE, EXPECTED_PASS_RATE, expectedDoublesRate, type DiceTurn } from './dice-stats.js';
 export { chiSquareStatistic, chiSquareSurvival } from './chi-square.js';
 export { renderMarkdown } from './render-md.js';
 export { renderHtml } from './render-html.js';

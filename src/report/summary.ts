@@ -1,5 +1,5 @@
 import type { Finding, GameResultLine } from '../replay/result.js';
-import { DiceStatsAccumulator, type DiceTurn } from './dice-stats.js';
+import { type DiceCounts, DiceStatsAccumulator, type DiceTurn } from './dice-stats.js';
 import { compareStrings, sortedRecord } from './sorted.js';
 import type { Example, MatrixCell, RuleCounts, RuleEntry, RunInfo, StatusCounts, Summary } from './summary-schema.js';
 
@@ -48,29 +48,7 @@ export class SummaryBuilder {
   }
 
   addResult(line: GameResultLine): void {
-    let dialectCounts = this.byDialect.get(line.dialect);
-    if (!dialectCounts) {
-      // A dialect the run did not announce still gets counted, never dropped.
-      this.dialects.push(line.dialect);
-      dialectCounts = emptyCounts();
-      this.byDialect.set(line.dialect, dialectCounts);
-    }
-    for (const c of [this.totals, dialectCounts]) {
-      c.lines++;
-      c[line.status]++;
-      c.findings += line.findings.length;
-    }
-
-    const source = line.source ?? null;
-    if (!this.sourceIndex.has(source)) {
-      this.sourceIndex.set(source, this.sources.length);
-      this.sources.push(source);
-    }
-    const cellKey = `${this.sourceIndex.get(source)}\u0000${line.dialect}`;
-    const cell = this.cells.get(cellKey) ?? emptyCell();
-    cell[line.status]++;
-    this.cells.set(cellKey, cell);
-
+    this.count(line.source ?? null, line.dialect, line.status, 1, line.findings.length);
     line.findings.forEach((finding, i) => {
       const first = i === 0 && line.status !== 'conforming';
       this.countRule(finding.rule, line.dialect, first);
@@ -78,9 +56,49 @@ export class SummaryBuilder {
     });
   }
 
+  /** `count` conforming lines of one source and dialect at once (they carry nothing else to count). */
+  addConforming(source: string | null, dialect: string, count: number): void {
+    this.count(source, dialect, 'conforming', count, 0);
+  }
+
+  /** Gives a source its row of the matrix now, so rows keep input order when lines are counted out of it. */
+  noteSource(source: string | null): number {
+    let index = this.sourceIndex.get(source);
+    if (index === undefined) {
+      index = this.sources.length;
+      this.sourceIndex.set(source, index);
+      this.sources.push(source);
+    }
+    return index;
+  }
+
+  private count(source: string | null, dialect: string, status: GameResultLine['status'], lines: number, findings: number): void {
+    let dialectCounts = this.byDialect.get(dialect);
+    if (!dialectCounts) {
+      // A dialect the run did not announce still gets counted, never dropped.
+      this.dialects.push(dialect);
+      dialectCounts = emptyCounts();
+      this.byDialect.set(dialect, dialectCounts);
+    }
+    for (const c of [this.totals, dialectCounts]) {
+      c.lines += lines;
+      c[status] += lines;
+      c.findings += findings;
+    }
+    const cellKey = `${this.noteSource(source)}\u0000${dialect}`;
+    const cell = this.cells.get(cellKey) ?? emptyCell();
+    cell[status] += lines;
+    this.cells.set(cellKey, cell);
+  }
+
   /** Once per recorded turn of the corpus (not once per dialect). */
   addDiceTurn(t: DiceTurn): void {
     this.dice.add(t);
+  }
+
+  /** Dice counters gathered elsewhere (a worker thread's share of the corpus). */
+  addDiceCounts(c: DiceCounts): void {
+    this.dice.merge(c);
   }
 
   build(runInfo: RunInfo): Summary {

@@ -10,13 +10,15 @@ import type { HistoryIndex } from './dicechess-com/history-list.js';
 export interface ReadContext {
   /** dicechess.com game metadata by game id, from the player's history list. */
   history: HistoryIndex | null;
-  /** Native NDJSON lines are handed on unparsed (see RawItem). */
+  /** Native NDJSON lines are handed on unparsed (see RawLines). */
   deferNative?: boolean;
 }
 
 export interface FormatModule {
   name: FormatName;
   read(src: TextSource, ctx: ReadContext): AsyncIterable<Draft>;
+  /** The same drafts a chunk at a time, where a format is fast enough for the hand-over per draft to matter. */
+  readBatches?(src: TextSource, ctx: ReadContext): AsyncIterable<Draft[]>;
   /** One record as text, ending with a newline (no header). */
   format(record: GameRecord): string;
   /** Written once before the first record (the CSV header line). */

@@ -1,9 +1,12 @@
 /**
  * A bounded single-producer, single-consumer queue: the producer waits while it is
- * full, so a source read ahead of its turn holds at most `capacity` items.
+ * full, so a source read ahead of its turn holds at most `capacity` (by weight: a
+ * batch of records weighs its record count).
  */
 export class Channel<T> {
   private buffer: T[] = [];
+  private weights: number[] = [];
+  private held = 0;
   private closed = false;
   private cancelled = false;
   private wakeConsumer: (() => void) | null = null;
@@ -12,10 +15,12 @@ export class Channel<T> {
   constructor(private readonly capacity = 256) {}
 
   /** Resolves false once the consumer has gone (the producer should stop). */
-  async push(item: T): Promise<boolean> {
-    while (this.buffer.length >= this.capacity && !this.cancelled) await new Promise<void>((r) => (this.wakeProducer = r));
+  async push(item: T, weight = 1): Promise<boolean> {
+    while (this.held >= this.capacity && !this.cancelled) await new Promise<void>((r) => (this.wakeProducer = r));
     if (this.cancelled) return false;
     this.buffer.push(item);
+    this.weights.push(weight);
+    this.held += weight;
     this.wake('consumer');
     return true;
   }
@@ -28,6 +33,8 @@ export class Channel<T> {
   cancel(): void {
     this.cancelled = true;
     this.buffer = [];
+    this.weights = [];
+    this.held = 0;
     this.wake('producer');
   }
 
@@ -39,6 +46,7 @@ export class Channel<T> {
     for (;;) {
       if (this.buffer.length > 0) {
         const item = this.buffer.shift()!;
+        this.held -= this.weights.shift()!;
         this.wake('producer');
         yield item;
         continue;

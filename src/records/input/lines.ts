@@ -1,5 +1,8 @@
 import type { TextSource } from './text-source.js';
 
+const NL = 10;
+const CR = 13;
+
 export interface Line {
   text: string;
   /** 1-based line number in the source. */
@@ -7,25 +10,53 @@ export interface Line {
 }
 
 /**
- * Splits a text source into lines (\n or \r\n). When the source broke off, the
+ * The source's bytes cut after a newline: every chunk holds whole lines only (the last
+ * one may lack its newline at the end of the source). When the source broke off, the
  * unfinished last line is dropped: it belongs to the lost rest, reported once.
  */
-export async function* lines(src: TextSource): AsyncGenerator<Line> {
-  let pending = '';
+export async function* wholeLineChunks(src: TextSource): AsyncGenerator<Buffer> {
+  let pending: Buffer[] = [];
+  for await (const chunk of src.bytes()) {
+    const cut = chunk.lastIndexOf(NL);
+    if (cut < 0) {
+      pending.push(chunk);
+      continue;
+    }
+    const lines = chunk.subarray(0, cut + 1);
+    yield pending.length ? Buffer.concat([...pending, lines]) : lines;
+    pending = cut + 1 < chunk.length ? [chunk.subarray(cut + 1)] : [];
+  }
+  if (pending.length && src.failure === null) yield Buffer.concat(pending);
+}
+
+/** Splits a text source into lines (\n or \r\n), a chunk's worth at a time (one await per chunk, not per line). */
+export async function* lineBatches(src: TextSource): AsyncGenerator<Line[]> {
   let line = 0;
-  for await (const chunk of src.chunks()) {
+  for await (const chunk of wholeLineChunks(src)) {
+    const text = chunk.toString('utf8');
+    const batch: Line[] = [];
     let start = 0;
-    let text = pending + chunk;
-    pending = '';
-    for (;;) {
-      const nl = text.indexOf('\n', start);
-      if (nl < 0) break;
-      const end = nl > start && text.charCodeAt(nl - 1) === 13 ? nl - 1 : nl;
-      yield { text: text.slice(start, end), line: ++line };
+    while (start < text.length) {
+      let nl = text.indexOf('\n', start);
+      if (nl < 0) nl = text.length;
+      const end = nl > start && text.charCodeAt(nl - 1) === CR ? nl - 1 : nl;
+      batch.push({ text: text.slice(start, end), line: ++line });
       start = nl + 1;
     }
-    pending = text.slice(start);
-    text = '';
+    yield batch;
   }
-  if (pending !== '' && src.failure === null) yield { text: pending.endsWith('\r') ? pending.slice(0, -1) : pending, line: ++line };
+}
+
+/** Splits a text source into lines (\n or \r\n). */
+export async function* lines(src: TextSource): AsyncGenerator<Line> {
+  for await (const batch of lineBatches(src)) yield* batch;
+}
+
+/** Is the line from `start` to `end` (bytes, newline excluded) only blanks (space, tab, CR)? */
+export function isBlankBytes(bytes: Uint8Array, start: number, end: number): boolean {
+  for (let i = start; i < end; i++) {
+    const c = bytes[i];
+    if (c !== 32 && c !== 9 && c !== CR) return false;
+  }
+  return true;
 }

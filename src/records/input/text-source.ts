@@ -8,21 +8,26 @@ export type Input = { kind: 'file'; path: string } | { kind: 'stdin' } | { kind:
 
 export const inputName = (input: Input): string => (input.kind === 'file' ? input.path : input.kind === 'url' ? input.url : '-');
 
+const BOM = [0xef, 0xbb, 0xbf];
+
 /**
- * One source as text, streamed: bytes (file, stdin or http), gunzipped when the data
- * starts with the gzip magic bytes (whatever the name says), decoded as UTF-8. A
- * stream that fails ends early and keeps the failure as a value, so the reader can
+ * One source, streamed: bytes (file, stdin or http), gunzipped when the data starts
+ * with the gzip magic bytes (whatever the name says), a UTF-8 BOM dropped. Readers take
+ * it as bytes (`bytes()`, the native NDJSON fast path) or as UTF-8 text (`chunks()`).
+ * A stream that fails ends early and keeps the failure as a value, so the reader can
  * keep the records it got and the caller can add one unreadable entry for the rest.
  */
 export class TextSource {
   failure: SourceError | null = null;
-  private head: string[] = [];
-  private iterator: AsyncIterator<string> | null = null;
+  /** Bytes read ahead by `peek`, handed out first. */
+  private head: Buffer[] = [];
+  private iterator: AsyncIterator<Uint8Array> | null = null;
   private done = false;
+  private started = false;
 
   constructor(
     readonly name: string,
-    private readonly bytes: () => AsyncIterable<Uint8Array>,
+    private readonly source: () => AsyncIterable<Uint8Array>,
   ) {}
 
   static open(input: Input, http: HttpOptions = {}, signal?: AbortSignal): TextSource {
@@ -40,20 +45,20 @@ export class TextSource {
     });
   }
 
-  /** Reads ahead until at least `chars` characters (or the end) are buffered; returns them. */
+  /** Reads ahead until at least `chars` bytes (or the end) are buffered; returns them as text (for format detection). */
   async peek(chars: number): Promise<string> {
-    let text = this.head.join('');
-    while (text.length < chars && !this.done) {
+    let size = this.head.reduce((n, b) => n + b.length, 0);
+    while (size < chars && !this.done) {
       const next = await this.pull();
       if (next === null) break;
       this.head.push(next);
-      text += next;
+      size += next.length;
     }
-    return text;
+    return new TextDecoder('utf-8').decode(Buffer.concat(this.head));
   }
 
-  /** The text chunk by chunk (read-ahead first); iterate once. */
-  async *chunks(): AsyncGenerator<string> {
+  /** The bytes chunk by chunk (read-ahead first); iterate once, either this or `chunks()`. */
+  async *bytes(): AsyncGenerator<Buffer> {
     try {
       while (this.head.length > 0) yield this.head.shift()!;
       for (;;) {
@@ -69,16 +74,32 @@ export class TextSource {
     }
   }
 
-  private async pull(): Promise<string | null> {
+  /** The text chunk by chunk, decoded as UTF-8 (a character split between chunks is kept whole). */
+  async *chunks(): AsyncGenerator<string> {
+    const decoder = new TextDecoder('utf-8');
+    for await (const chunk of this.bytes()) {
+      const text = decoder.decode(chunk, { stream: true });
+      if (text) yield text;
+    }
+    const tail = decoder.decode();
+    if (tail) yield tail;
+  }
+
+  private async pull(): Promise<Buffer | null> {
     if (this.done) return null;
-    this.iterator ??= decode(this.bytes(), this.name)[Symbol.asyncIterator]();
+    this.iterator ??= plainBytes(this.source(), this.name)[Symbol.asyncIterator]();
     try {
       const r = await this.iterator.next();
       if (r.done) {
         this.done = true;
         return null;
       }
-      return r.value;
+      let chunk = Buffer.isBuffer(r.value) ? r.value : Buffer.from(r.value.buffer, r.value.byteOffset, r.value.byteLength);
+      if (!this.started) {
+        this.started = true;
+        if (chunk.length >= 3 && chunk[0] === BOM[0] && chunk[1] === BOM[1] && chunk[2] === BOM[2]) chunk = chunk.subarray(3);
+      }
+      return chunk;
     } catch (e) {
       this.done = true;
       this.failure = classify(e, this.name);
@@ -87,31 +108,19 @@ export class TextSource {
   }
 }
 
-/** Gunzip when the first bytes say gzip, then UTF-8 decode (a BOM is dropped). */
-async function* decode(source: AsyncIterable<Uint8Array>, name: string): AsyncGenerator<string> {
+/** The source's bytes, gunzipped when the first bytes say gzip. */
+async function* plainBytes(source: AsyncIterable<Uint8Array>, name: string): AsyncGenerator<Uint8Array> {
   const it = source[Symbol.asyncIterator]();
   const first = await it.next();
   if (first.done) return;
-  const rest: AsyncIterable<Uint8Array> = {
-    [Symbol.asyncIterator]: () => it,
-  };
+  const rest: AsyncIterable<Uint8Array> = { [Symbol.asyncIterator]: () => it };
   const head = first.value;
-  const decoder = new TextDecoder('utf-8');
-  let bytes: AsyncIterable<Uint8Array>;
   if (head.length >= 2 && head[0] === 0x1f && head[1] === 0x8b) {
-    bytes = gunzip(head, rest, name);
-  } else {
-    bytes = (async function* () {
-      yield head;
-      yield* rest;
-    })();
+    yield* gunzip(head, rest, name);
+    return;
   }
-  for await (const chunk of bytes) {
-    const text = decoder.decode(chunk, { stream: true });
-    if (text) yield text;
-  }
-  const tail = decoder.decode();
-  if (tail) yield tail;
+  yield head;
+  yield* rest;
 }
 
 async function* gunzip(head: Uint8Array, rest: AsyncIterable<Uint8Array>, name: string): AsyncGenerator<Uint8Array> {

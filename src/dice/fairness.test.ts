@@ -1,7 +1,8 @@
+import { createHmac } from 'node:crypto';
 import fc from 'fast-check';
 import { KNOWN_COMMIT, KNOWN_ROLLS, KNOWN_SEED } from './test-support/known-answer.js';
 import { describe, expect, it } from 'vitest';
-import { commitOf, fairMessage, makeClientSeed, makeReveal, makeServerSeed, rollFair, verifyRolls } from './fairness.js';
+import { FairDice, commitOf, fairMessage, makeClientSeed, makeReveal, makeServerSeed, rollFair, verifyRolls } from './fairness.js';
 import { Prng } from './prng.js';
 
 const SEED = KNOWN_SEED;
@@ -74,5 +75,76 @@ describe('provably-fair dice (known answers)', () => {
     const reveal = makeReveal(server, w, 'player-17');
     const rolls = [0, 1, 2].map((p) => rollFair(Buffer.from(server, 'hex'), w, 'player-17', p));
     expect(verifyRolls(reveal, rolls).ok).toBe(true);
+  });
+});
+
+/** RULES.md §1 spelled out on node:crypto: one createHmac per block (what FairDice did before it had its own SHA-256). */
+function referenceRoll(serverSeedHex: string, white: string, black: string, ply: number, count: number): number[] {
+  const dice: number[] = [];
+  for (let block = 0; dice.length < count; block++) {
+    const digest = createHmac('sha256', Buffer.from(serverSeedHex, 'hex')).update(fairMessage(white, black, ply, block)).digest();
+    for (const byte of digest) if (byte < 252 && dice.length < count) dice.push((byte % 6) + 1);
+  }
+  return dice;
+}
+
+describe('FairDice (own HMAC-SHA256)', () => {
+  it('derives the known rolls', () => {
+    const dice = new FairDice(makeReveal(SEED_HEX, 'alice', 'bob'));
+    expect(KNOWN.map((_, ply) => dice.roll(ply))).toEqual(KNOWN);
+  });
+
+  it('rolls the same dice as the node:crypto derivation (property)', () => {
+    // Seeds up to 256 characters of any Unicode (multi-byte UTF-8), so the constant prefix
+    // sometimes fills whole blocks and the variable fields straddle block boundaries.
+    const seed = fc.oneof(fc.string({ maxLength: 40 }), fc.string({ unit: 'binary', maxLength: 256 }));
+    fc.assert(
+      fc.property(
+        fc.uint8Array({ maxLength: 100 }),
+        seed,
+        seed,
+        fc.array(fc.oneof(fc.integer({ min: 0, max: 400 }), fc.maxSafeNat()), { minLength: 1, maxLength: 5 }),
+        fc.integer({ min: 1, max: 80 }),
+        (key, white, black, plies, count) => {
+          const serverSeed = Buffer.from(key).toString('hex');
+          const dice = new FairDice({ commit: '', serverSeed, clientSeeds: { white, black } }, count);
+          return plies.every((ply) => dice.roll(ply).join() === referenceRoll(serverSeed, white, black, ply, count).join());
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+
+  it('rolls into a caller-supplied array, replacing what it held', () => {
+    const dice = new FairDice(makeReveal(SEED_HEX, 'alice', 'bob'));
+    const out = [9, 9, 9, 9, 9];
+    expect(dice.rollInto(1, out)).toBe(out);
+    expect(out).toEqual(KNOWN[1]);
+    expect(dice.rollInto(2, out, 2)).toEqual(KNOWN[2].slice(0, 2));
+  });
+
+  it('refuses plies that are not whole numbers from 0 to 2^63 - 1', () => {
+    const dice = new FairDice(makeReveal(SEED_HEX, 'alice', 'bob'));
+    for (const ply of [-1, 1.5, Number.NaN, 2 ** 63]) expect(() => dice.roll(ply)).toThrow(RangeError);
+    expect(dice.roll(2 ** 62)).toEqual(referenceRoll(SEED_HEX, 'alice', 'bob', 2 ** 62, 3));
+  });
+});
+
+describe('verifyRolls comparing unordered dice', () => {
+  const reveal = makeReveal(SEED_HEX, 'alice', 'bob');
+  it('compares as multisets', () => {
+    // KNOWN[1] is [2, 6, 6]: the repeated face must be matched twice. (A recorded roll of n dice is checked against n derived dice.)
+    const rolls = KNOWN.map((r) => [...r].reverse());
+    expect(verifyRolls(reveal, rolls, { order: 'unknown' })).toEqual({ ok: true, checked: 6 });
+    for (const wrong of [[2, 2, 6], [6, 2, 2.5], [6, 2, 7], [6, 6]]) {
+      const v = verifyRolls(reveal, [KNOWN[0], wrong], { order: 'sorted' });
+      expect(v.ok, `${wrong}`).toBe(false);
+      if (!v.ok) {
+        expect(v.index).toBe(1);
+        expect(v.actual).toEqual(wrong);
+        expect(v.actual).not.toBe(wrong);
+        expect(v.expected?.length).toBe(wrong.length);
+      }
+    }
   });
 });

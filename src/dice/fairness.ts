@@ -1,5 +1,7 @@
-import { createHash, createHmac, createSecretKey, type KeyObject } from 'node:crypto';
+import { createHash, createHmac } from 'node:crypto';
+import { HmacSha256Key, PrefixedHmac } from './hmac-sha256.js';
 import type { Prng } from './prng.js';
+import { digestByte } from './sha256.js';
 
 /**
  * The provably-fair dice scheme (RULES.md §1, all dialects that reveal seeds):
@@ -28,7 +30,10 @@ const HEX = /^(?:[0-9a-fA-F]{2})+$/;
 /** Is `text` a non-empty even-length hex string? */
 export const isHex = (text: string): boolean => HEX.test(text);
 
-/** SHA-256 of the bytes a hex seed encodes, as lower-case hex. Throws on text that is not hex. */
+/**
+ * SHA-256 of the bytes a hex seed encodes, as lower-case hex. Throws on text that is not hex.
+ * Once per game, so node:crypto (measured a little faster than sha256.ts for one short hash).
+ */
 export function commitOf(serverSeedHex: string): string {
   if (!isHex(serverSeedHex)) throw new TypeError(`server seed must be hex bytes, not "${serverSeedHex.slice(0, 20)}"`);
   return createHash('sha256').update(Buffer.from(serverSeedHex, 'hex')).digest('hex');
@@ -48,7 +53,10 @@ export function fairMessage(white: string, black: string, ply: number, block: nu
   return msg;
 }
 
-/** The dice of ply `ply` (faces 1–6, roll order). */
+/**
+ * The dice of ply `ply` (faces 1–6, roll order): the scheme written plainly on node:crypto.
+ * For one roll under a fresh key this is faster than FairDice's setup; use FairDice for a game's rolls.
+ */
 export function rollFair(serverSeed: Buffer, white: string, black: string, ply: number, count = 3): number[] {
   if (!Number.isInteger(ply) || ply < 0) throw new RangeError(`ply must be a whole number ≥ 0, not ${ply}`);
   const dice: number[] = [];
@@ -77,36 +85,53 @@ export function makeClientSeed(prng: Prng, length = 24): string {
   return s;
 }
 
+/** Plies are written as i64be, so they stay below 2^63. */
+const PLY_LIMIT = 2 ** 63;
+
 /**
- * Draws the dice of consecutive plies of one game. Keeps the HMAC key and the message
- * prefix (both seeds) built once, so a game's rolls cost one HMAC each.
+ * Draws the dice of consecutive plies of one game, the same dice as rollFair. The key's
+ * HMAC pads and the message prefix (both seeds) are hashed once (hmac-sha256.ts); each
+ * roll writes ply and block into the message's padded last block and compresses what is
+ * left, with no hashing objects or buffers per roll.
  */
 export class FairDice {
-  private readonly key: KeyObject;
-  private readonly msg: Buffer;
-  private readonly tail: number;
+  private readonly hmac: PrefixedHmac;
+  /** Over the HMAC's message tail, for the i64be(ply) ‖ i32be(block) fields. */
+  private readonly fields: DataView;
+  private readonly at: number;
   constructor(
     readonly reveal: FairnessReveal,
     readonly count = 3,
   ) {
-    this.key = createSecretKey(Buffer.from(reveal.serverSeed, 'hex'));
-    this.msg = fairMessage(reveal.clientSeeds.white, reveal.clientSeeds.black, 0, 0);
-    this.tail = this.msg.length - 12;
+    const msg = fairMessage(reveal.clientSeeds.white, reveal.clientSeeds.black, 0, 0);
+    const key = new HmacSha256Key(Buffer.from(reveal.serverSeed, 'hex'));
+    this.hmac = new PrefixedHmac(key, msg.subarray(0, msg.length - 12), 12);
+    const tail = this.hmac.tail;
+    this.fields = new DataView(tail.buffer, tail.byteOffset, tail.byteLength);
+    this.at = this.hmac.variableOffset;
   }
+
   roll(ply: number, count = this.count): number[] {
-    if (!Number.isInteger(ply) || ply < 0) throw new RangeError(`ply must be a whole number ≥ 0, not ${ply}`);
-    const dice: number[] = [];
+    return this.rollInto(ply, [], count);
+  }
+
+  /** The dice of ply `ply` into `out`, replacing its contents; returns `out`. Lets a caller reuse one array. */
+  rollInto(ply: number, out: number[], count = this.count): number[] {
+    if (!Number.isInteger(ply) || ply < 0 || ply >= PLY_LIMIT) throw new RangeError(`ply must be a whole number from 0 to 2^63 - 1, not ${ply}`);
     // i64be(ply) as two 32-bit halves: no BigInt per roll.
-    this.msg.writeUInt32BE(Math.floor(ply / 0x100000000), this.tail);
-    this.msg.writeUInt32BE(ply >>> 0, this.tail + 4);
-    for (let block = 0; dice.length < count; block++) {
-      this.msg.writeInt32BE(block, this.tail + 8);
-      const digest = createHmac('sha256', this.key).update(this.msg).digest();
-      for (let i = 0; i < digest.length && dice.length < count; i++) {
-        if (digest[i] < 252) dice.push((digest[i] % 6) + 1);
+    this.fields.setUint32(this.at, Math.floor(ply / 0x100000000));
+    this.fields.setUint32(this.at + 4, ply >>> 0);
+    let n = 0;
+    for (let block = 0; n < count; block++) {
+      this.fields.setInt32(this.at + 8, block);
+      const digest = this.hmac.mac();
+      for (let i = 0; i < 32 && n < count; i++) {
+        const byte = digestByte(digest, i);
+        if (byte < 252) out[n++] = (byte % 6) + 1;
       }
     }
-    return dice;
+    out.length = n;
+    return out;
   }
 }
 
@@ -163,19 +188,22 @@ export function verifyRolls(reveal: FairnessReveal, rolls: ReadonlyArray<readonl
   const order = options.order ?? 'roll';
   const first = options.firstPly ?? 0;
   const dice = new FairDice(reveal);
+  // One array for every ply's derived dice, and one tally for unordered comparisons; copies only for a finding.
+  const expected: number[] = [];
+  const tally = new Int32Array(7);
   for (let i = 0; i < rolls.length; i++) {
-    const actual = [...rolls[i]];
+    const actual = rolls[i];
     const ply = first + i;
-    const expected = dice.roll(ply, actual.length || 3);
-    const same = order === 'roll' ? sameList(expected, actual) : sameList([...expected].sort(), [...actual].sort());
+    dice.rollInto(ply, expected, actual.length || 3);
+    const same = order === 'roll' ? sameList(expected, actual) : sameFaces(expected, actual, tally);
     if (!same || actual.length === 0) {
       return fail(
         'dice.not-derived-from-seeds',
         `ply ${ply}: recorded dice [${actual.join(',')}] but the seeds give [${expected.join(',')}]${order === 'roll' ? '' : ' (compared unordered)'}`,
         i,
         ply,
-        expected,
-        actual,
+        [...expected],
+        [...actual],
       );
     }
   }
@@ -185,5 +213,17 @@ export function verifyRolls(reveal: FairnessReveal, rolls: ReadonlyArray<readonl
 function sameList(a: readonly number[], b: readonly number[]): boolean {
   if (a.length !== b.length) return false;
   for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
+/** Equal as multisets? `derived` holds faces 1–6; `tally` (7 counters) is scratch. Sorting copies would allocate per ply. */
+function sameFaces(derived: readonly number[], recorded: readonly number[], tally: Int32Array): boolean {
+  if (derived.length !== recorded.length) return false;
+  tally.fill(0);
+  for (let i = 0; i < derived.length; i++) tally[derived[i]]++;
+  for (let i = 0; i < recorded.length; i++) {
+    const face = recorded[i];
+    if (!Number.isInteger(face) || face < 1 || face > 6 || tally[face]-- === 0) return false;
+  }
   return true;
 }

@@ -5,7 +5,8 @@
 export * from './game-record.js';
 export type { RawLines, ReadItem, UnreadableCode } from './items.js';
 export { UNREADABLE_CODES } from './items.js';
-export { decodeRawLines, readRecords, ReadSetupError, type ReadOptions } from './read.js';
+export { readRecords, ReadSetupError, type ReadOptions } from './read.js';
+export { decodeRawLines } from './raw-lines.js';
 export { writeRecords, formatRecord } from './write.js';
 export { detectFormat } from './detect.js';
 export { loadHistoryList, toHistoryRow, writeHistoryList, type HistoryIndex } from './formats/dicechess-com/index.js';

@@ -9,7 +9,6 @@ import { type Expanded, expandSources } from './input/expand.js';
 import type { HttpOptions } from './input/http.js';
 import { TextSource } from './input/text-source.js';
 import { type Draft, type RawLines, type ReadItem, unreadable } from './items.js';
-import { decodeNativeLine } from './formats/ndjson.js';
 
 export interface ReadOptions {
   /** A format name, or 'auto' (the default) to tell each source's format from its first bytes. */
@@ -180,21 +179,4 @@ async function* readInput(input: Expanded, opts: ReadOptions, ctx: ReadContext, 
     }
   }
   if (src.failure && !signal.aborted) yield [failure()];
-}
-
-/**
- * Parses the deferred native NDJSON lines of a raw item into the items `readRecords`
- * would have yielded, one at a time: a record can be judged and dropped before the next
- * is parsed, so records die young (cheap to collect).
- */
-export function* decodeRawLines(item: RawLines): Generator<ReadItem> {
-  const { spans } = item;
-  const bytes = Buffer.from(item.bytes.buffer, item.bytes.byteOffset, item.bytes.byteLength);
-  for (let k = 0; k < spans.length; k += 3) {
-    const index = item.index + k / 3;
-    const d = decodeNativeLine(bytes.toString('utf8', spans[k], spans[k + 1]), `${item.source}:${spans[k + 2]}`);
-    if (d.kind === 'record') yield { kind: 'record', index, record: d.record };
-    else if (d.kind === 'unreadable') yield { kind: 'unreadable', index, source: item.source, location: d.location, id: d.id, code: d.code, message: d.message };
-    else throw new Error('unreachable: decoding yields no raw items');
-  }
 }

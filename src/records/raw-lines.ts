@@ -1,0 +1,19 @@
+import { decodeNativeLine } from './formats/ndjson.js';
+import type { RawLines, ReadItem } from './items.js';
+
+/**
+ * Parses the deferred native NDJSON lines of a raw item into the items `readRecords`
+ * would have yielded, one at a time: a record can be judged and dropped before the next
+ * is parsed, so records die young (cheap to collect).
+ */
+export function* decodeRawLines(item: RawLines): Generator<ReadItem> {
+  const { spans } = item;
+  const bytes = Buffer.from(item.bytes.buffer, item.bytes.byteOffset, item.bytes.byteLength);
+  for (let k = 0; k < spans.length; k += 3) {
+    const index = item.index + k / 3;
+    const d = decodeNativeLine(bytes.toString('utf8', spans[k], spans[k + 1]), `${item.source}:${spans[k + 2]}`);
+    if (d.kind === 'record') yield { kind: 'record', index, record: d.record };
+    else if (d.kind === 'unreadable') yield { kind: 'unreadable', index, source: item.source, location: d.location, id: d.id, code: d.code, message: d.message };
+    else throw new Error('unreachable: decoding yields no raw items');
+  }
+}

@@ -33,6 +33,9 @@ export function validate(input: unknown): GameRecord {
 /** Quick checks of a native record beyond its schema: the start FEN and the move syntax. */
 const goodStarts = new Set<string>();
 
+/** Has this start FEN been read (and found good) before? Corpora share a few start positions. */
+export const knownStart = (fen: string): boolean => goodStarts.has(fen);
+
 export function checkNative(record: GameRecord): void {
   // Corpora share a few start positions: each is parsed once.
   if (!goodStarts.has(record.startFen)) {

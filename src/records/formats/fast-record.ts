@@ -3,8 +3,9 @@ import { EVENT_TYPES, FORMAT_NAMES, type GameRecord, TERMINATIONS } from '../gam
 /**
  * A hand-written check of the canonical record shape for the native reader's hot
  * path (zod costs about as much as JSON.parse). It fills the same defaults as the
- * schema, in place, and answers null at the first doubt, so zod still decides and
- * words every error. A property test keeps the two in agreement.
+ * schema, in place, and answers null at the first doubt (moves must also be canonical
+ * UCI), so zod and `checkNative` still decide and word every error. A property test
+ * keeps the two in agreement.
  */
 type O = Record<string, unknown>;
 
@@ -33,6 +34,17 @@ const PLAYER_KEYS = new Set(['id', 'name', 'kind', 'rating']);
 function onlyKeys(o: O, keys: Set<string>): boolean {
   for (const k in o) if (!keys.has(k)) return false;
   return true;
+}
+
+/** Lower-case UCI, as native records hold moves (the same test as CANONICAL_UCI, without a regex per move). */
+function canonicalUci(m: unknown): boolean {
+  if (typeof m !== 'string' || (m.length !== 4 && m.length !== 5)) return false;
+  const file = (i: number): boolean => m.charCodeAt(i) >= 97 && m.charCodeAt(i) <= 104;
+  const rank = (i: number): boolean => m.charCodeAt(i) >= 49 && m.charCodeAt(i) <= 56;
+  if (!file(0) || !rank(1) || !file(2) || !rank(3)) return false;
+  if (m.length === 4) return true;
+  const p = m.charCodeAt(4);
+  return p === 110 || p === 98 || p === 114 || p === 113;
 }
 
 /** Turns are most of a record: a switch over interned keys beats a Set lookup per key. */
@@ -90,7 +102,7 @@ function turn(t: unknown): GameRecord['turns'][number] | null {
   for (const d of dice) if (!int(d) || (d as number) < 1 || (d as number) > 6) return null;
   const moves = t.moves;
   if (!Array.isArray(moves)) return null;
-  for (const m of moves) if (typeof m !== 'string') return null;
+  for (const m of moves) if (!canonicalUci(m)) return null;
   const diceOrder = t.diceOrder ?? 'unknown';
   const fenAfter = t.fenAfter ?? null;
   const clockMs = t.clockMs ?? null;

@@ -1,5 +1,5 @@
 import type { GameRecord } from '../game-record.js';
-import { checkNative, validate } from '../finalise.js';
+import { checkNative, knownStart, validate } from '../finalise.js';
 import { isBlankBytes, lineBatches, wholeLineChunks } from '../input/lines.js';
 import type { TextSource } from '../input/text-source.js';
 import { type Draft, problem, unreadable } from '../items.js';
@@ -56,10 +56,16 @@ export function decodeNativeLine(text: string, location: string): Draft {
   const parsed = parseJson(text);
   if (!parsed.ok) return unreadable(problem('record.bad-json', `not valid JSON: ${parsed.message}`), location, guessId(text));
   const doc = parsed.value as Record<string, unknown> | null;
+  // The usual case, without the error plumbing: the shape and moves are good and the start is a known one.
+  const fast = fastRecord(doc);
+  if (fast !== null && knownStart(fast.startFen)) {
+    fast.location = location;
+    return { kind: 'record', record: fast };
+  }
   const id = doc && typeof doc === 'object' && typeof doc.id === 'string' ? doc.id : null;
   return convertOne(
     () => {
-      const record = fastRecord(doc) ?? validate(doc);
+      const record = fast ?? validate(doc);
       checkNative(record);
       record.location = location;
       return record;

@@ -206,12 +206,16 @@ export function judgeFairness(record: GameRecord): FairnessFinding | null {
   return { rule: v.code, turn: v.index === null ? null : v.index + 1, message: v.message };
 }
 
+// judgeFlags' arrays, reused turn after turn (a replay runs on one thread).
+const SPENDABLE = new Int8Array(7);
+const SEEN = new Int8Array(7);
+
 /** The site's per-die `allowed` flags against the dice the dialect can spend. */
 function judgeFlags(game: GameState, dialect: PreparedDialect, turn: Turn, knownTarget?: number): string | null {
   const flags = turn.diceFlags;
   if (!flags || flags.length !== turn.dice.length) return null;
-  const spendable = dialect.engine.spendableDice(game.pos, turn.dice as Role[], knownTarget);
-  const seen = new Int8Array(7);
+  const spendable = dialect.engine.spendableDice(game.pos, turn.dice as Role[], knownTarget, SPENDABLE);
+  const seen = SEEN.fill(0);
   for (let i = 0; i < flags.length; i++) {
     const face = turn.dice[i];
     const expected = seen[face] < spendable[face];

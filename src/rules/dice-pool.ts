@@ -1,4 +1,5 @@
 import type { Role } from '../core/index.js';
+import { type DiceCost, diceIn, dieRole } from './dice-cost.js';
 
 /** Unspent dice of a turn as counts per role (index 1–6), plus the total. */
 export class DicePool {
@@ -29,6 +30,16 @@ export class DicePool {
   give(role: number): void {
     this.count[role]++;
     this.total++;
+  }
+
+  /** Takes the dice of a micro-move's cost. */
+  pay(cost: DiceCost): void {
+    for (let i = 0; i < diceIn(cost); i++) this.take(dieRole(cost, i));
+  }
+
+  /** Gives back the dice of a micro-move's cost. */
+  refund(cost: DiceCost): void {
+    for (let i = 0; i < diceIn(cost); i++) this.give(dieRole(cost, i));
   }
 
   /** Bit set of roles with an unspent die. */

@@ -18,18 +18,17 @@ export class Position {
   ep = 0;
   halfmove = 0;
   fullmove = 1;
-  kingSquare = new Int8Array([-1, -1]);
+  /** Square of each side's king, -1 once captured. */
+  kingSquare: number[] = [-1, -1];
   /** File the king must stand on (back rank) for a castling right to be usable. */
-  kingHomeFile = new Int8Array([4, 4]);
+  kingHomeFile: number[] = [4, 4];
   /** How many half-moves one castling adds to the counter (1 or 2, a dialect option). */
   castleHalfmoves = 1;
 
-  // Undo stack, one entry per make().
+  // Undo stack, one entry per make() in one array (a game makes one position, copies too):
+  // castling | ep << 16, the half-move counter, the captured piece.
   private sp = 0;
-  private uCaptured = new Int8Array(64);
-  private uCastling = new Uint16Array(64);
-  private uEp = new Uint16Array(64);
-  private uHalf = new Int32Array(64);
+  private undo = new Int32Array(64 * UNDO);
 
   clone(): Position {
     const p = new Position();
@@ -39,27 +38,23 @@ export class Position {
     p.ep = this.ep;
     p.halfmove = this.halfmove;
     p.fullmove = this.fullmove;
-    p.kingSquare.set(this.kingSquare);
-    p.kingHomeFile.set(this.kingHomeFile);
+    p.kingSquare[0] = this.kingSquare[0];
+    p.kingSquare[1] = this.kingSquare[1];
+    p.kingHomeFile[0] = this.kingHomeFile[0];
+    p.kingHomeFile[1] = this.kingHomeFile[1];
     p.castleHalfmoves = this.castleHalfmoves;
     return p;
   }
 
   private grow(): void {
-    const n = this.uCaptured.length * 2;
-    const g = <T extends Int8Array | Uint16Array | Int32Array>(a: T, b: T): T => {
-      b.set(a);
-      return b;
-    };
-    this.uCaptured = g(this.uCaptured, new Int8Array(n));
-    this.uCastling = g(this.uCastling, new Uint16Array(n));
-    this.uEp = g(this.uEp, new Uint16Array(n));
-    this.uHalf = g(this.uHalf, new Int32Array(n));
+    const bigger = new Int32Array(this.undo.length * 2);
+    bigger.set(this.undo);
+    this.undo = bigger;
   }
 
   /** Plays a micro-move for the colour of the piece on its from-square. The side to move does not change. */
   make(m: Move): void {
-    if (this.sp === this.uCaptured.length) this.grow();
+    if ((this.sp + 1) * UNDO > this.undo.length) this.grow();
     const b = this.board;
     const from = m & 63;
     const to = (m >> 6) & 63;
@@ -67,10 +62,10 @@ export class Position {
     const kind = (m >> 15) & 7;
     const piece = b[from];
     const color: Color = piece > 0 ? 0 : 1;
-    const sp = this.sp++;
-    this.uCastling[sp] = this.castling;
-    this.uEp[sp] = this.ep;
-    this.uHalf[sp] = this.halfmove;
+    const u = this.sp++ * UNDO;
+    const undo = this.undo;
+    undo[u] = this.castling | (this.ep << 16);
+    undo[u + 1] = this.halfmove;
 
     if (kind === CASTLE) {
       const rank = from & 56;
@@ -83,7 +78,7 @@ export class Position {
       this.kingSquare[color] = rank + (kingside ? 6 : 2);
       this.castling &= color === 0 ? 0xff00 : 0x00ff;
       this.halfmove += this.castleHalfmoves;
-      this.uCaptured[sp] = 0;
+      undo[u + 2] = 0;
       return;
     }
 
@@ -96,7 +91,7 @@ export class Position {
     } else {
       captured = b[to];
     }
-    this.uCaptured[sp] = captured;
+    undo[u + 2] = captured;
     b[to] = promo ? (color === 0 ? promo : -promo) : piece;
     b[from] = 0;
 
@@ -122,15 +117,16 @@ export class Position {
   }
 
   unmake(m: Move): void {
-    const sp = --this.sp;
+    const u = --this.sp * UNDO;
+    const undo = this.undo;
     const b = this.board;
     const from = m & 63;
     const to = (m >> 6) & 63;
     const promo = (m >> 12) & 7;
     const kind = (m >> 15) & 7;
-    this.castling = this.uCastling[sp];
-    this.ep = this.uEp[sp];
-    this.halfmove = this.uHalf[sp];
+    this.castling = undo[u] & 0xffff;
+    this.ep = undo[u] >>> 16;
+    this.halfmove = undo[u + 1];
 
     if (kind === CASTLE) {
       const rank = from & 56;
@@ -149,7 +145,7 @@ export class Position {
     const moved = b[to];
     const color: Color = moved > 0 ? 0 : 1;
     b[from] = promo ? (color === 0 ? PAWN : -PAWN) : moved;
-    const captured = this.uCaptured[sp];
+    const captured = undo[u + 2];
     if (kind === EN_PASSANT) {
       b[to] = 0;
       b[color === 0 ? to - 8 : to + 8] = captured;
@@ -181,6 +177,9 @@ export class Position {
     return (this.castling & (1 << ((sq & 7) + color * 8))) !== 0 && this.board[sq] === (color === 0 ? ROOK : -ROOK);
   }
 }
+
+/** Numbers per undo entry. */
+const UNDO = 3;
 
 /** Bits of the en passant set that die when a piece leaves or lands on `sq`. */
 function epKillMask(sq: Square): number {

@@ -1,6 +1,6 @@
 import { isAttacked } from './attacks.js';
 import { CASTLE, DOUBLE_STEP, EN_PASSANT, encodeMove, type Move } from './move.js';
-import type { Position } from './position.js';
+import { type Position, pieceSquares } from './position.js';
 import { KING_TARGETS, KNIGHT_TARGETS, RAYS } from './tables.js';
 import { BISHOP, type Color, KING, KNIGHT, PAWN, QUEEN, ROOK, type Square } from './types.js';
 
@@ -26,15 +26,18 @@ export const STANDARD_PROMOTIONS = (1 << KNIGHT) | (1 << BISHOP) | (1 << ROOK) |
  * Pseudo-legal: piece geometry only; the king may be captured like any piece.
  */
 export function generateMoves(pos: Position, color: Color, opts: GenOptions, out: Move[], n = 0): number {
-  const b = pos.board;
   const roles = opts.roles;
-  for (let sq = 0; sq < 64; sq++) {
-    const p = b[sq];
-    if (p === 0 || (p > 0 ? 0 : 1) !== color) continue;
-    const role = p > 0 ? p : -p;
+  // The squares of the pieces that may move, visited in square order (a1 … h8).
+  let low = 0;
+  let high = 0;
+  for (let role = PAWN; role <= KING; role++) {
     if ((roles & (1 << role)) === 0) continue;
-    n = generatePieceMoves(pos, sq, opts, out, n);
+    const piece = color === 0 ? role : -role;
+    low |= pieceSquares(pos, piece, false);
+    high |= pieceSquares(pos, piece, true);
   }
+  for (; low !== 0; low &= low - 1) n = generatePieceMoves(pos, 31 - Math.clz32(low & -low), opts, out, n);
+  for (; high !== 0; high &= high - 1) n = generatePieceMoves(pos, 63 - Math.clz32(high & -high), opts, out, n);
   if (opts.castling && (roles & (1 << KING)) !== 0) n = generateCastling(pos, color, opts.castlingOrthodox, out, n);
   return n;
 }

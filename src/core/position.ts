@@ -10,9 +10,18 @@ import { type Color, KING, PAWN, ROOK, type Square } from './types.js';
  * (bits 0–7: targets on rank 3 created by white, 8–15: rank 6 created by black); the
  * pawn that made a target stands right in front of it, so the file says it all and
  * several targets can be live at once.
+ *
+ * Next to the board, each piece's squares as a set (`pieces`), so move generation visits
+ * only the pieces the dice move instead of all 64 squares. The board is written through
+ * `put`, `make` and `unmake` only, which keep both in step.
  */
 export class Position {
-  board = new Int8Array(64);
+  readonly board = new Int8Array(64);
+  /**
+   * Squares of each piece: two 32-bit halves per piece value p at 2 * (p + 6) (squares
+   * 0–31) and 2 * (p + 6) + 1 (squares 32–63). See `pieceSquares`.
+   */
+  readonly pieces = new Int32Array(26);
   turn: Color = 0;
   castling = 0;
   ep = 0;
@@ -33,6 +42,7 @@ export class Position {
   clone(): Position {
     const p = new Position();
     p.board.set(this.board);
+    p.pieces.set(this.pieces);
     p.turn = this.turn;
     p.castling = this.castling;
     p.ep = this.ep;
@@ -44,6 +54,14 @@ export class Position {
     p.kingHomeFile[1] = this.kingHomeFile[1];
     p.castleHalfmoves = this.castleHalfmoves;
     return p;
+  }
+
+  /** Puts a piece (0 = nothing) on a square, for position setup. */
+  put(sq: Square, piece: number): void {
+    const old = this.board[sq];
+    if (old !== 0) leave(this.pieces, old, sq);
+    this.board[sq] = piece;
+    if (piece !== 0) land(this.pieces, piece, sq);
   }
 
   private grow(): void {
@@ -71,11 +89,18 @@ export class Position {
       const rank = from & 56;
       const kingside = (to & 7) > (from & 7);
       const rook = b[to];
+      const kSq = rank + (kingside ? 6 : 2);
+      const rSq = rank + (kingside ? 5 : 3);
       b[from] = 0;
       b[to] = 0;
-      b[rank + (kingside ? 6 : 2)] = piece;
-      b[rank + (kingside ? 5 : 3)] = rook;
-      this.kingSquare[color] = rank + (kingside ? 6 : 2);
+      b[kSq] = piece;
+      b[rSq] = rook;
+      const pieces = this.pieces;
+      leave(pieces, piece, from);
+      leave(pieces, rook, to);
+      land(pieces, piece, kSq);
+      land(pieces, rook, rSq);
+      this.kingSquare[color] = kSq;
       this.castling &= color === 0 ? 0xff00 : 0x00ff;
       this.halfmove += this.castleHalfmoves;
       undo[u + 2] = 0;
@@ -92,8 +117,13 @@ export class Position {
       captured = b[to];
     }
     undo[u + 2] = captured;
-    b[to] = promo ? (color === 0 ? promo : -promo) : piece;
+    const landed = promo ? (color === 0 ? promo : -promo) : piece;
+    b[to] = landed;
     b[from] = 0;
+    const pieces = this.pieces;
+    if (captured !== 0) leave(pieces, captured, capSq);
+    leave(pieces, piece, from);
+    land(pieces, landed, to);
 
     const role = piece > 0 ? piece : -piece;
     if (role === KING) {
@@ -139,18 +169,30 @@ export class Position {
       b[rSq] = 0;
       b[from] = king;
       b[to] = rook;
+      const pieces = this.pieces;
+      leave(pieces, king, kSq);
+      leave(pieces, rook, rSq);
+      land(pieces, king, from);
+      land(pieces, rook, to);
       this.kingSquare[king > 0 ? 0 : 1] = from;
       return;
     }
     const moved = b[to];
     const color: Color = moved > 0 ? 0 : 1;
-    b[from] = promo ? (color === 0 ? PAWN : -PAWN) : moved;
+    const mover = promo ? (color === 0 ? PAWN : -PAWN) : moved;
+    b[from] = mover;
     const captured = undo[u + 2];
+    const pieces = this.pieces;
+    leave(pieces, moved, to);
+    land(pieces, mover, from);
     if (kind === EN_PASSANT) {
+      const capSq = color === 0 ? to - 8 : to + 8;
       b[to] = 0;
-      b[color === 0 ? to - 8 : to + 8] = captured;
+      b[capSq] = captured;
+      if (captured !== 0) land(pieces, captured, capSq);
     } else {
       b[to] = captured;
+      if (captured !== 0) land(pieces, captured, to);
     }
     if (moved === KING || moved === -KING) this.kingSquare[color] = from;
     if (captured === KING || captured === -KING) this.kingSquare[captured > 0 ? 0 : 1] = to;
@@ -180,6 +222,25 @@ export class Position {
 
 /** Numbers per undo entry. */
 const UNDO = 3;
+
+/** Index in `Position.pieces` of the half holding `sq` of this piece's set. */
+const half = (piece: number, sq: Square): number => 2 * (piece + 6) + (sq >> 5);
+
+function land(pieces: Int32Array, piece: number, sq: Square): void {
+  pieces[half(piece, sq)] |= 1 << (sq & 31);
+}
+
+function leave(pieces: Int32Array, piece: number, sq: Square): void {
+  pieces[half(piece, sq)] &= ~(1 << (sq & 31));
+}
+
+/**
+ * The squares of `piece` (a board value) as one half of its set: `high` false for squares
+ * 0–31 (bit s = square s), true for 32–63 (bit s = square 32 + s).
+ */
+export function pieceSquares(pos: Position, piece: number, high: boolean): number {
+  return pos.pieces[2 * (piece + 6) + (high ? 1 : 0)];
+}
 
 /** Bits of the en passant set that die when a piece leaves or lands on `sq`. */
 function epKillMask(sq: Square): number {

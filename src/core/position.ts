@@ -11,17 +11,19 @@ import { type Color, KING, PAWN, ROOK, type Square } from './types.js';
  * pawn that made a target stands right in front of it, so the file says it all and
  * several targets can be live at once.
  *
- * Next to the board, each piece's squares as a set (`pieces`), so move generation visits
+ * Next to the board, each piece's squares as a set (`low`, `high`), so move generation visits
  * only the pieces the dice move instead of all 64 squares. The board is written through
  * `put`, `make` and `unmake` only, which keep both in step.
  */
 export class Position {
   readonly board = new Int8Array(64);
   /**
-   * Squares of each piece: two 32-bit halves per piece value p at 2 * (p + 6) (squares
-   * 0–31) and 2 * (p + 6) + 1 (squares 32–63). See `pieceSquares`.
+   * Squares of each piece as bit sets in two 32-bit halves, indexed by piece value + 6:
+   * `low` for squares 0–31 (bit s = square s), `high` for 32–63. See `pieceSquares`.
+   * (Typed arrays of at most 64 bytes live on the JS heap: cheap to make per game.)
    */
-  readonly pieces = new Int32Array(26);
+  readonly low = new Int32Array(13);
+  readonly high = new Int32Array(13);
   turn: Color = 0;
   castling = 0;
   ep = 0;
@@ -34,15 +36,16 @@ export class Position {
   /** How many half-moves one castling adds to the counter (1 or 2, a dialect option). */
   castleHalfmoves = 1;
 
-  // Undo stack, one entry per make() in one array (a game makes one position, copies too):
-  // castling | ep << 16, the half-move counter, the captured piece.
+  // Undo stack, one entry per make(): castling, en passant, half-move counter, captured
+  // piece. A plain array of small integers that grows as deep as the turns and searches go.
   private sp = 0;
-  private undo = new Int32Array(64 * UNDO);
+  private readonly undo: number[] = [];
 
   clone(): Position {
     const p = new Position();
     p.board.set(this.board);
-    p.pieces.set(this.pieces);
+    p.low.set(this.low);
+    p.high.set(this.high);
     p.turn = this.turn;
     p.castling = this.castling;
     p.ep = this.ep;
@@ -59,20 +62,13 @@ export class Position {
   /** Puts a piece (0 = nothing) on a square, for position setup. */
   put(sq: Square, piece: number): void {
     const old = this.board[sq];
-    if (old !== 0) leave(this.pieces, old, sq);
+    if (old !== 0) leave(this, old, sq);
     this.board[sq] = piece;
-    if (piece !== 0) land(this.pieces, piece, sq);
-  }
-
-  private grow(): void {
-    const bigger = new Int32Array(this.undo.length * 2);
-    bigger.set(this.undo);
-    this.undo = bigger;
+    if (piece !== 0) land(this, piece, sq);
   }
 
   /** Plays a micro-move for the colour of the piece on its from-square. The side to move does not change. */
   make(m: Move): void {
-    if ((this.sp + 1) * UNDO > this.undo.length) this.grow();
     const b = this.board;
     const from = m & 63;
     const to = (m >> 6) & 63;
@@ -82,8 +78,9 @@ export class Position {
     const color: Color = piece > 0 ? 0 : 1;
     const u = this.sp++ * UNDO;
     const undo = this.undo;
-    undo[u] = this.castling | (this.ep << 16);
-    undo[u + 1] = this.halfmove;
+    undo[u] = this.castling;
+    undo[u + 1] = this.ep;
+    undo[u + 2] = this.halfmove;
 
     if (kind === CASTLE) {
       const rank = from & 56;
@@ -95,15 +92,14 @@ export class Position {
       b[to] = 0;
       b[kSq] = piece;
       b[rSq] = rook;
-      const pieces = this.pieces;
-      leave(pieces, piece, from);
-      leave(pieces, rook, to);
-      land(pieces, piece, kSq);
-      land(pieces, rook, rSq);
+      leave(this, piece, from);
+      leave(this, rook, to);
+      land(this, piece, kSq);
+      land(this, rook, rSq);
       this.kingSquare[color] = kSq;
       this.castling &= color === 0 ? 0xff00 : 0x00ff;
       this.halfmove += this.castleHalfmoves;
-      undo[u + 2] = 0;
+      undo[u + 3] = 0;
       return;
     }
 
@@ -116,14 +112,13 @@ export class Position {
     } else {
       captured = b[to];
     }
-    undo[u + 2] = captured;
+    undo[u + 3] = captured;
     const landed = promo ? (color === 0 ? promo : -promo) : piece;
     b[to] = landed;
     b[from] = 0;
-    const pieces = this.pieces;
-    if (captured !== 0) leave(pieces, captured, capSq);
-    leave(pieces, piece, from);
-    land(pieces, landed, to);
+    if (captured !== 0) leave(this, captured, capSq);
+    leave(this, piece, from);
+    land(this, landed, to);
 
     const role = piece > 0 ? piece : -piece;
     if (role === KING) {
@@ -154,9 +149,9 @@ export class Position {
     const to = (m >> 6) & 63;
     const promo = (m >> 12) & 7;
     const kind = (m >> 15) & 7;
-    this.castling = undo[u] & 0xffff;
-    this.ep = undo[u] >>> 16;
-    this.halfmove = undo[u + 1];
+    this.castling = undo[u];
+    this.ep = undo[u + 1];
+    this.halfmove = undo[u + 2];
 
     if (kind === CASTLE) {
       const rank = from & 56;
@@ -169,11 +164,10 @@ export class Position {
       b[rSq] = 0;
       b[from] = king;
       b[to] = rook;
-      const pieces = this.pieces;
-      leave(pieces, king, kSq);
-      leave(pieces, rook, rSq);
-      land(pieces, king, from);
-      land(pieces, rook, to);
+      leave(this, king, kSq);
+      leave(this, rook, rSq);
+      land(this, king, from);
+      land(this, rook, to);
       this.kingSquare[king > 0 ? 0 : 1] = from;
       return;
     }
@@ -181,18 +175,17 @@ export class Position {
     const color: Color = moved > 0 ? 0 : 1;
     const mover = promo ? (color === 0 ? PAWN : -PAWN) : moved;
     b[from] = mover;
-    const captured = undo[u + 2];
-    const pieces = this.pieces;
-    leave(pieces, moved, to);
-    land(pieces, mover, from);
+    const captured = undo[u + 3];
+    leave(this, moved, to);
+    land(this, mover, from);
     if (kind === EN_PASSANT) {
       const capSq = color === 0 ? to - 8 : to + 8;
       b[to] = 0;
       b[capSq] = captured;
-      if (captured !== 0) land(pieces, captured, capSq);
+      if (captured !== 0) land(this, captured, capSq);
     } else {
       b[to] = captured;
-      if (captured !== 0) land(pieces, captured, to);
+      if (captured !== 0) land(this, captured, to);
     }
     if (moved === KING || moved === -KING) this.kingSquare[color] = from;
     if (captured === KING || captured === -KING) this.kingSquare[captured > 0 ? 0 : 1] = to;
@@ -221,17 +214,18 @@ export class Position {
 }
 
 /** Numbers per undo entry. */
-const UNDO = 3;
+const UNDO = 4;
 
-/** Index in `Position.pieces` of the half holding `sq` of this piece's set. */
-const half = (piece: number, sq: Square): number => 2 * (piece + 6) + (sq >> 5);
-
-function land(pieces: Int32Array, piece: number, sq: Square): void {
-  pieces[half(piece, sq)] |= 1 << (sq & 31);
+/** Adds `sq` to the squares of `piece`. */
+function land(pos: Position, piece: number, sq: Square): void {
+  if (sq < 32) pos.low[piece + 6] |= 1 << sq;
+  else pos.high[piece + 6] |= 1 << (sq - 32);
 }
 
-function leave(pieces: Int32Array, piece: number, sq: Square): void {
-  pieces[half(piece, sq)] &= ~(1 << (sq & 31));
+/** Takes `sq` from the squares of `piece`. */
+function leave(pos: Position, piece: number, sq: Square): void {
+  if (sq < 32) pos.low[piece + 6] &= ~(1 << sq);
+  else pos.high[piece + 6] &= ~(1 << (sq - 32));
 }
 
 /**
@@ -239,7 +233,7 @@ function leave(pieces: Int32Array, piece: number, sq: Square): void {
  * 0–31 (bit s = square s), true for 32–63 (bit s = square 32 + s).
  */
 export function pieceSquares(pos: Position, piece: number, high: boolean): number {
-  return pos.pieces[2 * (piece + 6) + (high ? 1 : 0)];
+  return high ? pos.high[piece + 6] : pos.low[piece + 6];
 }
 
 /** Bits of the en passant set that die when a piece leaves or lands on `sq`. */

@@ -83,7 +83,11 @@ export class TurnEngine {
   }
   private readonly genResult = { buf: [] as Move[], n: 0 };
   private readonly judgePool = new DicePool();
-  /** The dice each micro-move of the turn being judged spent (judge() is never re-entered). */
+  /**
+   * The micro-moves of the turn being judged and the dice each spent (judge() is never
+   * re-entered); a verdict gets a copy of the moves of its exact length.
+   */
+  private readonly judgeMoves: Move[] = [];
   private readonly judgeCosts: DiceCost[] = [];
 
   /** Takes the dice a micro-move costs from the pool; returns them (packed). */
@@ -289,11 +293,12 @@ export class TurnEngine {
   judge(pos: Position, dice: readonly Role[], recorded: ReadonlyArray<string>, apply = false, partial = false): TurnVerdict {
     // judge() is never re-entered, so one pool and one cost list serve every turn.
     const pool = this.judgePool.reset(dice);
+    const moves = this.judgeMoves;
     const costs = this.judgeCosts;
     // A partial turn (the game ended mid-turn) must only be the start of some legal turn.
     const stepCheck = partial && this.eachDie && this.rules.maximum !== 'none';
     const partialTarget = stepCheck ? this.targetFor(pos, pool, 0) : 0;
-    const played: Move[] = [];
+    let played = 0;
     let spentSoFar = 0;
     let kingCaptured = false;
 
@@ -328,18 +333,19 @@ export class TurnEngine {
         }
       }
       const cost = this.spend(pos, m, pool);
-      costs[played.length] = cost;
+      moves[played] = m;
+      costs[played] = cost;
+      played++;
       spentSoFar += diceIn(cost);
       pos.make(m);
-      played.push(m);
     }
 
     if (partial) {
-      const complete = kingCaptured || (this.eachDie ? pool.total === 0 || this.gen(pos, pool, played.length).n === 0 : played.length > 0 || this.gen(pos, pool, 0).n === 0);
+      const complete = kingCaptured || (this.eachDie ? pool.total === 0 || this.gen(pos, pool, played).n === 0 : played > 0 || this.gen(pos, pool, 0).n === 0);
       if (!apply) this.undo(pos, played, pool);
-      return { ok: true, kingCaptured, diceSpent: spentSoFar, moves: played, complete };
+      return { ok: true, kingCaptured, diceSpent: spentSoFar, moves: moves.slice(0, played), complete };
     }
-    if (recorded.length === 0 && this.rules.pass.voluntary) return { ok: true, kingCaptured: false, diceSpent: 0, moves: played, complete: true };
+    if (recorded.length === 0 && this.rules.pass.voluntary) return { ok: true, kingCaptured: false, diceSpent: 0, moves: [], complete: true };
     if (!kingCaptured && recorded.length === 0) {
       const { n } = this.gen(pos, pool, 0);
       if (n > 0) return this.refuse(pos, pool, played, apply, this.finding(pos, pool, 0, 'pass.not-allowed', `the turn was passed, but ${n} micro-move${n === 1 ? '' : 's'} can be played`, null, 0));
@@ -351,18 +357,18 @@ export class TurnEngine {
       if (finding) return this.refuse(pos, pool, played, apply, finding);
     }
     if (!apply) this.undo(pos, played, pool);
-    return { ok: true, kingCaptured, diceSpent: spentSoFar, moves: played, complete: true };
+    return { ok: true, kingCaptured, diceSpent: spentSoFar, moves: moves.slice(0, played), complete: true };
   }
 
-  /** A divergence: the legal prefix stays played with `apply`, else it is taken back. */
-  private refuse(pos: Position, pool: DicePool, played: Move[], apply: boolean, finding: TurnFinding): TurnVerdict {
+  /** A divergence after `played` legal micro-moves: they stay played with `apply`, else they are taken back. */
+  private refuse(pos: Position, pool: DicePool, played: number, apply: boolean, finding: TurnFinding): TurnVerdict {
     if (!apply) this.undo(pos, played, pool);
-    return { ok: false, finding, moves: played };
+    return { ok: false, finding, moves: this.judgeMoves.slice(0, played) };
   }
 
   /** Slow path: the recorded turn left dice unspent. Was that the most it could spend? */
-  private checkMaximum(pos: Position, pool: DicePool, played: Move[], spentSoFar: number, recorded: ReadonlyArray<string>): TurnFinding | null {
-    const len = played.length;
+  private checkMaximum(pos: Position, pool: DicePool, len: number, spentSoFar: number, recorded: ReadonlyArray<string>): TurnFinding | null {
+    const played = this.judgeMoves;
     const costs = this.judgeCosts;
     // Still a playable micro-move: the turn stopped early (a captured king ends it, though).
     const { n } = this.gen(pos, pool, len);
@@ -372,14 +378,14 @@ export class TurnEngine {
     }
     if (this.rules.maximum === 'micro-move') return null;
     // Rewind to the start, find the turn's target, then the first move that foreclosed it.
-    this.undo(pos, played, pool);
+    this.undo(pos, len, pool);
     // The usual case: the turn spent as much as the position allows. One walk proves it
     // and finds the flags check's answer on the way.
     const spendable = this.provable ? this.flags.prove(pos, pool, spentSoFar) : null;
     if (spendable) this.memo.store(pos, pool, spentSoFar, spendable);
     const target = spendable ? spentSoFar : this.target(pos, pool, 0);
     if (spentSoFar >= target) {
-      this.redo(pos, played, pool, 0);
+      this.redo(pos, pool, 0, len);
       return null;
     }
     let culprit = -1;
@@ -413,23 +419,23 @@ export class TurnEngine {
       spentBefore,
       target,
     );
-    this.redo(pos, played, pool, culprit);
+    this.redo(pos, pool, culprit, len);
     return f;
   }
 
-  /** Takes back the judged turn's micro-moves and their dice. */
-  private undo(pos: Position, played: Move[], pool: DicePool): void {
-    for (let i = played.length - 1; i >= 0; i--) {
-      pos.unmake(played[i]);
+  /** Takes back the judged turn's first `played` micro-moves and their dice. */
+  private undo(pos: Position, played: number, pool: DicePool): void {
+    for (let i = played - 1; i >= 0; i--) {
+      pos.unmake(this.judgeMoves[i]);
       pool.refund(this.judgeCosts[i]);
     }
   }
 
-  /** Plays the judged turn's micro-moves again from the `from`-th on. */
-  private redo(pos: Position, played: Move[], pool: DicePool, from: number): void {
-    for (let i = from; i < played.length; i++) {
+  /** Plays the judged turn's micro-moves `from` … `to` - 1 again. */
+  private redo(pos: Position, pool: DicePool, from: number, to: number): void {
+    for (let i = from; i < to; i++) {
       pool.pay(this.judgeCosts[i]);
-      pos.make(played[i]);
+      pos.make(this.judgeMoves[i]);
     }
   }
 

@@ -9,6 +9,7 @@ import {
   generateMoves,
   generatePieceMoves,
   inCheck,
+  isPieceMove,
   KING,
   KNIGHT,
   type Move,
@@ -69,11 +70,12 @@ export class MicroMoves {
     const p = pos.board[from];
     if (p === 0 || (p > 0 ? 0 : 1) !== pos.turn) return false;
     const kind = m >> 15;
-    const buf = this.one;
-    let n: number;
+    let found = false;
     if (kind === CASTLE) {
       if (!this.castlingPaid(pool)) return false;
-      n = generateCastling(pos, pos.turn, this.opts.castlingOrthodox, buf, 0);
+      const buf = this.one;
+      const n = generateCastling(pos, pos.turn, this.opts.castlingOrthodox, buf, 0);
+      for (let i = 0; i < n && !found; i++) found = buf[i] === m;
     } else {
       const role = p > 0 ? p : -p;
       const promo = (m >> 12) & 7;
@@ -84,10 +86,8 @@ export class MicroMoves {
       const opts = this.opts;
       opts.roles = 0x7e;
       opts.enPassant = this.epOpen(micro);
-      n = generatePieceMoves(pos, from, opts, buf, 0);
+      found = isPieceMove(pos, m, opts);
     }
-    let found = false;
-    for (let i = 0; i < n && !found; i++) found = buf[i] === m;
     return found && !(this.orthodox && this.leavesKingAttacked(pos, m));
   }
   private readonly one: Move[] = [];

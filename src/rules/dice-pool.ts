@@ -12,8 +12,10 @@ export class DicePool {
 
   /** Refills the pool with a new roll (reuse on hot paths instead of allocating). */
   reset(dice: readonly Role[]): this {
-    this.count.fill(0);
-    for (const d of dice) this.count[d]++;
+    const count = this.count;
+    // Plain loops: this runs several times per judged turn.
+    for (let r = 0; r <= 6; r++) count[r] = 0;
+    for (let i = 0; i < dice.length; i++) count[dice[i]]++;
     this.total = dice.length;
     return this;
   }

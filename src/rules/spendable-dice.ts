@@ -36,7 +36,7 @@ export class SpendableDice {
   ) {}
 
   /**
-   * The spendable dice of `dice` on `pos`, per role (index 1–6), into `out` (zeroed here)
+   * The spendable dice of `dice` on `pos`, per role (index 1–6), into `out` (7 entries, zeroed here)
    * or a fresh array. `knownTarget`: the dice a legal complete turn without a king capture
    * spends, when the caller already knows it (a recorded legal turn proves it), saving the
    * search for it.
@@ -45,7 +45,7 @@ export class SpendableDice {
     const engine = this.engine;
     const rules = engine.rules;
     const pool = this.ownPool.reset(dice);
-    const best = out ? out.fill(0) : new Int8Array(7);
+    const best = out ? clear(out) : new Int8Array(7);
     // A legal turn that spent every die proves them all playable: no search at all.
     if (engine.spendsDieByDie && rules.maximum !== 'none' && knownTarget === pool.total) return copy(pool.count, best);
     // The judge may just have proved this start's target, finding the answer on the way.
@@ -87,7 +87,7 @@ export class SpendableDice {
     const living = livingRoles(pos, pool, this.engine.rules);
     let bound = 0;
     for (let r = 1; r <= 6; r++) bound += living & (1 << r) ? pool.count[r] : 0;
-    const best = this.proof.fill(0);
+    const best = clear(this.proof);
     if (bound <= spent) {
       // No turn spends a dead die, so every turn spending `spent` spends every living die.
       for (let r = 1; r <= 6; r++) best[r] = living & (1 << r) ? pool.count[r] : 0;
@@ -100,7 +100,7 @@ export class SpendableDice {
   private begin(pos: Position, pool: DicePool): void {
     this.pos = pos;
     this.pool = pool;
-    this.path.fill(0);
+    clear(this.path);
   }
 
   /** Fills this depth's buffer with the allowed micro-moves; returns how many (the buffer may hold stale moves past that). */
@@ -231,6 +231,12 @@ export class SpendableDice {
     search(0, 0);
     return best;
   }
+}
+
+/** Zeroes per-role counts (index 0–6). */
+function clear(counts: Int8Array): Int8Array {
+  for (let r = 0; r <= 6; r++) counts[r] = 0;
+  return counts;
 }
 
 /** Per-role counts (index 1–6) into `out`. */

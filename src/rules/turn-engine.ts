@@ -26,6 +26,7 @@ export type TurnVerdict =
   | { ok: false; finding: TurnFinding; /** Moves that were applied before the divergence. */ moves: Move[] };
 
 const NEG = -1000;
+const NO_DICE_SPENDABLE = new Int8Array(7);
 const ALTERNATIVES_CAP = 24;
 
 /**
@@ -370,6 +371,11 @@ export class TurnEngine {
   private checkMaximum(pos: Position, pool: DicePool, len: number, spentSoFar: number, recorded: ReadonlyArray<string>): TurnFinding | null {
     const played = this.judgeMoves;
     const costs = this.judgeCosts;
+    if (len === 0) {
+      // A pass the judge let through: nothing moves at the start, so no turn spends a die.
+      this.memo.store(pos, pool, 0, NO_DICE_SPENDABLE);
+      return null;
+    }
     // Still a playable micro-move: the turn stopped early (a captured king ends it, though).
     const { n } = this.gen(pos, pool, len);
     const ended = pos.kingSquare[0] < 0 || pos.kingSquare[1] < 0;

@@ -11,9 +11,9 @@ import { type Color, KING, PAWN, ROOK, type Square } from './types.js';
  * pawn that made a target stands right in front of it, so the file says it all and
  * several targets can be live at once.
  *
- * Next to the board, each piece's squares as a set (`low`, `high`), so move generation visits
- * only the pieces the dice move instead of all 64 squares. The board is written through
- * `put`, `make` and `unmake` only, which keep both in step.
+ * Next to the board, each piece's squares as a set (`low`, `high`), so move generation
+ * visits only the pieces the dice move instead of all 64 squares. The board is written
+ * through `put`, `make` and `unmake` only, which keep both in step.
  */
 export class Position {
   readonly board = new Int8Array(64);

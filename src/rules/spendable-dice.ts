@@ -36,10 +36,10 @@ export class SpendableDice {
   ) {}
 
   /**
-   * The spendable dice of `dice` on `pos`, per role (index 1–6), into `out` (7 entries, zeroed here)
-   * or a fresh array. `knownTarget`: the dice a legal complete turn without a king capture
-   * spends, when the caller already knows it (a recorded legal turn proves it), saving the
-   * search for it.
+   * The spendable dice of `dice` on `pos`, per role (index 1–6), into `out` (7 entries,
+   * zeroed here) or a fresh array. `knownTarget`: the dice a legal complete turn without a
+   * king capture spends, when the caller already knows it (a recorded legal turn proves
+   * it), saving the search for it.
    */
   of(pos: Position, dice: readonly Role[], knownTarget?: number, out?: Int8Array): Int8Array {
     const engine = this.engine;

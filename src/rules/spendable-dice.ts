@@ -42,12 +42,12 @@ export class SpendableDice {
    * it), saving the search for it.
    */
   of(pos: Position, dice: readonly Role[], knownTarget?: number, out?: Int8Array): Int8Array {
+    const known = this.fromTarget(dice, knownTarget, out);
+    if (known) return known;
     const engine = this.engine;
     const rules = engine.rules;
     const pool = this.ownPool.reset(dice);
     const best = out ? clear(out) : new Int8Array(7);
-    // A legal turn that spent every die proves them all playable: no search at all.
-    if (engine.spendsDieByDie && rules.maximum !== 'none' && knownTarget === pool.total) return copy(pool.count, best);
     // The judge may just have proved this start's target, finding the answer on the way.
     const memo = this.memo;
     if (memo.hasSpendable && memo.matches(pos, pool) && (knownTarget ?? memo.target) === memo.target) return copy(memo.spendable, best);
@@ -72,6 +72,16 @@ export class SpendableDice {
     // Every legal turn spends all dice (or captures the king with a subset of them).
     if (rules.maximum !== 'none' && target === pool.total) return copy(pool.count, best);
     return rules.maximum === 'micro-move' ? this.byLegalSteps(target, best) : this.bySequences(target, best, false);
+  }
+
+  /**
+   * `of` when the target alone decides, without the position: a legal turn that spent every
+   * die proves them all playable. Null when it takes a look at the turn's start.
+   */
+  fromTarget(dice: readonly Role[], knownTarget: number | undefined, out?: Int8Array): Int8Array | null {
+    const engine = this.engine;
+    if (!engine.spendsDieByDie || engine.rules.maximum === 'none' || knownTarget !== dice.length) return null;
+    return copy(this.ownPool.reset(dice).count, out ? clear(out) : new Int8Array(7));
   }
 
   /**

@@ -284,6 +284,14 @@ export class TurnEngine {
     return this.flags.of(pos, dice, knownTarget, out);
   }
 
+  /**
+   * `spendableDice` when the known target alone decides it (a legal turn that spent every
+   * die), so the turn's start position is not needed; null otherwise.
+   */
+  spendableFromTarget(dice: readonly Role[], knownTarget: number | undefined, out?: Int8Array): Int8Array | null {
+    return this.flags.fromTarget(dice, knownTarget, out);
+  }
+
   // ---- judging a recorded turn ------------------------------------------------------
 
   /**

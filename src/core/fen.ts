@@ -95,7 +95,7 @@ function parseBoard(pos: Position, text: string): CoreError | null {
       const color: Color = ch === ch.toUpperCase() ? 0 : 1;
       if (role === PAWN && (rank === 0 || rank === 7)) strandedPawns.push({ color, rank });
       const sq = rank * 8 + file;
-      pos.board[sq] = color === 0 ? role : -role;
+      pos.put(sq, color === 0 ? role : -role);
       if (role === KING) {
         kings[color]++;
         pos.kingSquare[color] = sq;

@@ -1,4 +1,4 @@
-import type { Position } from './position.js';
+import { type Position, pieceSquares } from './position.js';
 
 /**
  * Zobrist keys: a 52-bit number per position (board, side to move, castling rights, en
@@ -23,13 +23,17 @@ for (const table of [PIECE_KEYS, TURN_KEY, CASTLING_KEYS, EP_KEYS]) for (let i =
 export function positionKey(pos: Position): number {
   let a = 0;
   let b = 0;
-  const board = pos.board;
-  for (let sq = 0; sq < 64; sq++) {
-    const p = board[sq];
+  // Every piece on its square, piece by piece from the position's sets (xor: any order).
+  for (let p = -6; p <= 6; p++) {
     if (p === 0) continue;
-    const i = (sq * 13 + p + 6) * LANES;
-    a ^= PIECE_KEYS[i];
-    b ^= PIECE_KEYS[i + 1];
+    for (let h = 0; h < 2; h++) {
+      for (let bits = pieceSquares(pos, p, h === 1); bits !== 0; bits &= bits - 1) {
+        const sq = 31 - Math.clz32(bits & -bits) + 32 * h;
+        const i = (sq * 13 + p + 6) * LANES;
+        a ^= PIECE_KEYS[i];
+        b ^= PIECE_KEYS[i + 1];
+      }
+    }
   }
   if (pos.turn === 1) {
     a ^= TURN_KEY[0];

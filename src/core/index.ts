@@ -1,9 +1,9 @@
 export * from './types.js';
 export * from './move.js';
 export * from './errors.js';
-export { Position } from './position.js';
+export { Position, pieceSquares } from './position.js';
 export { isAttacked, inCheck } from './attacks.js';
-export { ALL_ROLES, STANDARD_PROMOTIONS, generateMoves, generatePieceMoves, generateCastling, type GenOptions } from './movegen.js';
+export { ALL_ROLES, STANDARD_PROMOTIONS, generateMoves, generatePieceMoves, generateCastling, isPieceMove, type GenOptions } from './movegen.js';
 export { ORTHODOX, filterKingSafe, hasLegalMove, legalMoves, perft, perftDivide } from './legal.js';
 export * from './fen.js';
 export * from './uci.js';

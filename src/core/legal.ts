@@ -1,8 +1,8 @@
 import { inCheck } from './attacks.js';
 import type { Move } from './move.js';
 import { ALL_ROLES, type GenOptions, generateCastling, generateMoves, generatePieceMoves, STANDARD_PROMOTIONS } from './movegen.js';
-import type { Position } from './position.js';
-import type { Color } from './types.js';
+import { type Position, pieceSquares } from './position.js';
+import { type Color, KING, PAWN } from './types.js';
 
 /** Orthodox chess move generation: every move that does not leave one's own king attacked. */
 export const ORTHODOX: GenOptions = {
@@ -40,16 +40,19 @@ export function legalMoves(pos: Position, opts: GenOptions = ORTHODOX, out: Move
 export function hasLegalMove(pos: Position, opts: GenOptions = ORTHODOX, kingSafe = true): boolean {
   const buf = HAS_LEGAL_BUF;
   const color = pos.turn;
-  const b = pos.board;
   // The king first: in check it is the likeliest piece to have a way out.
   const king = pos.kingSquare[color];
   if (king >= 0 && (opts.roles & (1 << 6)) !== 0 && anyLegal(pos, generatePieceMoves(pos, king, opts, buf, 0), kingSafe)) return true;
-  for (let sq = 0; sq < 64; sq++) {
-    const p = b[sq];
-    if (p === 0 || (p > 0 ? 0 : 1) !== color || sq === king) continue;
-    if ((opts.roles & (1 << (p > 0 ? p : -p))) === 0) continue;
-    if (anyLegal(pos, generatePieceMoves(pos, sq, opts, buf, 0), kingSafe)) return true;
+  // Then the other pieces that may move, in square order.
+  let low = 0;
+  let high = 0;
+  for (let role = PAWN; role < KING; role++) {
+    if ((opts.roles & (1 << role)) === 0) continue;
+    low |= pieceSquares(pos, color === 0 ? role : -role, false);
+    high |= pieceSquares(pos, color === 0 ? role : -role, true);
   }
+  for (; low !== 0; low &= low - 1) if (anyLegal(pos, generatePieceMoves(pos, 31 - Math.clz32(low & -low), opts, buf, 0), kingSafe)) return true;
+  for (; high !== 0; high &= high - 1) if (anyLegal(pos, generatePieceMoves(pos, 63 - Math.clz32(high & -high), opts, buf, 0), kingSafe)) return true;
   return opts.castling && anyLegal(pos, generateCastling(pos, color, opts.castlingOrthodox, buf, 0), kingSafe);
 }
 const HAS_LEGAL_BUF: Move[] = [];

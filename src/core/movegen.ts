@@ -1,7 +1,7 @@
 import { isAttacked } from './attacks.js';
-import { CASTLE, DOUBLE_STEP, EN_PASSANT, encodeMove, type Move } from './move.js';
-import type { Position } from './position.js';
-import { KING_TARGETS, KNIGHT_TARGETS, RAYS } from './tables.js';
+import { CASTLE, DOUBLE_STEP, EN_PASSANT, encodeMove, type Move, NORMAL } from './move.js';
+import { type Position, pieceSquares } from './position.js';
+import { DIR_BETWEEN, KING_TARGETS, KNIGHT_TARGETS, RAYS } from './tables.js';
 import { BISHOP, type Color, KING, KNIGHT, PAWN, QUEEN, ROOK, type Square } from './types.js';
 
 /** What the caller allows beyond plain piece geometry. */
@@ -26,15 +26,18 @@ export const STANDARD_PROMOTIONS = (1 << KNIGHT) | (1 << BISHOP) | (1 << ROOK) |
  * Pseudo-legal: piece geometry only; the king may be captured like any piece.
  */
 export function generateMoves(pos: Position, color: Color, opts: GenOptions, out: Move[], n = 0): number {
-  const b = pos.board;
   const roles = opts.roles;
-  for (let sq = 0; sq < 64; sq++) {
-    const p = b[sq];
-    if (p === 0 || (p > 0 ? 0 : 1) !== color) continue;
-    const role = p > 0 ? p : -p;
+  // The squares of the pieces that may move, visited in square order (a1 … h8).
+  let low = 0;
+  let high = 0;
+  for (let role = PAWN; role <= KING; role++) {
     if ((roles & (1 << role)) === 0) continue;
-    n = generatePieceMoves(pos, sq, opts, out, n);
+    const piece = color === 0 ? role : -role;
+    low |= pieceSquares(pos, piece, false);
+    high |= pieceSquares(pos, piece, true);
   }
+  for (; low !== 0; low &= low - 1) n = generatePieceMoves(pos, 31 - Math.clz32(low & -low), opts, out, n);
+  for (; high !== 0; high &= high - 1) n = generatePieceMoves(pos, 63 - Math.clz32(high & -high), opts, out, n);
   if (opts.castling && (roles & (1 << KING)) !== 0) n = generateCastling(pos, color, opts.castlingOrthodox, out, n);
   return n;
 }
@@ -60,6 +63,79 @@ export function generatePieceMoves(pos: Position, from: Square, opts: GenOptions
       return sliderMoves(b, from, color, 0, 8, out, n);
   }
   return n;
+}
+
+/**
+ * Is `m` among generatePieceMoves(pos, from-square of m, opts)? Read off the move's
+ * geometry instead of listing the piece's moves: the replayer asks it of every recorded
+ * micro-move.
+ */
+export function isPieceMove(pos: Position, m: Move, opts: GenOptions): boolean {
+  const b = pos.board;
+  const from = m & 63;
+  const to = (m >> 6) & 63;
+  const promo = (m >> 12) & 7;
+  const kind = m >> 15;
+  const p = b[from];
+  if (p === 0) return false;
+  const color: Color = p > 0 ? 0 : 1;
+  const role = p > 0 ? p : -p;
+  if (role === PAWN) return isPawnMove(pos, from, to, promo, kind, color, opts);
+  if (promo !== 0 || kind !== NORMAL) return false;
+  const q = b[to];
+  // An own piece there (the from-square included) is never a target.
+  if (q !== 0 && (q > 0 ? 0 : 1) === color) return false;
+  const df = (to & 7) - (from & 7);
+  const dr = (to >> 3) - (from >> 3);
+  switch (role) {
+    case KNIGHT:
+      return df * df + dr * dr === 5;
+    case KING:
+      return df >= -1 && df <= 1 && dr >= -1 && dr <= 1;
+    case BISHOP:
+      return slidesTo(b, from, to, 4, 8);
+    case ROOK:
+      return slidesTo(b, from, to, 0, 4);
+    case QUEEN:
+      return slidesTo(b, from, to, 0, 8);
+  }
+  return false;
+}
+
+/** Is `to` on one of the rays d0 … d1 - 1 from `from` with nothing in between? */
+function slidesTo(b: Int8Array, from: Square, to: Square, d0: number, d1: number): boolean {
+  const d = DIR_BETWEEN[from * 64 + to];
+  if (d < d0 || d >= d1) return false;
+  const ray = RAYS[from][d];
+  for (let i = 0; ray[i] !== to; i++) if (b[ray[i]] !== 0) return false;
+  return true;
+}
+
+/** isPieceMove for a pawn: the moves pawnMoves lists. */
+function isPawnMove(pos: Position, from: Square, to: Square, promo: number, kind: number, color: Color, opts: GenOptions): boolean {
+  const b = pos.board;
+  const dir = color === 0 ? 8 : -8;
+  const one = from + dir;
+  if (one < 0 || one > 63) return false;
+  const diagonal = (to === one - 1 || to === one + 1) && to >> 3 === one >> 3;
+  switch (kind) {
+    case DOUBLE_STEP:
+      return promo === 0 && to === one + dir && from >> 3 === (color === 0 ? 1 : 6) && b[one] === 0 && b[to] === 0;
+    case EN_PASSANT:
+      return promo === 0 && diagonal && b[to] === 0 && opts.enPassant && isEnemyTarget(pos, color, to);
+    case NORMAL:
+      if (to === one) return b[one] === 0 && promotionFits(to, 0, promo, opts.promotions);
+      if (!diagonal) return false;
+      return b[to] !== 0 && (b[to] > 0 ? 0 : 1) !== color && promotionFits(to, b[to], promo, opts.promotions);
+  }
+  return false;
+}
+
+/** What pushPawn writes: on a last rank (a king capture aside) one move per promotion role, else the plain move. */
+function promotionFits(to: Square, captured: number, promo: number, promotions: number): boolean {
+  const r = to >> 3;
+  if ((r === 7 || r === 0) && captured !== KING && captured !== -KING) return promo >= KNIGHT && promo <= QUEEN && (promotions & (1 << promo)) !== 0;
+  return promo === 0;
 }
 
 function leaperMoves(b: Int8Array, from: Square, color: Color, targets: Square[], out: Move[], n: number): number {

@@ -10,56 +10,65 @@ import { type Color, KING, PAWN, ROOK, type Square } from './types.js';
  * (bits 0–7: targets on rank 3 created by white, 8–15: rank 6 created by black); the
  * pawn that made a target stands right in front of it, so the file says it all and
  * several targets can be live at once.
+ *
+ * Next to the board, each piece's squares as a set (`low`, `high`), so move generation
+ * visits only the pieces the dice move instead of all 64 squares. The board is written
+ * through `put`, `make` and `unmake` only, which keep both in step.
  */
 export class Position {
-  board = new Int8Array(64);
+  readonly board = new Int8Array(64);
+  /**
+   * Squares of each piece as bit sets in two 32-bit halves, indexed by piece value + 6:
+   * `low` for squares 0–31 (bit s = square s), `high` for 32–63. See `pieceSquares`.
+   * (Typed arrays of at most 64 bytes live on the JS heap: cheap to make per game.)
+   */
+  readonly low = new Int32Array(13);
+  readonly high = new Int32Array(13);
   turn: Color = 0;
   castling = 0;
   ep = 0;
   halfmove = 0;
   fullmove = 1;
-  kingSquare = new Int8Array([-1, -1]);
+  /** Square of each side's king, -1 once captured. */
+  kingSquare: number[] = [-1, -1];
   /** File the king must stand on (back rank) for a castling right to be usable. */
-  kingHomeFile = new Int8Array([4, 4]);
+  kingHomeFile: number[] = [4, 4];
   /** How many half-moves one castling adds to the counter (1 or 2, a dialect option). */
   castleHalfmoves = 1;
 
-  // Undo stack, one entry per make().
+  // Undo stack, one entry per make(): castling, en passant, half-move counter, captured
+  // piece. A plain array of small integers that grows as deep as the turns and searches go.
   private sp = 0;
-  private uCaptured = new Int8Array(64);
-  private uCastling = new Uint16Array(64);
-  private uEp = new Uint16Array(64);
-  private uHalf = new Int32Array(64);
+  private readonly undo: number[] = [];
 
   clone(): Position {
     const p = new Position();
     p.board.set(this.board);
+    p.low.set(this.low);
+    p.high.set(this.high);
     p.turn = this.turn;
     p.castling = this.castling;
     p.ep = this.ep;
     p.halfmove = this.halfmove;
     p.fullmove = this.fullmove;
-    p.kingSquare.set(this.kingSquare);
-    p.kingHomeFile.set(this.kingHomeFile);
+    p.kingSquare[0] = this.kingSquare[0];
+    p.kingSquare[1] = this.kingSquare[1];
+    p.kingHomeFile[0] = this.kingHomeFile[0];
+    p.kingHomeFile[1] = this.kingHomeFile[1];
     p.castleHalfmoves = this.castleHalfmoves;
     return p;
   }
 
-  private grow(): void {
-    const n = this.uCaptured.length * 2;
-    const g = <T extends Int8Array | Uint16Array | Int32Array>(a: T, b: T): T => {
-      b.set(a);
-      return b;
-    };
-    this.uCaptured = g(this.uCaptured, new Int8Array(n));
-    this.uCastling = g(this.uCastling, new Uint16Array(n));
-    this.uEp = g(this.uEp, new Uint16Array(n));
-    this.uHalf = g(this.uHalf, new Int32Array(n));
+  /** Puts a piece (0 = nothing) on a square, for position setup. */
+  put(sq: Square, piece: number): void {
+    const old = this.board[sq];
+    if (old !== 0) leave(this, old, sq);
+    this.board[sq] = piece;
+    if (piece !== 0) land(this, piece, sq);
   }
 
   /** Plays a micro-move for the colour of the piece on its from-square. The side to move does not change. */
   make(m: Move): void {
-    if (this.sp === this.uCaptured.length) this.grow();
     const b = this.board;
     const from = m & 63;
     const to = (m >> 6) & 63;
@@ -67,23 +76,30 @@ export class Position {
     const kind = (m >> 15) & 7;
     const piece = b[from];
     const color: Color = piece > 0 ? 0 : 1;
-    const sp = this.sp++;
-    this.uCastling[sp] = this.castling;
-    this.uEp[sp] = this.ep;
-    this.uHalf[sp] = this.halfmove;
+    const u = this.sp++ * UNDO;
+    const undo = this.undo;
+    undo[u] = this.castling;
+    undo[u + 1] = this.ep;
+    undo[u + 2] = this.halfmove;
 
     if (kind === CASTLE) {
       const rank = from & 56;
       const kingside = (to & 7) > (from & 7);
       const rook = b[to];
+      const kSq = rank + (kingside ? 6 : 2);
+      const rSq = rank + (kingside ? 5 : 3);
       b[from] = 0;
       b[to] = 0;
-      b[rank + (kingside ? 6 : 2)] = piece;
-      b[rank + (kingside ? 5 : 3)] = rook;
-      this.kingSquare[color] = rank + (kingside ? 6 : 2);
+      b[kSq] = piece;
+      b[rSq] = rook;
+      leave(this, piece, from);
+      leave(this, rook, to);
+      land(this, piece, kSq);
+      land(this, rook, rSq);
+      this.kingSquare[color] = kSq;
       this.castling &= color === 0 ? 0xff00 : 0x00ff;
       this.halfmove += this.castleHalfmoves;
-      this.uCaptured[sp] = 0;
+      undo[u + 3] = 0;
       return;
     }
 
@@ -96,9 +112,13 @@ export class Position {
     } else {
       captured = b[to];
     }
-    this.uCaptured[sp] = captured;
-    b[to] = promo ? (color === 0 ? promo : -promo) : piece;
+    undo[u + 3] = captured;
+    const landed = promo ? (color === 0 ? promo : -promo) : piece;
+    b[to] = landed;
     b[from] = 0;
+    if (captured !== 0) leave(this, captured, capSq);
+    leave(this, piece, from);
+    land(this, landed, to);
 
     const role = piece > 0 ? piece : -piece;
     if (role === KING) {
@@ -122,15 +142,16 @@ export class Position {
   }
 
   unmake(m: Move): void {
-    const sp = --this.sp;
+    const u = --this.sp * UNDO;
+    const undo = this.undo;
     const b = this.board;
     const from = m & 63;
     const to = (m >> 6) & 63;
     const promo = (m >> 12) & 7;
     const kind = (m >> 15) & 7;
-    this.castling = this.uCastling[sp];
-    this.ep = this.uEp[sp];
-    this.halfmove = this.uHalf[sp];
+    this.castling = undo[u];
+    this.ep = undo[u + 1];
+    this.halfmove = undo[u + 2];
 
     if (kind === CASTLE) {
       const rank = from & 56;
@@ -143,18 +164,28 @@ export class Position {
       b[rSq] = 0;
       b[from] = king;
       b[to] = rook;
+      leave(this, king, kSq);
+      leave(this, rook, rSq);
+      land(this, king, from);
+      land(this, rook, to);
       this.kingSquare[king > 0 ? 0 : 1] = from;
       return;
     }
     const moved = b[to];
     const color: Color = moved > 0 ? 0 : 1;
-    b[from] = promo ? (color === 0 ? PAWN : -PAWN) : moved;
-    const captured = this.uCaptured[sp];
+    const mover = promo ? (color === 0 ? PAWN : -PAWN) : moved;
+    b[from] = mover;
+    const captured = undo[u + 3];
+    leave(this, moved, to);
+    land(this, mover, from);
     if (kind === EN_PASSANT) {
+      const capSq = color === 0 ? to - 8 : to + 8;
       b[to] = 0;
-      b[color === 0 ? to - 8 : to + 8] = captured;
+      b[capSq] = captured;
+      if (captured !== 0) land(this, captured, capSq);
     } else {
       b[to] = captured;
+      if (captured !== 0) land(this, captured, to);
     }
     if (moved === KING || moved === -KING) this.kingSquare[color] = from;
     if (captured === KING || captured === -KING) this.kingSquare[captured > 0 ? 0 : 1] = to;
@@ -180,6 +211,29 @@ export class Position {
   hasCastlingRook(color: Color, sq: Square): boolean {
     return (this.castling & (1 << ((sq & 7) + color * 8))) !== 0 && this.board[sq] === (color === 0 ? ROOK : -ROOK);
   }
+}
+
+/** Numbers per undo entry. */
+const UNDO = 4;
+
+/** Adds `sq` to the squares of `piece`. */
+function land(pos: Position, piece: number, sq: Square): void {
+  if (sq < 32) pos.low[piece + 6] |= 1 << sq;
+  else pos.high[piece + 6] |= 1 << (sq - 32);
+}
+
+/** Takes `sq` from the squares of `piece`. */
+function leave(pos: Position, piece: number, sq: Square): void {
+  if (sq < 32) pos.low[piece + 6] &= ~(1 << sq);
+  else pos.high[piece + 6] &= ~(1 << (sq - 32));
+}
+
+/**
+ * The squares of `piece` (a board value) as one half of its set: `high` false for squares
+ * 0–31 (bit s = square s), true for 32–63 (bit s = square 32 + s).
+ */
+export function pieceSquares(pos: Position, piece: number, high: boolean): number {
+  return high ? pos.high[piece + 6] : pos.low[piece + 6];
 }
 
 /** Bits of the en passant set that die when a piece leaves or lands on `sq`. */

@@ -1,4 +1,4 @@
-import { makeBoard, makeDiceLetters, type Role, uciToMove } from '../core/index.js';
+import { makeBoard, makeDiceLetters, type Move, type Role, uciToMove } from '../core/index.js';
 import { verifyRolls } from '../dice/index.js';
 import type { GameRecord, Turn } from '../records/game-record.js';
 import { GameState, type RuleId, type Rules, TurnEngine, type TurnFinding } from '../rules/index.js';
@@ -125,13 +125,22 @@ export function replayGame(record: GameRecord, dialect: PreparedDialect, index: 
     // An opening-book line is a whole turn, never the end of a game.
     const partial = t === record.turns.length - 1 && PARTIAL_ENDS.has(record.termination) && record.format !== 'opening-book';
     const verdict = game.playRecorded(dice, turn.moves, partial);
-    if (turn.diceFlags) {
-      // The flags describe the roll: judge them on the position before the turn. They come first.
-      for (let i = verdict.moves.length - 1; i >= 0; i--) game.pos.unmake(verdict.moves[i]);
+    const flags = turn.diceFlags;
+    if (flags && flags.length === dice.length) {
+      // The flags describe the roll: judge them on the position before the turn. They come
+      // first. The turn is taken back for them only when the engine has to look at its start.
       const known = verdict.ok && verdict.complete && !verdict.kingCaptured ? verdict.diceSpent : undefined;
-      const flagProblem = judgeFlags(game, dialect, turn, known);
-      if (flagProblem) add('dice.allowed-flag', n, null, flagProblem, { dfen: game.dfen(dice), dice: makeDiceLetters(dice, game.pos.turn), recorded: turn.moves });
-      for (const m of verdict.moves) game.pos.make(m);
+      const fromTarget = dialect.engine.spendableFromTarget(dice, known, SPENDABLE);
+      let back = fromTarget === null;
+      if (back) takeBack(game, verdict.moves);
+      const spendable = fromTarget ?? dialect.engine.spendableDice(game.pos, dice, known, SPENDABLE);
+      const flagProblem = judgeFlags(flags, dice, spendable);
+      if (flagProblem) {
+        if (!back) takeBack(game, verdict.moves);
+        back = true;
+        add('dice.allowed-flag', n, null, flagProblem, { dfen: game.dfen(dice), dice: makeDiceLetters(dice, game.pos.turn), recorded: turn.moves });
+      }
+      if (back) for (const m of verdict.moves) game.pos.make(m);
       if (flagProblem && !goOn) break;
     }
     if (verdict.ok) game.completeTurn(verdict);
@@ -206,14 +215,20 @@ export function judgeFairness(record: GameRecord): FairnessFinding | null {
   return { rule: v.code, turn: v.index === null ? null : v.index + 1, message: v.message };
 }
 
-/** The site's per-die `allowed` flags against the dice the dialect can spend. */
-function judgeFlags(game: GameState, dialect: PreparedDialect, turn: Turn, knownTarget?: number): string | null {
-  const flags = turn.diceFlags;
-  if (!flags || flags.length !== turn.dice.length) return null;
-  const spendable = dialect.engine.spendableDice(game.pos, turn.dice as Role[], knownTarget);
-  const seen = new Int8Array(7);
+/** Takes the played micro-moves of a turn back (the turn is not ended yet). */
+function takeBack(game: GameState, moves: readonly Move[]): void {
+  for (let i = moves.length - 1; i >= 0; i--) game.pos.unmake(moves[i]);
+}
+
+// The flags check's arrays, reused turn after turn (a replay runs on one thread).
+const SPENDABLE = new Int8Array(7);
+const SEEN = new Int8Array(7);
+
+/** The site's per-die `allowed` flags (one per die) against the dice the dialect can spend per role. */
+function judgeFlags(flags: NonNullable<Turn['diceFlags']>, dice: readonly number[], spendable: Int8Array): string | null {
+  const seen = SEEN.fill(0);
   for (let i = 0; i < flags.length; i++) {
-    const face = turn.dice[i];
+    const face = dice[i];
     const expected = seen[face] < spendable[face];
     seen[face]++;
     if (flags[i].allowed !== expected) {

@@ -1,4 +1,5 @@
 import type { Role } from '../core/index.js';
+import { type DiceCost, diceIn, dieRole } from './dice-cost.js';
 
 /** Unspent dice of a turn as counts per role (index 1–6), plus the total. */
 export class DicePool {
@@ -11,8 +12,10 @@ export class DicePool {
 
   /** Refills the pool with a new roll (reuse on hot paths instead of allocating). */
   reset(dice: readonly Role[]): this {
-    this.count.fill(0);
-    for (const d of dice) this.count[d]++;
+    const count = this.count;
+    // Plain loops: this runs several times per judged turn.
+    for (let r = 0; r <= 6; r++) count[r] = 0;
+    for (let i = 0; i < dice.length; i++) count[dice[i]]++;
     this.total = dice.length;
     return this;
   }
@@ -29,6 +32,16 @@ export class DicePool {
   give(role: number): void {
     this.count[role]++;
     this.total++;
+  }
+
+  /** Takes the dice of a micro-move's cost. */
+  pay(cost: DiceCost): void {
+    for (let i = 0; i < diceIn(cost); i++) this.take(dieRole(cost, i));
+  }
+
+  /** Gives back the dice of a micro-move's cost. */
+  refund(cost: DiceCost): void {
+    for (let i = 0; i < diceIn(cost); i++) this.give(dieRole(cost, i));
   }
 
   /** Bit set of roles with an unspent die. */

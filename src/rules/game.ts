@@ -48,8 +48,8 @@ export interface Outcome {
 export class GameState {
   turnNumber = 0;
   outcome: Outcome | null = null;
-  /** Position key → times seen in this game. */
-  private readonly repetitions = new Map<number, number>();
+  /** Position key → times seen in this game (made on the first count: most dialects never count). */
+  private repetitions: Map<number, number> | null = null;
 
   private constructor(
     readonly engine: TurnEngine,
@@ -60,9 +60,9 @@ export class GameState {
 
   static start(rules: Rules | TurnEngine, fen: string): Result<GameState, CoreError> {
     const engine = rules instanceof TurnEngine ? rules : new TurnEngine(rules);
-    const parsed = parseDialectDfen(engine.rules, fen);
+    const parsed = startPosition(engine, fen);
     if (!parsed.ok) return parsed;
-    const pos = parsed.value.pos;
+    const pos = parsed.value;
     if (pos.kingSquare[0] < 0 || pos.kingSquare[1] < 0) return err('fen.kings', 'the start position lacks a king');
     const game = new GameState(engine, pos);
     // Turns already played, passes included, follow from the move number (one turn per side per move).
@@ -203,10 +203,32 @@ export class GameState {
   private countRepetition(): number {
     if (this.rules.draws.repetition === null) return 0;
     const key = positionKey(this.pos);
-    const seen = (this.repetitions.get(key) ?? 0) + 1;
-    this.repetitions.set(key, seen);
+    const repetitions = (this.repetitions ??= new Map());
+    const seen = (repetitions.get(key) ?? 0) + 1;
+    repetitions.set(key, seen);
     return seen;
   }
+}
+
+/**
+ * Start positions already read, per engine (the dialect decides how a DFEN reads): the
+ * games of a corpus mostly share a few starts, so each game copies one instead of
+ * parsing its DFEN again. Bounded: an engine keeps at most STARTS_KEPT of them.
+ */
+const STARTS = new WeakMap<TurnEngine, Map<string, Position>>();
+const STARTS_KEPT = 64;
+
+/** A fresh position for this start DFEN (the game plays on it). */
+function startPosition(engine: TurnEngine, fen: string): Result<Position, CoreError> {
+  let starts = STARTS.get(engine);
+  if (!starts) STARTS.set(engine, (starts = new Map()));
+  const known = starts.get(fen);
+  if (known) return ok(known.clone());
+  const parsed = parseDialectDfen(engine.rules, fen);
+  if (!parsed.ok) return parsed;
+  if (starts.size >= STARTS_KEPT) starts.clear();
+  starts.set(fen, parsed.value.pos.clone());
+  return ok(parsed.value.pos);
 }
 
 /** What one side (or both, color null) has beyond its king, as far as mating goes. */

@@ -1,4 +1,4 @@
-import type { Position } from '../core/index.js';
+import { PAWN, type Position, pieceSquares } from '../core/index.js';
 import type { DicePool } from './dice-pool.js';
 import type { Rules } from './rules.js';
 
@@ -8,20 +8,24 @@ import type { Rules } from './rules.js';
  * (any piece type under die-decided promotion). Dice of other types are dead.
  */
 export function livingRoles(pos: Position, pool: DicePool, rules: Rules): number {
-  const b = pos.board;
   const white = pos.turn === 0;
   let have = 0;
-  let promotable = false;
-  for (let sq = 0; sq < 64; sq++) {
-    const p = b[sq];
-    if (p === 0 || p > 0 !== white) continue;
-    const role = p > 0 ? p : -p;
-    have |= 1 << role;
-    if (role === 1) {
-      const rank = sq >> 3;
-      if (white ? rank >= 6 - (pool.count[1] - 1) : rank <= 1 + (pool.count[1] - 1)) promotable = true;
+  for (let role = 1; role <= 6; role++) {
+    const piece = white ? role : -role;
+    if ((pieceSquares(pos, piece, false) | pieceSquares(pos, piece, true)) !== 0) have |= 1 << role;
+  }
+  if (rules.promotion.die === 'die-piece' || promotable(pos, white, pool.count[PAWN])) have |= 0x3c;
+  return have;
+}
+
+/** Can a pawn of the side reach the last rank with `pawnDice` pawn moves? */
+function promotable(pos: Position, white: boolean, pawnDice: number): boolean {
+  const pawn = white ? PAWN : -PAWN;
+  for (let h = 0; h < 2; h++) {
+    for (let bits = pieceSquares(pos, pawn, h === 1); bits !== 0; bits &= bits - 1) {
+      const rank = (31 - Math.clz32(bits & -bits) + 32 * h) >> 3;
+      if (white ? rank >= 6 - (pawnDice - 1) : rank <= 1 + (pawnDice - 1)) return true;
     }
   }
-  if (promotable || rules.promotion.die === 'die-piece') have |= 0x3c;
-  return have;
+  return false;
 }

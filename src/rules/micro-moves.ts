@@ -9,6 +9,7 @@ import {
   generateMoves,
   generatePieceMoves,
   inCheck,
+  isPieceMove,
   KING,
   KNIGHT,
   type Move,
@@ -20,6 +21,7 @@ import {
   QUEEN,
   ROOK,
 } from '../core/index.js';
+import { type DiceCost, diceIn, dieRole, NO_DICE, oneDie, twoDice } from './dice-cost.js';
 import type { DicePool } from './dice-pool.js';
 import type { Rules } from './rules.js';
 
@@ -68,11 +70,12 @@ export class MicroMoves {
     const p = pos.board[from];
     if (p === 0 || (p > 0 ? 0 : 1) !== pos.turn) return false;
     const kind = m >> 15;
-    const buf = this.one;
-    let n: number;
+    let found = false;
     if (kind === CASTLE) {
       if (!this.castlingPaid(pool)) return false;
-      n = generateCastling(pos, pos.turn, this.opts.castlingOrthodox, buf, 0);
+      const buf = this.one;
+      const n = generateCastling(pos, pos.turn, this.opts.castlingOrthodox, buf, 0);
+      for (let i = 0; i < n && !found; i++) found = buf[i] === m;
     } else {
       const role = p > 0 ? p : -p;
       const promo = (m >> 12) & 7;
@@ -83,10 +86,8 @@ export class MicroMoves {
       const opts = this.opts;
       opts.roles = 0x7e;
       opts.enPassant = this.epOpen(micro);
-      n = generatePieceMoves(pos, from, opts, buf, 0);
+      found = isPieceMove(pos, m, opts);
     }
-    let found = false;
-    for (let i = 0; i < n && !found; i++) found = buf[i] === m;
     return found && !(this.orthodox && this.leavesKingAttacked(pos, m));
   }
   private readonly one: Move[] = [];
@@ -172,33 +173,35 @@ export class MicroMoves {
 
   /** The die roles a micro-move spends (each-die dialects), pushed into `spent`. */
   cost(pos: Position, m: Move, spent: number[], pool?: DicePool): number {
+    const c = this.costOf(pos, m, pool);
     spent.length = 0;
-    const from = moveFrom(m);
+    for (let i = 0; i < diceIn(c); i++) spent.push(dieRole(c, i));
+    return spent.length;
+  }
+
+  /** The dice a micro-move spends (each-die dialects), packed (see dice-cost.ts): `cost` without an array. */
+  costOf(pos: Position, m: Move, pool?: DicePool): DiceCost {
     if ((m >> 15) === CASTLE) {
       switch (this.rules.castling.dice) {
         case 'king-and-rook':
-          spent.push(KING, ROOK);
-          break;
+          return twoDice(KING, ROOK);
         case 'king':
         case 'king-or-rook':
-          spent.push(KING);
-          break;
+          return oneDie(KING);
         case 'rook':
-          spent.push(ROOK);
-          break;
+          return oneDie(ROOK);
         case 'none':
-          break;
+        default:
+          return NO_DICE;
       }
-      return spent.length;
     }
-    const p = pos.board[from];
+    const p = pos.board[moveFrom(m)];
     const role = p > 0 ? p : -p;
     if (pool && !pool.has(role) && m >> 15 === EN_PASSANT) {
       // En passant on any die (option): it spends the least valuable die left.
-      for (let r = 1; r <= 6; r++) if (pool.has(r)) return spent.push(r);
+      for (let r = 1; r <= 6; r++) if (pool.has(r)) return oneDie(r);
     }
-    spent.push(role);
-    return 1;
+    return oneDie(role);
   }
 
   /** Does this micro-move capture a king? */

@@ -1,11 +1,13 @@
-import { type Move, type Position, type Role, makeDfen, makeUci, positionKey, uciToMove } from '../core/index.js';
+import { type Move, type Position, type Role, makeDfen, makeUci, uciMove } from '../core/index.js';
 import { classifyIllegal } from './classify.js';
+import { type DiceCost, diceIn } from './dice-cost.js';
 import { livingRoles } from './living-roles.js';
-import { spendableDice } from './spendable-dice.js';
+import { SpendableDice } from './spendable-dice.js';
 import { DicePool } from './dice-pool.js';
 import { MicroMoves } from './micro-moves.js';
 import type { RuleId } from './rule-ids.js';
 import type { Rules } from './rules.js';
+import { TurnMemo } from './turn-memo.js';
 
 /** Why a recorded turn is not one the dialect allows. */
 export interface TurnFinding {
@@ -24,6 +26,7 @@ export type TurnVerdict =
   | { ok: false; finding: TurnFinding; /** Moves that were applied before the divergence. */ moves: Move[] };
 
 const NEG = -1000;
+const NO_DICE_SPENDABLE = new Int8Array(7);
 const ALTERNATIVES_CAP = 24;
 
 /**
@@ -35,8 +38,17 @@ const ALTERNATIVES_CAP = 24;
 export class TurnEngine {
   readonly micro: MicroMoves;
   private readonly buffers: Move[][] = [];
-  private readonly spent: number[] = [];
   private readonly eachDie: boolean;
+  /**
+   * Can the judge prove a recorded turn's target with one walk that also yields the
+   * spendable dice (SpendableDice.prove)? Path readings where every die spent is one the
+   * pool holds, of a piece type the side has or can promote to: then a turn spends no
+   * more than the living dice, and the searches' bounds are exact. Dice that pay for other
+   * types (en passant or promotion on any die, castling on a rook die) take the slow way.
+   */
+  private readonly provable: boolean;
+  private readonly memo = new TurnMemo();
+  private readonly flags: SpendableDice;
 
   /** Does every die pay for its own micro-move (as opposed to one move per turn)? */
   get spendsDieByDie(): boolean {
@@ -46,6 +58,13 @@ export class TurnEngine {
   constructor(readonly rules: Rules) {
     this.micro = new MicroMoves(rules);
     this.eachDie = rules.turn.structure === 'each-die' && rules.dice.count > 0;
+    this.provable =
+      this.eachDie &&
+      (rules.maximum === 'path' || rules.maximum === 'path-all') &&
+      rules.promotion.die === 'pawn' &&
+      rules.enPassant.die === 'pawn' &&
+      rules.castling.dice !== 'king-or-rook';
+    this.flags = new SpendableDice(this, this.memo);
     for (let i = 0; i < 16; i++) this.buffers.push([]);
   }
 
@@ -64,19 +83,19 @@ export class TurnEngine {
     return this.genResult;
   }
   private readonly genResult = { buf: [] as Move[], n: 0 };
-  private readonly scratch: number[][] = [];
   private readonly judgePool = new DicePool();
-
   /**
-   * Takes the dice a micro-move costs from the pool and returns their roles. With a
-   * search depth, the list is that depth's scratch array (searches allocate nothing);
-   * without, a fresh array the caller may keep.
+   * The micro-moves of the turn being judged and the dice each spent (judge() is never
+   * re-entered); a verdict gets a copy of the moves of its exact length.
    */
-  private spend(pos: Position, m: Move, pool: DicePool, depth?: number): number[] {
-    const spent = depth === undefined ? [] : (this.scratch[depth] ??= []);
-    this.micro.cost(pos, m, spent, pool);
-    for (const r of spent) pool.take(r);
-    return spent;
+  private readonly judgeMoves: Move[] = [];
+  private readonly judgeCosts: DiceCost[] = [];
+
+  /** Takes the dice a micro-move costs from the pool; returns them (packed). */
+  private spend(pos: Position, m: Move, pool: DicePool): DiceCost {
+    const cost = this.micro.costOf(pos, m, pool);
+    pool.pay(cost);
+    return cost;
   }
 
   /**
@@ -97,13 +116,13 @@ export class TurnEngine {
       let value: number;
       if (this.micro.capturesKing(pos, m)) {
         if (!countCaptures) continue;
-        value = this.micro.cost(pos, m, this.spent);
+        value = diceIn(this.micro.costOf(pos, m));
       } else {
-        const spent = this.spend(pos, m, pool, micro);
+        const cost = this.spend(pos, m, pool);
         pos.make(m);
-        value = spent.length + this.best(pos, pool, micro + 1, countCaptures);
+        value = diceIn(cost) + this.best(pos, pool, micro + 1, countCaptures);
         pos.unmake(m);
-        for (const r of spent) pool.give(r);
+        pool.refund(cost);
       }
       if (value > best) {
         best = value;
@@ -132,11 +151,11 @@ export class TurnEngine {
     if (!this.eachDie) return false;
     for (let i = 0; i < n; i++) {
       const m = buf[i];
-      const spent = this.spend(pos, m, pool, micro);
+      const cost = this.spend(pos, m, pool);
       pos.make(m);
       const yes = this.canCaptureKing(pos, pool, micro + 1);
       pos.unmake(m);
-      for (const r of spent) pool.give(r);
+      pool.refund(cost);
       if (yes) return true;
     }
     return false;
@@ -145,18 +164,13 @@ export class TurnEngine {
   /** The target number of dice a non-capturing turn must spend from the turn's start. */
   private target(pos: Position, pool: DicePool, micro: number): number {
     if (micro !== 0) return this.best(pos, pool, micro, this.capturesCount);
-    // The same roll's target is asked for by the flags check and then by the judge: remember the last one.
-    const key = positionKey(pos);
-    const dice = pool.count.join('');
-    const cached = this.lastTarget;
-    if (cached.key === key && cached.dice === dice) return cached.value;
+    // The judge and the flags check ask about the same turn start: remember the last one.
+    const memo = this.memo;
+    if (memo.matches(pos, pool)) return memo.target;
     const value = this.best(pos, pool, 0, this.capturesCount);
-    cached.key = key;
-    cached.dice = dice;
-    cached.value = value;
+    memo.store(pos, pool, value, null);
     return value;
   }
-  private readonly lastTarget = { key: -1, dice: '', value: 0 };
 
   /** King-capture lines count toward the maximum (path-all), or are not exempt from it at all. */
   private get capturesCount(): boolean {
@@ -176,22 +190,20 @@ export class TurnEngine {
     const exempt = this.rules.kingCaptureExempt;
     if (this.micro.capturesKing(pos, m)) {
       if (exempt) return true;
-      this.micro.cost(pos, m, this.spent);
-      const dice = this.spent.length;
+      const dice = diceIn(this.micro.costOf(pos, m));
       return reading === 'micro-move' ? dice === target - spentSoFar && dice === this.best(pos, pool, micro, true) : spentSoFar + dice === target;
     }
-    const spent = this.spend(pos, m, pool, micro);
+    const cost = this.spend(pos, m, pool);
+    const dice = diceIn(cost);
     pos.make(m);
     let legal: boolean;
     if (reading === 'micro-move') {
-      legal = spent.length + this.best(pos, pool, micro + 1, true) === target - spentSoFar;
+      legal = dice + this.best(pos, pool, micro + 1, true) === target - spentSoFar;
     } else {
-      legal =
-        spentSoFar + spent.length + this.best(pos, pool, micro + 1, !exempt) === target ||
-        (exempt && this.canCaptureKing(pos, pool, micro + 1));
+      legal = spentSoFar + dice + this.best(pos, pool, micro + 1, !exempt) === target || (exempt && this.canCaptureKing(pos, pool, micro + 1));
     }
     pos.unmake(m);
-    for (const r of spent) pool.give(r);
+    pool.refund(cost);
     return legal;
   }
 
@@ -253,22 +265,31 @@ export class TurnEngine {
         out.push([...prefix, m]);
         continue;
       }
-      const spent = this.spend(pos, m, pool, micro);
+      const cost = this.spend(pos, m, pool);
       pos.make(m);
       prefix.push(m);
-      this.collectTurns(pos, pool, micro + 1, spentSoFar + spent.length, target, prefix, out, limit);
+      this.collectTurns(pos, pool, micro + 1, spentSoFar + diceIn(cost), target, prefix, out, limit);
       prefix.pop();
       pos.unmake(m);
-      for (const r of spent) pool.give(r);
+      pool.refund(cost);
     }
   }
 
   /**
    * For each role, the most dice of that role some legal turn spends: what a site's
-   * per-die `allowed` flags should say (see spendable-dice.ts).
+   * per-die `allowed` flags should say (see spendable-dice.ts). Into `out` when given
+   * (the replayer's one array), else a fresh array.
    */
-  spendableDice(pos: Position, dice: readonly Role[], knownTarget?: number): Int8Array {
-    return spendableDice(this, pos, dice, knownTarget);
+  spendableDice(pos: Position, dice: readonly Role[], knownTarget?: number, out?: Int8Array): Int8Array {
+    return this.flags.of(pos, dice, knownTarget, out);
+  }
+
+  /**
+   * `spendableDice` when the known target alone decides it (a legal turn that spent every
+   * die), so the turn's start position is not needed; null otherwise.
+   */
+  spendableFromTarget(dice: readonly Role[], knownTarget: number | undefined, out?: Int8Array): Int8Array | null {
+    return this.flags.fromTarget(dice, knownTarget, out);
   }
 
   // ---- judging a recorded turn ------------------------------------------------------
@@ -279,94 +300,90 @@ export class TurnEngine {
    * decides); otherwise the position is restored.
    */
   judge(pos: Position, dice: readonly Role[], recorded: ReadonlyArray<string>, apply = false, partial = false): TurnVerdict {
-    // judge() is never re-entered, so one pool serves every turn.
+    // judge() is never re-entered, so one pool and one cost list serve every turn.
     const pool = this.judgePool.reset(dice);
+    const moves = this.judgeMoves;
+    const costs = this.judgeCosts;
     // A partial turn (the game ended mid-turn) must only be the start of some legal turn.
     const stepCheck = partial && this.eachDie && this.rules.maximum !== 'none';
     const partialTarget = stepCheck ? this.targetFor(pos, pool, 0) : 0;
-    const played: Move[] = [];
-    const spentPerMove: number[][] = [];
+    let played = 0;
     let spentSoFar = 0;
     let kingCaptured = false;
-    const fail = (finding: TurnFinding): TurnVerdict => {
-      if (!apply) this.undo(pos, played, pool, spentPerMove);
-      return { ok: false, finding, moves: played };
-    };
 
     for (let i = 0; i < recorded.length; i++) {
       if (kingCaptured) {
-        return fail(this.finding(pos, pool, i, 'end.move-after-king-capture', `the king was captured by micro-move ${i}; "${recorded[i]}" comes after the game ended`, [[]]));
+        return this.refuse(pos, pool, played, apply, this.finding(pos, pool, i, 'end.move-after-king-capture', `the king was captured by micro-move ${i}; "${recorded[i]}" comes after the game ended`, [[]]));
       }
       if (!this.eachDie && i > 0) {
-        return fail(this.finding(pos, pool, i, 'turn.too-many-moves', `this dialect plays one move per turn; "${recorded[i]}" is a second move`, null, spentSoFar));
+        return this.refuse(pos, pool, played, apply, this.finding(pos, pool, i, 'turn.too-many-moves', `this dialect plays one move per turn; "${recorded[i]}" is a second move`, null, spentSoFar));
       }
-      const parsed = uciToMove(pos, recorded[i]);
-      let m: Move;
-      if (parsed.ok && this.micro.allows(pos, pool, i, parsed.value)) {
-        m = parsed.value;
-      } else {
+      let m = uciMove(pos, recorded[i]);
+      if (m < 0 || !this.micro.allows(pos, pool, i, m)) {
         const { buf, n } = this.gen(pos, pool, i);
         const resolved = classifyIllegal(this, pos, pool, i, recorded[i], buf, n);
-        if (!resolved.ok) {
-          const { rule, message } = resolved;
-          return fail(this.finding(pos, pool, i, rule, message, null, spentSoFar));
-        }
+        if (!resolved.ok) return this.refuse(pos, pool, played, apply, this.finding(pos, pool, i, resolved.rule, resolved.message, null, spentSoFar));
         m = resolved.move;
       }
       if (stepCheck && !this.stepLegal(pos, pool, i, m, spentSoFar, partialTarget)) {
-        return fail(this.finding(pos, pool, i, 'maximum.fewer-dice', `no legal turn goes on from "${recorded[i]}": it cannot reach the ${partialTarget} dice the position allows`, null, spentSoFar));
+        return this.refuse(pos, pool, played, apply, this.finding(pos, pool, i, 'maximum.fewer-dice', `no legal turn goes on from "${recorded[i]}": it cannot reach the ${partialTarget} dice the position allows`, null, spentSoFar));
       }
       if (this.micro.capturesKing(pos, m)) kingCaptured = true;
       if (!partial && this.eachDie && this.rules.maximum === 'micro-move' && (!kingCaptured || !this.rules.kingCaptureExempt)) {
         const before = this.best(pos, pool, i, true);
-        const spent = this.spend(pos, m, pool);
+        const cost = this.spend(pos, m, pool);
         pos.make(m);
         const after = this.best(pos, pool, i + 1, true);
         pos.unmake(m);
-        for (const r of spent) pool.give(r);
-        if (spent.length + after !== before) {
-          return fail(
-            this.finding(pos, pool, i, 'maximum.fewer-dice', `after "${recorded[i]}" at most ${spentSoFar + spent.length + after} dice can be spent, but ${spentSoFar + before} can`, null, spentSoFar),
-          );
+        pool.refund(cost);
+        if (diceIn(cost) + after !== before) {
+          const message = `after "${recorded[i]}" at most ${spentSoFar + diceIn(cost) + after} dice can be spent, but ${spentSoFar + before} can`;
+          return this.refuse(pos, pool, played, apply, this.finding(pos, pool, i, 'maximum.fewer-dice', message, null, spentSoFar));
         }
       }
-      const spent = this.spend(pos, m, pool);
-      spentPerMove.push(spent);
-      spentSoFar += spent.length;
+      const cost = this.spend(pos, m, pool);
+      moves[played] = m;
+      costs[played] = cost;
+      played++;
+      spentSoFar += diceIn(cost);
       pos.make(m);
-      played.push(m);
     }
 
     if (partial) {
-      const complete = kingCaptured || (this.eachDie ? pool.total === 0 || this.gen(pos, pool, played.length).n === 0 : played.length > 0 || this.gen(pos, pool, 0).n === 0);
-      if (!apply) this.undo(pos, played, pool, spentPerMove);
-      return { ok: true, kingCaptured, diceSpent: spentSoFar, moves: played, complete };
+      const complete = kingCaptured || (this.eachDie ? pool.total === 0 || this.gen(pos, pool, played).n === 0 : played > 0 || this.gen(pos, pool, 0).n === 0);
+      if (!apply) this.undo(pos, played, pool);
+      return { ok: true, kingCaptured, diceSpent: spentSoFar, moves: moves.slice(0, played), complete };
     }
-    if (recorded.length === 0 && this.rules.pass.voluntary) return { ok: true, kingCaptured: false, diceSpent: 0, moves: played, complete: true };
+    if (recorded.length === 0 && this.rules.pass.voluntary) return { ok: true, kingCaptured: false, diceSpent: 0, moves: [], complete: true };
     if (!kingCaptured && recorded.length === 0) {
       const { n } = this.gen(pos, pool, 0);
-      if (n > 0) return fail(this.finding(pos, pool, 0, 'pass.not-allowed', `the turn was passed, but ${n} micro-move${n === 1 ? '' : 's'} can be played`, null, 0));
+      if (n > 0) return this.refuse(pos, pool, played, apply, this.finding(pos, pool, 0, 'pass.not-allowed', `the turn was passed, but ${n} micro-move${n === 1 ? '' : 's'} can be played`, null, 0));
     }
 
     const exemptEnd = kingCaptured && this.rules.kingCaptureExempt;
     if (!exemptEnd && this.eachDie && pool.total > 0 && this.rules.maximum !== 'none') {
-      const verdict = this.checkMaximum(pos, pool, played, spentPerMove, spentSoFar, recorded);
-      if (verdict) return fail(verdict);
+      const finding = this.checkMaximum(pos, pool, played, spentSoFar, recorded);
+      if (finding) return this.refuse(pos, pool, played, apply, finding);
     }
-    if (!apply) this.undo(pos, played, pool, spentPerMove);
-    return { ok: true, kingCaptured, diceSpent: spentSoFar, moves: played, complete: true };
+    if (!apply) this.undo(pos, played, pool);
+    return { ok: true, kingCaptured, diceSpent: spentSoFar, moves: moves.slice(0, played), complete: true };
+  }
+
+  /** A divergence after `played` legal micro-moves: they stay played with `apply`, else they are taken back. */
+  private refuse(pos: Position, pool: DicePool, played: number, apply: boolean, finding: TurnFinding): TurnVerdict {
+    if (!apply) this.undo(pos, played, pool);
+    return { ok: false, finding, moves: this.judgeMoves.slice(0, played) };
   }
 
   /** Slow path: the recorded turn left dice unspent. Was that the most it could spend? */
-  private checkMaximum(
-    pos: Position,
-    pool: DicePool,
-    played: Move[],
-    spentPerMove: number[][],
-    spentSoFar: number,
-    recorded: ReadonlyArray<string>,
-  ): TurnFinding | null {
-    const len = played.length;
+  private checkMaximum(pos: Position, pool: DicePool, len: number, spentSoFar: number, recorded: ReadonlyArray<string>): TurnFinding | null {
+    const played = this.judgeMoves;
+    const costs = this.judgeCosts;
+    if (len === 0) {
+      // A pass the judge let through: nothing moves at the start, so no turn spends a die.
+      this.memo.store(pos, pool, 0, NO_DICE_SPENDABLE);
+      return null;
+    }
     // Still a playable micro-move: the turn stopped early (a captured king ends it, though).
     const { n } = this.gen(pos, pool, len);
     const ended = pos.kingSquare[0] < 0 || pos.kingSquare[1] < 0;
@@ -375,35 +392,36 @@ export class TurnEngine {
     }
     if (this.rules.maximum === 'micro-move') return null;
     // Rewind to the start, find the turn's target, then the first move that foreclosed it.
-    const spentAt: number[] = [0];
-    for (let i = 0; i < len; i++) spentAt.push(spentAt[i] + spentPerMove[i].length);
-    this.undo(pos, played, pool, spentPerMove);
-    const target = this.target(pos, pool, 0);
-    const replay = (): void => {
-      for (let i = 0; i < len; i++) {
-        for (const r of spentPerMove[i]) pool.take(r);
-        pos.make(played[i]);
-      }
-    };
-    // The usual case: the turn spent as much as the position allows.
+    this.undo(pos, len, pool);
+    // The usual case: the turn spent as much as the position allows. One walk proves it
+    // and finds the flags check's answer on the way.
+    const spendable = this.provable ? this.flags.prove(pos, pool, spentSoFar) : null;
+    if (spendable) this.memo.store(pos, pool, spentSoFar, spendable);
+    const target = spendable ? spentSoFar : this.target(pos, pool, 0);
     if (spentSoFar >= target) {
-      replay();
+      this.redo(pos, pool, 0, len);
       return null;
     }
     let culprit = -1;
+    let spentBefore = 0;
+    let spent = 0;
     const exempt = this.rules.kingCaptureExempt;
     for (let i = 0; i < len; i++) {
-      for (const r of spentPerMove[i]) pool.take(r);
+      pool.pay(costs[i]);
       pos.make(played[i]);
       if (culprit >= 0) continue;
-      const viable = spentAt[i + 1] + this.best(pos, pool, i + 1, !exempt) === target || (exempt && this.canCaptureKing(pos, pool, i + 1));
-      if (!viable) culprit = i;
+      const viable = spent + diceIn(costs[i]) + this.best(pos, pool, i + 1, !exempt) === target || (exempt && this.canCaptureKing(pos, pool, i + 1));
+      if (!viable) {
+        culprit = i;
+        spentBefore = spent;
+      }
+      spent += diceIn(costs[i]);
     }
     if (culprit < 0) return null;
     // Step back to the culprit to describe it.
     for (let i = len - 1; i >= culprit; i--) {
       pos.unmake(played[i]);
-      for (const r of spentPerMove[i]) pool.give(r);
+      pool.refund(costs[i]);
     }
     const f = this.finding(
       pos,
@@ -412,20 +430,26 @@ export class TurnEngine {
       'maximum.fewer-dice',
       `the turn spends ${spentSoFar} di${spentSoFar === 1 ? 'e' : 'ce'} but ${target} can be spent; "${recorded[culprit]}" makes that impossible`,
       null,
-      spentAt[culprit],
+      spentBefore,
       target,
     );
-    for (let i = culprit; i < len; i++) {
-      for (const r of spentPerMove[i]) pool.take(r);
-      pos.make(played[i]);
-    }
+    this.redo(pos, pool, culprit, len);
     return f;
   }
 
-  private undo(pos: Position, played: Move[], pool: DicePool, spentPerMove: number[][]): void {
-    for (let i = played.length - 1; i >= 0; i--) {
-      pos.unmake(played[i]);
-      for (const r of spentPerMove[i]) pool.give(r);
+  /** Takes back the judged turn's first `played` micro-moves and their dice. */
+  private undo(pos: Position, played: number, pool: DicePool): void {
+    for (let i = played - 1; i >= 0; i--) {
+      pos.unmake(this.judgeMoves[i]);
+      pool.refund(this.judgeCosts[i]);
+    }
+  }
+
+  /** Plays the judged turn's micro-moves `from` … `to` - 1 again. */
+  private redo(pos: Position, pool: DicePool, from: number, to: number): void {
+    for (let i = from; i < to; i++) {
+      pool.pay(this.judgeCosts[i]);
+      pos.make(this.judgeMoves[i]);
     }
   }
 

@@ -102,8 +102,26 @@ if (CHESS_GAMES > 0) {
     }
     return diverging;
   };
+  // For scale only: chessops' bare legality loop, without the board compare and the ending.
+  const bare = () => {
+    let diverging = 0;
+    for (const r of records) {
+      const pos = Chess.fromSetup(parseFen(r.startFen).unwrap()).unwrap();
+      for (const t of r.turns) {
+        if (t.moves.length === 0) break;
+        const m = parseUci(t.moves[0]);
+        if (!m || !pos.isLegal(m)) {
+          diverging++;
+          break;
+        }
+        pos.play(m);
+      }
+    }
+    return diverging;
+  };
   ours();
   theirs(); // warm-up both
+  bare();
   const best = (f) => {
     let bestSec = Infinity;
     for (let i = 0; i < 3; i++) {
@@ -115,5 +133,7 @@ if (CHESS_GAMES > 0) {
   };
   const a = best(ours);
   const b = best(theirs);
+  const c = best(bare);
   console.log(`chess control: ${fmt(records.length)} standard games, ${fmt(moves)} moves; ours ${fmt(records.length / a)} games/s (${fmt(moves / a)} moves/s), chessops ${fmt(records.length / b)} games/s (${fmt(moves / b)} moves/s); ratio ${(b / a).toFixed(2)} (target ≥ 1.0); load ${load()}`);
+  console.log(`  for scale: chessops' bare legality loop (no board compare, no ending) ${fmt(records.length / c)} games/s; ratio ${(c / a).toFixed(2)}`);
 }

@@ -1,3 +1,4 @@
+import { isAscii } from 'node:buffer';
 import type { TextSource } from './text-source.js';
 
 const NL = 10;
@@ -33,14 +34,15 @@ export async function* wholeLineChunks(src: TextSource): AsyncGenerator<Buffer> 
 export async function* lineBatches(src: TextSource): AsyncGenerator<Line[]> {
   let line = 0;
   for await (const chunk of wholeLineChunks(src)) {
-    const text = chunk.toString('utf8');
+    // Each line is decoded on its own (small strings die young; a chunk-sized one would not), and
+    // records are almost always plain ASCII: then a byte copy replaces UTF-8 decoding.
+    const encoding = isAscii(chunk) ? 'latin1' : 'utf8';
     const batch: Line[] = [];
-    let start = 0;
-    while (start < text.length) {
-      let nl = text.indexOf('\n', start);
-      if (nl < 0) nl = text.length;
-      const end = nl > start && text.charCodeAt(nl - 1) === CR ? nl - 1 : nl;
-      batch.push({ text: text.slice(start, end), line: ++line });
+    for (let start = 0; start < chunk.length; ) {
+      let nl = chunk.indexOf(NL, start);
+      if (nl < 0) nl = chunk.length;
+      const end = nl > start && chunk[nl - 1] === CR ? nl - 1 : nl;
+      batch.push({ text: chunk.toString(encoding, start, end), line: ++line });
       start = nl + 1;
     }
     yield batch;

@@ -22,6 +22,8 @@ export const Expectation = z
     outcome: Outcome.optional(),
     nodes: z.number().int().min(0).optional(),
     passes: z.number().int().min(0).optional(),
+    /** What a site's per-die `allowed` flags should say for the DFEN's roll, in roll order. */
+    allowedFlags: z.array(z.boolean()).optional(),
     /** A known divergence: the case is expected NOT to match; matching anyway is reported as an unexpected pass. */
     knownFailure: z.string().optional(),
   })

@@ -14,6 +14,7 @@ export interface CaseAnswer {
   outcome?: 'playing' | { result: string; reason: string };
   nodes?: number;
   passes?: number;
+  allowedFlags?: boolean[];
 }
 
 const TURN_CAP = 5000;
@@ -75,6 +76,12 @@ export function answerCase(c: ConformanceCase, rules: Rules, wants: Expectation 
     answer.turns = sortTurns(turns);
     answer.turnCount = turns.length;
   }
+  if (wants?.allowedFlags) {
+    // The k-th die of a role is playable when some legal turn spends at least k dice of that role.
+    const spendable = engine.spendableDice(pos, roll);
+    const seen = new Int8Array(7);
+    answer.allowedFlags = roll.map((face) => seen[face]++ < spendable[face]);
+  }
   if (c.turn) {
     const v = engine.judge(pos, roll, c.turn);
     answer.verdict = v.ok ? 'legal' : { rule: v.finding.rule, microMove: v.finding.microMove };
@@ -102,6 +109,7 @@ export function compare(answer: CaseAnswer, e: Expectation): { status: CaseStatu
   if (e.outcome !== undefined && !same(answer.outcome, e.outcome)) diffs.push(`outcome: expected ${JSON.stringify(e.outcome)}, got ${JSON.stringify(answer.outcome)}`);
   if (e.nodes !== undefined && answer.nodes !== e.nodes) diffs.push(`nodes: expected ${e.nodes}, got ${answer.nodes}`);
   if (e.passes !== undefined && answer.passes !== e.passes) diffs.push(`passes: expected ${e.passes}, got ${answer.passes}`);
+  if (e.allowedFlags && !same(answer.allowedFlags, e.allowedFlags)) diffs.push(`allowed flags: expected [${e.allowedFlags.join(',')}], got [${answer.allowedFlags?.join(',')}]`);
   if (e.knownFailure !== undefined) {
     return diffs.length === 0 ? { status: 'unexpected-pass', diffs: [`expected to fail (${e.knownFailure}) but passed`] } : { status: 'known-failure', diffs };
   }
@@ -123,6 +131,7 @@ export function summarise(a: CaseAnswer): string {
   if (a.passes !== undefined) return `${a.passes} passes`;
   if (a.outcome !== undefined && a.outcome !== 'playing') return `${a.outcome.result} (${a.outcome.reason})`;
   if (a.verdict !== undefined) return fmtVerdict(a.verdict);
+  if (a.allowedFlags) return `allowed ${a.allowedFlags.map((f) => (f ? 'y' : 'n')).join('')}`;
   if (a.outcome === 'playing') return 'playing';
   if (a.firstMicroMoves) return a.firstMicroMoves.length === 0 ? 'pass' : `${a.firstMicroMoves.length} first moves`;
   return '—';

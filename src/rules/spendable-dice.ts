@@ -186,7 +186,8 @@ export class SpendableDice {
         if (this.proving && this.countCaptures && after > this.target) stop = this.exceeded = true;
         else if (collecting && this.useful(0)) stop = this.record(after, true);
       } else {
-        const deeper = collecting && this.useful(Math.max(0, this.capped - after));
+        // A line that ends by capturing the king is legal whatever it spends (exempt), so it may go past the target.
+        const deeper = collecting && this.useful(this.exempt ? pool.total : Math.max(0, this.capped - after));
         if (deeper || this.proving) stop = this.walk(depth + 1, after, deeper);
       }
       this.undo(m, cost);

@@ -11,7 +11,7 @@
 //
 // Usage: node scripts/bench-records.mjs [--games 100000] [--keep]
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, rmSync, statSync, createWriteStream } from 'node:fs';
+import { createReadStream, createWriteStream, existsSync, mkdirSync, rmSync, statSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -33,6 +33,23 @@ if (process.argv[2] === '--child') {
   const started = process.hrtime.bigint();
   let read = 0;
   let bad = 0;
+  if (mode === 'json') {
+    // The ceiling: nothing but cutting lines and JSON.parse, no reader around it.
+    let rest = Buffer.alloc(0);
+    for await (const chunk of createReadStream(file, { highWaterMark: 256 * 1024 })) {
+      const buf = rest.length ? Buffer.concat([rest, chunk]) : chunk;
+      let start = 0;
+      for (let nl = buf.indexOf(10); nl >= 0; nl = buf.indexOf(10, start)) {
+        JSON.parse(buf.latin1Slice(start, nl));
+        read++;
+        start = nl + 1;
+      }
+      rest = buf.subarray(start);
+    }
+    const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+    process.stdout.write(JSON.stringify({ read, bad, seconds, peakRssMb: process.resourceUsage().maxRSS / 1024 }));
+    process.exit(0);
+  }
   // `deferred`: the replayer's reading thread, which cuts native lines and leaves parsing to its workers.
   for await (const item of readRecords([file], { format, deferNative: mode === 'deferred' })) {
     if (item.kind === 'record') read++;
@@ -153,12 +170,15 @@ const rows = [
   ['CSV (one row per turn)', 'csv', files.csv],
   [`NDJSON, ${Math.round(GAMES / 10)} games`, 'ndjson', files.small],
   ['NDJSON rich, lines only', 'ndjson', files.ndjson, 'deferred'],
+  ['rich: bare JSON.parse', 'ndjson', files.ndjson, 'json'],
+  ['lean: bare JSON.parse', 'ndjson', files.lean, 'json'],
 ];
 const mb = (f) => (statSync(f).size / 1024 ** 2).toFixed(1);
 console.log(`records benchmark: node ${process.version}, load average ${loadavg().map((x) => x.toFixed(2)).join(' ')} (before)`);
 console.log(`corpus: ${GAMES} games of ${bases[0].turns.length} turns (8 base games with new ids), in ${dir}`);
 console.log('rich = as converted from dicechess.com (FEN, clocks, site dice flags and step per turn); lean = dice and moves per turn');
 console.log("lines only = the replayer's reading thread with workers: native lines cut as bytes, parsed later in the workers");
+console.log('bare JSON.parse = the ceiling for any reader on one thread: the same lines cut and parsed, nothing else');
 for (const [label, format, file, mode] of rows) {
   const r = measure(format, file, mode);
   const rate = Math.round(r.read / r.seconds);

@@ -75,11 +75,11 @@ export async function runReplay(opts: ReplayRunOptions): Promise<ReplayRunResult
 
   const out = run.resultsStream;
   const corpusOf = corpusNamer(opts.sources);
-  const write = async (task: BatchTask, { text, notable, conforming, dice }: BatchResult): Promise<void> => {
+  const write = async (corpora: BatchTask['corpora'], { text, notable, conforming, dice }: BatchResult): Promise<void> => {
     summary.addDiceCounts(dice);
-    // Matrix rows in input order: each item's corpus is placed before its lines are counted.
-    for (const corpus of task.corpora) summary.noteSource(corpus);
-    task.corpora.forEach((corpus, i) => {
+    corpora.forEach((corpus, i) => {
+      // Matrix rows in input order: every item's corpus is placed before the non-conforming lines are counted.
+      summary.noteSource(corpus);
       specs.forEach((_, d) => {
         const n = conforming[i * specs.length + d];
         if (n > 0) summary.addConforming(corpus, names[d], n);
@@ -95,18 +95,18 @@ export async function runReplay(opts: ReplayRunOptions): Promise<ReplayRunResult
     if (!out.write(text)) await new Promise<void>((r) => out.once('drain', () => r()));
   };
 
-  const inFlight: Array<{ task: BatchTask; result: Promise<BatchResult> }> = [];
+  const inFlight: Array<{ corpora: BatchTask['corpora']; result: Promise<BatchResult> }> = [];
   const maxInFlight = pool ? jobs * 2 : 1;
   const drainOne = async (): Promise<void> => {
     const next = inFlight.shift()!;
-    await write(next.task, await next.result);
+    await write(next.corpora, await next.result);
   };
   let batch: BatchItem[] = [];
   let batchRecords = 0;
   const submit = async (): Promise<void> => {
     if (batch.length === 0) return;
     const task: BatchTask = { items: batch, corpora: batch.map(corpusOfItem), dialects: specs, continueAfterDivergence: opts.continueAfterDivergence === true };
-    inFlight.push({ task: { ...task, items: [] }, result: judge(task) });
+    inFlight.push({ corpora: task.corpora, result: judge(task) });
     batch = [];
     batchRecords = 0;
     while (inFlight.length >= maxInFlight) await drainOne();

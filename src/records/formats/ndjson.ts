@@ -1,13 +1,11 @@
 import type { GameRecord } from '../game-record.js';
 import { checkNative, knownStart, validate } from '../finalise.js';
-import { isBlankBytes, lineBatches, wholeLineChunks } from '../input/lines.js';
+import { eachLine, isBlankBytes, lineBatches, wholeLineChunks } from '../input/lines.js';
 import type { TextSource } from '../input/text-source.js';
 import { type Draft, problem, unreadable } from '../items.js';
 import { fastRecord } from './fast-record.js';
 import { type FormatModule, type ReadContext, convertOne, guessId } from './format.js';
 import { parseJson } from '../input/json-values.js';
-
-const NL = 10;
 
 /**
  * The project's own format: one canonical GameRecord per line. Records keep the
@@ -35,19 +33,13 @@ async function* read(src: TextSource, ctx: ReadContext): AsyncGenerator<Draft> {
 async function* rawBatches(src: TextSource): AsyncGenerator<Draft[]> {
   let line = 0;
   for await (const chunk of wholeLineChunks(src)) {
-    // A copy with its own memory: the chunk may share its buffer with the next one.
-    const bytes = new Uint8Array(chunk.length);
-    bytes.set(chunk);
     const spans: number[] = [];
-    for (let start = 0; start < bytes.length; ) {
-      let nl = chunk.indexOf(NL, start);
-      if (nl < 0) nl = bytes.length;
+    eachLine(chunk, (start, end) => {
       line++;
-      const end = nl > start && bytes[nl - 1] === 13 ? nl - 1 : nl;
-      if (!isBlankBytes(bytes, start, end)) spans.push(start, end, line);
-      start = nl + 1;
-    }
-    if (spans.length) yield [{ kind: 'raw', bytes, spans: Int32Array.from(spans) }];
+      if (!isBlankBytes(chunk, start, end)) spans.push(start, end, line);
+    });
+    // A copy with its own memory (the chunk may share its buffer with the next one), so it can be moved to a worker.
+    if (spans.length) yield [{ kind: 'raw', bytes: new Uint8Array(chunk), spans: Int32Array.from(spans) }];
   }
 }
 

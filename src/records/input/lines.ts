@@ -30,6 +30,16 @@ export async function* wholeLineChunks(src: TextSource): AsyncGenerator<Buffer> 
   if (pending.length && src.failure === null) yield Buffer.concat(pending);
 }
 
+/** Calls `visit(start, end)` for each line of a whole-line chunk: byte offsets, the line break (\n or \r\n) left out. */
+export function eachLine(chunk: Buffer, visit: (start: number, end: number) => void): void {
+  for (let start = 0; start < chunk.length; ) {
+    let nl = chunk.indexOf(NL, start);
+    if (nl < 0) nl = chunk.length;
+    visit(start, nl > start && chunk[nl - 1] === CR ? nl - 1 : nl);
+    start = nl + 1;
+  }
+}
+
 /** Splits a text source into lines (\n or \r\n), a chunk's worth at a time (one await per chunk, not per line). */
 export async function* lineBatches(src: TextSource): AsyncGenerator<Line[]> {
   let line = 0;
@@ -38,13 +48,7 @@ export async function* lineBatches(src: TextSource): AsyncGenerator<Line[]> {
     // records are almost always plain ASCII: then a byte copy replaces UTF-8 decoding.
     const encoding = isAscii(chunk) ? 'latin1' : 'utf8';
     const batch: Line[] = [];
-    for (let start = 0; start < chunk.length; ) {
-      let nl = chunk.indexOf(NL, start);
-      if (nl < 0) nl = chunk.length;
-      const end = nl > start && chunk[nl - 1] === CR ? nl - 1 : nl;
-      batch.push({ text: chunk.toString(encoding, start, end), line: ++line });
-      start = nl + 1;
-    }
+    eachLine(chunk, (start, end) => batch.push({ text: chunk.toString(encoding, start, end), line: ++line }));
     yield batch;
   }
 }

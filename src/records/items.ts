@@ -13,6 +13,7 @@ export const UNREADABLE_CODES = [
   'record.io',
   'record.unknown-format',
   'record.bad-csv',
+  'record.too-large',
 ] as const;
 export type UnreadableCode = (typeof UNREADABLE_CODES)[number];
 
@@ -40,6 +41,14 @@ export type Draft =
   | { kind: 'record'; record: GameRecord }
   | { kind: 'unreadable'; location: string | null; id: string | null; code: UnreadableCode; message: string }
   | { kind: 'raw'; bytes: Uint8Array; spans: Int32Array };
+
+/** A line or document longer than a reader takes: passed over, and still accounted for. */
+export const tooLarge = (location: string, bytes: number, limit: number): Draft =>
+  unreadable(
+    problem('record.too-large', `this record's text is ${(bytes / 2 ** 20).toFixed(1)} MiB long, more than the ${limit / 2 ** 20} MiB one record may take; skipped`),
+    location,
+    null,
+  );
 
 /** A reader's failure as a value: it says where, which record (if known), what, and why. */
 export interface Problem {

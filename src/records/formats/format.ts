@@ -2,7 +2,8 @@ import path from 'node:path';
 import type { FormatName, GameRecord, GameRecordInput } from '../game-record.js';
 import { finaliseRecord } from '../finalise.js';
 import { TextSource } from '../input/text-source.js';
-import { type Draft, RecordProblem, problem, unreadable } from '../items.js';
+import { type Draft, RecordProblem, problem, tooLarge, unreadable } from '../items.js';
+import { MAX_LINE_BYTES } from '../input/lines.js';
 import { jsonValues, parseJson } from '../input/json-values.js';
 import type { HistoryIndex } from './dicechess-com/history-list.js';
 
@@ -55,6 +56,10 @@ export async function* readJsonDocs(
   convert: (doc: unknown, place: DocPlace, notes: Set<string>, attempt: Attempt) => GameRecordInput,
 ): AsyncGenerator<Draft> {
   for await (const doc of jsonValues(src)) {
+    if (doc.tooLong !== undefined) {
+      yield tooLarge(docPlace(src, doc.line).location, doc.tooLong, MAX_LINE_BYTES);
+      continue;
+    }
     const parsed = parseJson(doc.text);
     if (!parsed.ok && doc.oneLine) {
       // Not one document after all (e.g. two on one line): cut it the careful way.

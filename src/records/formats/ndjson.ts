@@ -1,8 +1,8 @@
 import type { GameRecord } from '../game-record.js';
 import { checkNative, knownStart, validate } from '../finalise.js';
-import { eachLine, isBlankBytes, lineBatches, wholeLineChunks } from '../input/lines.js';
+import { MAX_LINE_BYTES, eachLine, isBlankBytes, lineBatches, wholeLineChunks } from '../input/lines.js';
 import type { TextSource } from '../input/text-source.js';
-import { type Draft, problem, unreadable } from '../items.js';
+import { type Draft, problem, tooLarge, unreadable } from '../items.js';
 import { fastRecord } from './fast-record.js';
 import { type FormatModule, type ReadContext, convertOne, guessId } from './format.js';
 import { parseJson } from '../input/json-values.js';
@@ -20,7 +20,10 @@ async function* readBatches(src: TextSource, ctx: ReadContext): AsyncGenerator<D
   }
   for await (const lines of lineBatches(src)) {
     const drafts: Draft[] = [];
-    for (const { text, line } of lines) if (text.trim() !== '') drafts.push(decodeNativeLine(text, `${src.name}:${line}`));
+    for (const { text, line, tooLong } of lines) {
+      if (tooLong !== undefined) drafts.push(tooLarge(`${src.name}:${line}`, tooLong, MAX_LINE_BYTES));
+      else if (text.trim() !== '') drafts.push(decodeNativeLine(text, `${src.name}:${line}`));
+    }
     yield drafts;
   }
 }
@@ -33,6 +36,10 @@ async function* read(src: TextSource, ctx: ReadContext): AsyncGenerator<Draft> {
 async function* rawBatches(src: TextSource): AsyncGenerator<Draft[]> {
   let line = 0;
   for await (const chunk of wholeLineChunks(src)) {
+    if (typeof chunk === 'number') {
+      yield [tooLarge(`${src.name}:${++line}`, chunk, MAX_LINE_BYTES)];
+      continue;
+    }
     const spans: number[] = [];
     eachLine(chunk, (start, end) => {
       line++;

@@ -1,8 +1,8 @@
 import type { GameRecord, GameRecordInput, Side } from '../game-record.js';
 import { finaliseRecord } from '../finalise.js';
-import { lines } from '../input/lines.js';
+import { MAX_LINE_BYTES, lines } from '../input/lines.js';
 import type { TextSource } from '../input/text-source.js';
-import { type Draft, fail } from '../items.js';
+import { type Draft, fail, tooLarge } from '../items.js';
 import { checkFen, diceLetters, normaliseUci, parseDice } from '../notation.js';
 import { type FormatModule, convertOne, docPlace } from './format.js';
 
@@ -12,9 +12,13 @@ import { type FormatModule, convertOne, docPlace } from './format.js';
  * with `#` are comments.
  */
 async function* read(src: TextSource): AsyncGenerator<Draft> {
-  for await (const { text, line } of lines(src)) {
-    if (text.trim() === '' || text.startsWith('#')) continue;
+  for await (const { text, line, tooLong } of lines(src)) {
     const place = docPlace(src, line);
+    if (tooLong !== undefined) {
+      yield tooLarge(place.location, tooLong, MAX_LINE_BYTES);
+      continue;
+    }
+    if (text.trim() === '' || text.startsWith('#')) continue;
     yield convertOne(() => {
       const notes = new Set<string>(['id:derived']);
       const tab = text.indexOf('\t');

@@ -1,3 +1,4 @@
+import { MAX_LINE_BYTES } from './lines.js';
 import type { TextSource } from './text-source.js';
 
 export interface JsonText {
@@ -7,6 +8,8 @@ export interface JsonText {
   line: number;
   /** Cut by the one-line fast path without scanning: if it does not parse, rescan it (it may hold several documents). */
   oneLine?: boolean;
+  /** Set when the document was longer than the limit: its length in characters (`text` is then empty). */
+  tooLong?: number;
 }
 
 const NL = 10;
@@ -27,9 +30,9 @@ const isSpace = (c: number): boolean => c === 32 || c === 9 || c === 13 || c ===
  * or a `{` at the start of a line while a document is still open, ends the broken
  * stretch (pretty printers indent nested objects), which the caller reports as bad
  * JSON. At a source failure the unfinished document is dropped (it is part of the
- * lost rest).
+ * lost rest). A document longer than `maxChars` is scanned to its end but not kept.
  */
-export async function* jsonValues(src: TextSource, fastLines = true): AsyncGenerator<JsonText> {
+export async function* jsonValues(src: TextSource, fastLines = true, maxChars = MAX_LINE_BYTES): AsyncGenerator<JsonText> {
   let mode: 'unknown' | 'values' | 'array' = 'unknown';
   let parts: string[] = [];
   let inValue = false;
@@ -40,6 +43,27 @@ export async function* jsonValues(src: TextSource, fastLines = true): AsyncGener
   let lineStart = true;
   let line = 1;
   let startLine = 1;
+  let held = 0;
+  /** Characters of an over-long document passed over so far, or -1. */
+  let dropped = -1;
+  const keep = (text: string): void => {
+    if (dropped >= 0) dropped += text.length;
+    else {
+      parts.push(text);
+      held += text.length;
+      if (held > maxChars) {
+        dropped = held;
+        parts = [];
+      }
+    }
+  };
+  const done = (): JsonText => {
+    const doc: JsonText = dropped >= 0 ? { text: '', line: startLine, tooLong: dropped } : { text: parts.join(''), line: startLine };
+    parts = [];
+    held = 0;
+    dropped = -1;
+    return doc;
+  };
 
   for await (const chunk of src.chunks()) {
     let from = 0; // start of the current value's text within this chunk
@@ -49,9 +73,8 @@ export async function* jsonValues(src: TextSource, fastLines = true): AsyncGener
       if (inValue) {
         if (junk) {
           if (c === NL) {
-            parts.push(chunk.slice(from, i));
-            yield { text: parts.join(''), line: startLine };
-            parts = [];
+            keep(chunk.slice(from, i));
+            yield done();
             inValue = junk = false;
             line++;
             lineStart = true;
@@ -63,9 +86,8 @@ export async function* jsonValues(src: TextSource, fastLines = true): AsyncGener
           else if (c === BACKSLASH) esc = true;
           else if (c === QUOTE) inStr = false;
           else if (c === NL) {
-            parts.push(chunk.slice(from, i));
-            yield { text: parts.join(''), line: startLine };
-            parts = [];
+            keep(chunk.slice(from, i));
+            yield done();
             inValue = inStr = false;
             line++;
             lineStart = true;
@@ -76,18 +98,16 @@ export async function* jsonValues(src: TextSource, fastLines = true): AsyncGener
         else if (c === OPEN_BRACE || c === OPEN_BRACKET) {
           if (lineStart && c === OPEN_BRACE && mode === 'values') {
             // A new document at the start of a line: the open one was broken.
-            parts.push(chunk.slice(from, i));
-            yield { text: parts.join(''), line: startLine };
-            parts = [];
+            keep(chunk.slice(from, i));
+            yield done();
             from = i;
             startLine = line;
             depth = 1;
           } else depth++;
         } else if (c === CLOSE_BRACE || c === CLOSE_BRACKET) {
           if (--depth === 0) {
-            parts.push(chunk.slice(from, i + 1));
-            yield { text: parts.join(''), line: startLine };
-            parts = [];
+            keep(chunk.slice(from, i + 1));
+            yield done();
             inValue = false;
           }
         } else if (c === NL) line++;
@@ -132,9 +152,9 @@ export async function* jsonValues(src: TextSource, fastLines = true): AsyncGener
         junk = false;
       } else junk = true;
     }
-    if (inValue) parts.push(chunk.slice(from));
+    if (inValue) keep(chunk.slice(from));
   }
-  if (inValue && src.failure === null) yield { text: parts.join(''), line: startLine };
+  if (inValue && src.failure === null) yield done();
 }
 
 /** JSON.parse as a value: the document or the parser's complaint. */

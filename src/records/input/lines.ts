@@ -4,30 +4,70 @@ import type { TextSource } from './text-source.js';
 const NL = 10;
 const CR = 13;
 
+/** Longest line a line-based reader takes (bytes): a longer one is skipped, not held in memory. */
+export const MAX_LINE_BYTES = 64 * 1024 * 1024;
+
 export interface Line {
   text: string;
   /** 1-based line number in the source. */
   line: number;
+  /** Set when the line was longer than the limit: its length in bytes (`text` is then empty). */
+  tooLong?: number;
 }
 
 /**
  * The source's bytes cut after a newline: every chunk holds whole lines only (the last
  * one may lack its newline at the end of the source). When the source broke off, the
- * unfinished last line is dropped: it belongs to the lost rest, reported once.
+ * unfinished last line is dropped: it belongs to the lost rest, reported once. A line
+ * that would have to be held across reads beyond `maxLine` bytes is skipped to its end
+ * and stands as its length in bytes (a number). Reads are far smaller than the limit,
+ * so every longer line is one of those; memory stays bounded whatever the input.
  */
-export async function* wholeLineChunks(src: TextSource): AsyncGenerator<Buffer> {
+export async function* wholeLineChunks(src: TextSource, maxLine = MAX_LINE_BYTES): AsyncGenerator<Buffer | number> {
   let pending: Buffer[] = [];
-  for await (const chunk of src.bytes()) {
+  let pendingBytes = 0;
+  /** Bytes of an over-long line skipped so far, or -1 when not skipping. */
+  let skipped = -1;
+  for await (let chunk of src.bytes()) {
+    if (skipped >= 0) {
+      const nl = chunk.indexOf(NL);
+      if (nl < 0) {
+        skipped += chunk.length;
+        continue;
+      }
+      yield skipped + nl;
+      skipped = -1;
+      chunk = chunk.subarray(nl + 1);
+    }
     const cut = chunk.lastIndexOf(NL);
     if (cut < 0) {
       pending.push(chunk);
+      pendingBytes += chunk.length;
+      if (pendingBytes > maxLine) {
+        skipped = pendingBytes;
+        pending = [];
+        pendingBytes = 0;
+      }
       continue;
     }
-    const lines = chunk.subarray(0, cut + 1);
-    yield pending.length ? Buffer.concat([...pending, lines]) : lines;
+    let lines = chunk.subarray(0, cut + 1);
+    if (pending.length) {
+      const first = chunk.indexOf(NL);
+      if (pendingBytes + first > maxLine) {
+        // The line that ends here began in earlier chunks and is over the limit.
+        yield pendingBytes + first;
+        lines = lines.subarray(first + 1);
+        pending = [];
+      }
+    }
+    if (pending.length) yield Buffer.concat([...pending, lines]);
+    else if (lines.length) yield lines;
     pending = cut + 1 < chunk.length ? [chunk.subarray(cut + 1)] : [];
+    pendingBytes = chunk.length - cut - 1;
   }
-  if (pending.length && src.failure === null) yield Buffer.concat(pending);
+  if (src.failure !== null) return;
+  if (skipped >= 0) yield skipped;
+  else if (pending.length) yield Buffer.concat(pending);
 }
 
 /** Calls `visit(start, end)` for each line of a whole-line chunk: byte offsets, the line break (\n or \r\n) left out. */
@@ -44,6 +84,10 @@ export function eachLine(chunk: Buffer, visit: (start: number, end: number) => v
 export async function* lineBatches(src: TextSource): AsyncGenerator<Line[]> {
   let line = 0;
   for await (const chunk of wholeLineChunks(src)) {
+    if (typeof chunk === 'number') {
+      yield [{ text: '', line: ++line, tooLong: chunk }];
+      continue;
+    }
     // Each line is decoded on its own (small strings die young; a chunk-sized one would not), and
     // records are almost always plain ASCII: then a byte copy replaces UTF-8 decoding.
     const encoding = isAscii(chunk) ? 'latin1' : 'utf8';

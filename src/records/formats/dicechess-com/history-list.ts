@@ -19,7 +19,8 @@ export async function loadHistoryList(src: TextSource): Promise<HistoryIndex> {
   const add = (row: unknown): void => {
     if (isObj(row) && (typeof row.gameId === 'string' || typeof row.gameId === 'number')) index.set(String(row.gameId), row);
   };
-  for await (const { text, line } of jsonValues(src)) {
+  for await (const { text, line, tooLong } of jsonValues(src)) {
+    if (tooLong !== undefined) throw new SourceError('record.too-large', `history list ${src.name}:${line} holds a document of ${tooLong} characters, more than one read may take`);
     const parsed = parseJson(text);
     if (!parsed.ok) throw new SourceError('record.bad-json', `history list ${src.name}:${line} is not valid JSON: ${parsed.message}`);
     const v = parsed.value;

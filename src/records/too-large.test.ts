@@ -2,6 +2,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { FORMATS } from './formats/index.js';
 import { jsonValues } from './input/json-values.js';
 import { MAX_LINE_BYTES, wholeLineChunks } from './input/lines.js';
 import { TextSource } from './input/text-source.js';
@@ -47,5 +48,19 @@ describe('records longer than a reader takes are passed over and accounted for',
     for (const items of [plain, deferred]) {
       expect(items.map((i) => (i.kind === 'record' ? i.record.id : `${i.code}@${i.location}`))).toEqual(['game-1', `record.too-large@${file}:2`, 'game-2']);
     }
+  });
+
+  it('per-turn CSV: an over-long row is one record.too-large entry, the rows after it keep their line numbers', async () => {
+    // formatRecord gives a standalone file: the header, then a row per turn.
+    const rows = (seed: number): string => formatRecord('csv', randomGame(seed, { turns: 2 })).split('\n').slice(1).join('\n');
+    const file = path.join(dir, 'huge.csv');
+    writeFileSync(file, `${FORMATS.csv.header}${rows(1)}x,${'a'.repeat(MAX_LINE_BYTES + 10)}\n${rows(2)}`);
+    const items: ReadItem[] = [];
+    for await (const item of readRecords([file], { format: 'csv' })) items.push(item);
+    expect(items.map((i) => (i.kind === 'record' ? `${i.record.id}@${i.record.turns[0].location}` : `${i.code}@${i.location}`))).toEqual([
+      `game-1@${file}:2`,
+      `record.too-large@${file}:4`,
+      `game-2@${file}:5`,
+    ]);
   });
 });

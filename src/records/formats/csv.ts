@@ -3,7 +3,8 @@ import Papa from 'papaparse';
 import type { GameRecord, GameRecordInput, Player } from '../game-record.js';
 import { TERMINATIONS } from '../game-record.js';
 import { finaliseRecord } from '../finalise.js';
-import { type Draft, type Problem, fail, problem, unreadable } from '../items.js';
+import { type Draft, type Problem, fail, problem, tooLarge, unreadable } from '../items.js';
+import { MAX_LINE_BYTES, wholeLineChunks } from '../input/lines.js';
 import { checkFen, diceLetters, normaliseUci, parseDice, parseResult, parseSide, resultNumber } from '../notation.js';
 import { fensBefore } from '../replay-fens.js';
 import type { TextSource } from '../input/text-source.js';
@@ -30,7 +31,7 @@ interface Pending {
 
 async function* read(src: TextSource): AsyncGenerator<Draft> {
   const parser = Papa.parse(Papa.NODE_STREAM_INPUT, { header: false, skipEmptyLines: false });
-  Readable.from(smallPieces(src.chunks())).pipe(parser);
+  Readable.from(smallPieces(csvText(src))).pipe(parser);
   let columns: string[] | null = null;
   let line = 0;
   let game: Pending | null = null;
@@ -41,6 +42,13 @@ async function* read(src: TextSource): AsyncGenerator<Draft> {
   };
   for await (const cells of parser as AsyncIterable<string[]>) {
     line++;
+    if (cells.length === 1 && cells[0].startsWith(TOO_LARGE)) {
+      // In input order: the game read so far comes first.
+      if (game) yield finish(game);
+      game = null;
+      yield tooLarge(`${src.name}:${line}`, Number(cells[0].slice(TOO_LARGE.length)), MAX_LINE_BYTES);
+      continue;
+    }
     if (cells.length === 1 && cells[0].trim() === '') continue;
     if (columns === null) {
       columns = cells.map((c) => c.trim().toLowerCase());
@@ -68,6 +76,16 @@ async function* read(src: TextSource): AsyncGenerator<Draft> {
   }
   // At a broken-off source the last game may be incomplete: it belongs to the lost rest.
   if (game && src.failure === null) yield finish(game);
+}
+
+/** Stands in for a line too long to hold, so the parser's rows stay in step with the lines. */
+const TOO_LARGE = '\u0000too-large:';
+
+/** The source as text, whole lines at a time, an over-long line replaced by its stand-in. */
+async function* csvText(src: TextSource): AsyncGenerator<string> {
+  for await (const chunk of wholeLineChunks(src)) {
+    yield typeof chunk === 'number' ? `${TOO_LARGE}${chunk}\n` : chunk.toString('utf8');
+  }
 }
 
 /**

@@ -1,4 +1,3 @@
-import { Readable } from 'node:stream';
 import Papa from 'papaparse';
 import type { GameRecord, GameRecordInput, Player } from '../game-record.js';
 import { TERMINATIONS } from '../game-record.js';
@@ -12,8 +11,8 @@ import { type FormatModule, convertOne } from './format.js';
 
 /**
  * D. Per-turn CSV export, one row per turn; consecutive rows with one game_id are one
- * game. Parsed by Papa Parse's Node duplex (`for await` gives backpressure). Lines
- * are counted as rows, so a quoted line break would shift them (none in this format).
+ * game. Lines are counted as rows, so a quoted line break would shift them (none in
+ * this format).
  */
 export const CSV_COLUMNS = [
   'game_id', 'turn_number', 'fen', 'dice', 'side', 'moves', 'result', 'termination', 'mode', 'source',
@@ -30,8 +29,6 @@ interface Pending {
 }
 
 async function* read(src: TextSource): AsyncGenerator<Draft> {
-  const parser = Papa.parse(Papa.NODE_STREAM_INPUT, { header: false, skipEmptyLines: false });
-  Readable.from(smallPieces(csvText(src))).pipe(parser);
   let columns: string[] | null = null;
   let line = 0;
   let game: Pending | null = null;
@@ -40,61 +37,62 @@ async function* read(src: TextSource): AsyncGenerator<Draft> {
     if (g.problem) return unreadable(g.problem, location, g.id);
     return convertOne(() => convertGame(g, src.name), location, g.id);
   };
-  for await (const cells of parser as AsyncIterable<string[]>) {
-    line++;
-    if (cells.length === 1 && cells[0].startsWith(TOO_LARGE)) {
-      // In input order: the game read so far comes first.
-      if (game) yield finish(game);
-      game = null;
-      yield tooLarge(`${src.name}:${line}`, Number(cells[0].slice(TOO_LARGE.length)), MAX_LINE_BYTES);
-      continue;
-    }
-    if (cells.length === 1 && cells[0].trim() === '') continue;
-    if (columns === null) {
-      columns = cells.map((c) => c.trim().toLowerCase());
-      const missing = REQUIRED.filter((c) => !columns!.includes(c));
-      if (missing.length > 0) {
-        yield unreadable(problem('record.bad-csv', `the header has no ${missing.join(', ')} column: this is not the per-turn CSV`), `${src.name}:${line}`, null);
-        parser.destroy();
-        return;
+  for await (const rows of csvRows(src)) {
+    for (const cells of rows) {
+      line++;
+      if (cells.length === 1 && cells[0].startsWith(TOO_LARGE)) {
+        // In input order: the game read so far comes first.
+        if (game) yield finish(game);
+        game = null;
+        yield tooLarge(`${src.name}:${line}`, Number(cells[0].slice(TOO_LARGE.length)), MAX_LINE_BYTES);
+        continue;
       }
-      continue;
+      if (cells.length === 1 && cells[0].trim() === '') continue;
+      if (columns === null) {
+        columns = cells.map((c) => c.trim().toLowerCase());
+        const missing = REQUIRED.filter((c) => !columns!.includes(c));
+        if (missing.length > 0) {
+          yield unreadable(problem('record.bad-csv', `the header has no ${missing.join(', ')} column: this is not the per-turn CSV`), `${src.name}:${line}`, null);
+          return;
+        }
+        continue;
+      }
+      const row: Row = { line };
+      columns.forEach((c, i) => {
+        (row as Record<string, unknown>)[c] = cells[i];
+      });
+      const id = (row.game_id ?? '').trim();
+      if (game === null || id !== game.id) {
+        if (game) yield finish(game);
+        game = { id, rows: [], problem: null };
+      }
+      if (cells.length !== columns.length && game.problem === null) {
+        game.problem = problem('record.bad-csv', `row has ${cells.length} fields, the header ${columns.length}`, `${src.name}:${line}`);
+      }
+      game.rows.push(row);
     }
-    const row: Row = { line };
-    columns.forEach((c, i) => {
-      (row as Record<string, unknown>)[c] = cells[i];
-    });
-    const id = (row.game_id ?? '').trim();
-    if (game === null || id !== game.id) {
-      if (game) yield finish(game);
-      game = { id, rows: [], problem: null };
-    }
-    if (cells.length !== columns.length && game.problem === null) {
-      game.problem = problem('record.bad-csv', `row has ${cells.length} fields, the header ${columns.length}`, `${src.name}:${line}`);
-    }
-    game.rows.push(row);
   }
   // At a broken-off source the last game may be incomplete: it belongs to the lost rest.
   if (game && src.failure === null) yield finish(game);
 }
 
-/** Stands in for a line too long to hold, so the parser's rows stay in step with the lines. */
+/** Stands in for a line too long to hold, so rows stay in step with the lines. */
 const TOO_LARGE = '\u0000too-large:';
 
-/** The source as text, whole lines at a time, an over-long line replaced by its stand-in. */
-async function* csvText(src: TextSource): AsyncGenerator<string> {
-  for await (const chunk of wholeLineChunks(src)) {
-    yield typeof chunk === 'number' ? `${TOO_LARGE}${chunk}\n` : chunk.toString('utf8');
-  }
-}
-
 /**
- * Papa Parse's duplex pauses every 16 rows (its readable buffer) and on resume splits
- * the rest of the current chunk again, so big chunks cost quadratic time: feed it small ones.
+ * The rows of the source, whole lines at a time: Papa Parse on each chunk of whole lines
+ * (no quoted line breaks in this format, so a chunk never cuts a row), an over-long line
+ * replaced by its stand-in. One await per chunk, and no parser stream to feed.
  */
-async function* smallPieces(chunks: AsyncIterable<string>, size = 8192): AsyncGenerator<string> {
-  for await (const chunk of chunks) {
-    for (let i = 0; i < chunk.length; i += size) yield chunk.slice(i, i + size);
+async function* csvRows(src: TextSource): AsyncGenerator<string[][]> {
+  for await (const chunk of wholeLineChunks(src)) {
+    if (typeof chunk === 'number') {
+      yield [[`${TOO_LARGE}${chunk}`]];
+      continue;
+    }
+    let end = chunk.length;
+    if (chunk[end - 1] === 10) end -= chunk[end - 2] === 13 ? 2 : 1;
+    yield Papa.parse<string[]>(chunk.toString('utf8', 0, end), { header: false, skipEmptyLines: false }).data;
   }
 }
 

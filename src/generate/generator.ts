@@ -5,7 +5,7 @@ import type { FormatName, GameRecord } from '../records/game-record.js';
 import { type PreparedDialect, prepareDialect } from '../replay/replay-game.js';
 import type { ExpectedFinding } from './answer-key.js';
 import type { BotStyle } from './bots.js';
-import { chooseInjection, type GameUnit, type InjectSpec, plant } from './inject.js';
+import { chooseInjection, type GameUnit, type InjectSpec, plant } from './inject/index.js';
 import { firstFindingAfterRoundTrip } from './round-trip.js';
 import { type DialectContext, makeContext, type PlayedGame, playGame, type Rates } from './self-play.js';
 import { type CorpusStats, countGame, emptyStats } from './stats.js';

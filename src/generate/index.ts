@@ -6,7 +6,7 @@ export { BOT_STYLES, type BotStyle, type Bot, BOTS, randomBot, greedyBot, materi
 export { TurnWalker } from '../rules/turn-walker.js';
 export { allowedDice, type DieFlag } from './dice-flags.js';
 export { DEFAULT_RATES, GENERATOR_TURN_CAP, type Rates, type DialectContext, makeContext, type GameSpec, type PlayedGame, type TurnTrace, playGame } from './self-play.js';
-export { PLANTERS, type InjectSpec, type Plant, type GameUnit, parseInject, injectProblem, chooseInjection, plant } from './inject.js';
+export { PLANTERS, type InjectSpec, type Plant, type GameUnit, parseInject, injectProblem, chooseInjection, plant } from './inject/index.js';
 export { type GenerateTask, type BatchOutput, type GeneratedUnit, generateBatch, unitsOf, BOOK_TURNS, MAX_REPICKS } from './generator.js';
 export { type GenerateOptions, type GenerateProgress, type GenerateResult, generateCorpus } from './run.js';
 export { AnswerKey, ExpectedFinding, parseAnswerKey, serializeAnswerKey } from './answer-key.js';

@@ -7,7 +7,7 @@ import { loadDialect } from '../dialects/index.js';
 import { readRecords } from '../records/index.js';
 import { prepareDialect, replayGame } from '../replay/replay-game.js';
 import { parseAnswerKey } from './answer-key.js';
-import { type InjectSpec, parseInject } from './inject.js';
+import { type InjectSpec, parseInject } from './inject/index.js';
 import { generateCorpus } from './run.js';
 import { Scorer } from './score.js';
 import { DEFAULT_RATES } from './self-play.js';

@@ -12,7 +12,7 @@ import type { FormatName } from '../records/game-record.js';
 import { type AnswerKey, type ExpectedFinding, serializeAnswerKey } from './answer-key.js';
 import type { BotStyle } from './bots.js';
 import { type BatchOutput, BOOK_TURNS, type GenerateTask, generateBatch } from './generator.js';
-import type { InjectSpec } from './inject.js';
+import type { InjectSpec } from './inject/index.js';
 import type { Rates } from './self-play.js';
 import { type CorpusStats, emptyStats, mergeStats } from './stats.js';
 

@@ -1,7 +1,7 @@
 import type { CommandModule } from 'yargs';
 import { BOT_STYLES, type BotStyle } from '../../generate/bots.js';
 import { BOOK_TURNS } from '../../generate/generator.js';
-import { type InjectSpec, injectProblem, parseInject } from '../../generate/inject.js';
+import { type InjectSpec, injectProblem, parseInject } from '../../generate/inject/index.js';
 import { generateCorpus } from '../../generate/run.js';
 import { DEFAULT_RATES, type Rates } from '../../generate/self-play.js';
 import { formatStats } from '../../generate/stats.js';

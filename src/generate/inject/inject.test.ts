@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { loadDialect } from '../dialects/index.js';
-import type { FormatName } from '../records/game-record.js';
-import { generateBatch } from './generator.js';
-import { type InjectSpec, PLANTERS, injectProblem, parseInject } from './inject.js';
-import { DEFAULT_RATES } from './self-play.js';
+import { loadDialect } from '../../dialects/index.js';
+import type { FormatName } from '../../records/game-record.js';
+import { generateBatch } from '../generator.js';
+import { type InjectSpec, PLANTERS, injectProblem, parseInject } from './index.js';
+import { DEFAULT_RATES } from '../self-play.js';
 
 function plantable(dialect: string, format: FormatName): InjectSpec[] {
   const d = loadDialect(dialect);

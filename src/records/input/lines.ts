@@ -38,6 +38,7 @@ export async function* wholeLineChunks(src: TextSource, maxLine = MAX_LINE_BYTES
       yield skipped + nl;
       skipped = -1;
       chunk = chunk.subarray(nl + 1);
+      if (chunk.length === 0) continue;
     }
     const cut = chunk.lastIndexOf(NL);
     if (cut < 0) {

@@ -6,6 +6,7 @@ import { fastRecord } from './formats/fast-record.js';
 import { detectFormat } from './detect.js';
 import { TextSource } from './input/text-source.js';
 import { UNREADABLE_CODES } from './items.js';
+import { decodeRawLines } from './raw-lines.js';
 import { randomGame } from './test-support/random-game.js';
 import { formatRecord } from './write.js';
 import { gzipSync } from 'node:zlib';
@@ -13,13 +14,21 @@ import { gzipSync } from 'node:zlib';
 const valid = (format: FormatName): string => [1, 2, 3].map((s) => formatRecord(format, randomGame(s, { turns: 3 }))).join('');
 const SAMPLES = Object.fromEntries(FORMAT_NAMES.map((f) => [f, valid(f)])) as Record<FormatName, string>;
 
-/** Reads bytes with one format's reader; every item must be a valid record or a coded unreadable entry. */
+/**
+ * Reads bytes with one format's reader, and native NDJSON also the replayer's way (lines
+ * deferred as bytes, decoded as a worker would): every item must be a valid record or a
+ * coded unreadable entry.
+ */
 async function readAll(format: FormatName, bytes: Uint8Array): Promise<void> {
-  const src = TextSource.fromText('fuzz.data', bytes);
-  for await (const d of FORMATS[format].read(src, { history: null })) {
-    if (d.kind === 'record') expect(GameRecord.safeParse(d.record).success).toBe(true);
-    else if (d.kind === 'unreadable') expect(UNREADABLE_CODES).toContain(d.code);
-    else throw new Error('raw items only come with deferNative');
+  for (const deferNative of format === 'ndjson' ? [false, true] : [false]) {
+    const src = TextSource.fromText('fuzz.data', bytes);
+    for await (const d of FORMATS[format].read(src, { history: null, deferNative })) {
+      const items = d.kind === 'raw' ? [...decodeRawLines({ ...d, index: 0, source: 'fuzz.data' })] : [d];
+      for (const item of items) {
+        if (item.kind === 'record') expect(GameRecord.safeParse(item.record).success).toBe(true);
+        else expect(UNREADABLE_CODES).toContain(item.code);
+      }
+    }
   }
 }
 

@@ -1,3 +1,4 @@
+import { isAscii } from 'node:buffer';
 import { decodeNativeLine } from './formats/ndjson.js';
 import type { RawLines, ReadItem } from './items.js';
 
@@ -9,9 +10,11 @@ import type { RawLines, ReadItem } from './items.js';
 export function* decodeRawLines(item: RawLines): Generator<ReadItem> {
   const { spans } = item;
   const bytes = Buffer.from(item.bytes.buffer, item.bytes.byteOffset, item.bytes.byteLength);
+  // Plain ASCII (the usual case) needs no UTF-8 decoding: a byte copy gives the same text.
+  const encoding = isAscii(bytes) ? 'latin1' : 'utf8';
   for (let k = 0; k < spans.length; k += 3) {
     const index = item.index + k / 3;
-    const d = decodeNativeLine(bytes.toString('utf8', spans[k], spans[k + 1]), `${item.source}:${spans[k + 2]}`);
+    const d = decodeNativeLine(bytes.toString(encoding, spans[k], spans[k + 1]), `${item.source}:${spans[k + 2]}`);
     if (d.kind === 'record') yield { kind: 'record', index, record: d.record };
     else if (d.kind === 'unreadable') yield { kind: 'unreadable', index, source: item.source, location: d.location, id: d.id, code: d.code, message: d.message };
     else throw new Error('unreachable: decoding yields no raw items');

@@ -71,26 +71,18 @@ export async function* jsonValues(src: TextSource, fastLines = true, maxChars = 
     for (let i = 0; i < n; i++) {
       const c = chunk.charCodeAt(i);
       if (inValue) {
-        if (junk) {
-          if (c === NL) {
+        if (junk || inStr) {
+          // A raw line break ends a junk stretch, and a string unless escaped: the stretch is one broken document.
+          if (c === NL && !esc) {
             keep(chunk.slice(from, i));
             yield done();
-            inValue = junk = false;
+            inValue = junk = inStr = false;
             line++;
             lineStart = true;
-          }
-          continue;
-        }
-        if (inStr) {
-          if (esc) esc = false;
-          else if (c === BACKSLASH) esc = true;
-          else if (c === QUOTE) inStr = false;
-          else if (c === NL) {
-            keep(chunk.slice(from, i));
-            yield done();
-            inValue = inStr = false;
-            line++;
-            lineStart = true;
+          } else if (inStr) {
+            if (esc) esc = false;
+            else if (c === BACKSLASH) esc = true;
+            else if (c === QUOTE) inStr = false;
           }
           continue;
         }

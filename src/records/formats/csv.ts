@@ -38,15 +38,15 @@ async function* read(src: TextSource): AsyncGenerator<Draft> {
     return convertOne(() => convertGame(g, src.name), location, g.id);
   };
   for await (const rows of csvRows(src)) {
+    if (typeof rows === 'number') {
+      // An over-long line, in input order: the game read so far comes first.
+      if (game) yield finish(game);
+      game = null;
+      yield tooLarge(`${src.name}:${++line}`, rows, MAX_LINE_BYTES);
+      continue;
+    }
     for (const cells of rows) {
       line++;
-      if (cells.length === 1 && cells[0].startsWith(TOO_LARGE)) {
-        // In input order: the game read so far comes first.
-        if (game) yield finish(game);
-        game = null;
-        yield tooLarge(`${src.name}:${line}`, Number(cells[0].slice(TOO_LARGE.length)), MAX_LINE_BYTES);
-        continue;
-      }
       if (cells.length === 1 && cells[0].trim() === '') continue;
       if (columns === null) {
         columns = cells.map((c) => c.trim().toLowerCase());
@@ -76,18 +76,15 @@ async function* read(src: TextSource): AsyncGenerator<Draft> {
   if (game && src.failure === null) yield finish(game);
 }
 
-/** Stands in for a line too long to hold, so rows stay in step with the lines. */
-const TOO_LARGE = '\u0000too-large:';
-
 /**
  * The rows of the source, whole lines at a time: Papa Parse on each chunk of whole lines
- * (no quoted line breaks in this format, so a chunk never cuts a row), an over-long line
- * replaced by its stand-in. One await per chunk, and no parser stream to feed.
+ * (no quoted line breaks in this format, so a chunk never cuts a row). An over-long line
+ * comes as its length in bytes. One await per chunk, and no parser stream to feed.
  */
-async function* csvRows(src: TextSource): AsyncGenerator<string[][]> {
+async function* csvRows(src: TextSource): AsyncGenerator<string[][] | number> {
   for await (const chunk of wholeLineChunks(src)) {
     if (typeof chunk === 'number') {
-      yield [[`${TOO_LARGE}${chunk}`]];
+      yield chunk;
       continue;
     }
     let end = chunk.length;

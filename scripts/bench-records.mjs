@@ -23,7 +23,7 @@ if (!existsSync(path.join(dist, 'records', 'index.js'))) {
   console.error('bench-records: build first: npx tsc -p tsconfig.build.json');
   process.exit(2);
 }
-const { readRecords, writeRecords, GameRecord } = await import(path.join(dist, 'records', 'index.js'));
+const { readRecords, recordsIn, writeRecords, GameRecord } = await import(path.join(dist, 'records', 'index.js'));
 const core = await import(path.join(dist, 'core', 'index.js'));
 const { makePrng } = await import(path.join(dist, 'dice', 'index.js'));
 
@@ -53,7 +53,7 @@ if (process.argv[2] === '--child') {
   // `deferred`: the replayer's reading thread, which cuts native lines and leaves parsing to its workers.
   for await (const item of readRecords([file], { format, deferNative: mode === 'deferred' })) {
     if (item.kind === 'record') read++;
-    else if (item.kind === 'raw') read += item.spans.length / 3;
+    else if (item.kind === 'raw') read += recordsIn(item);
     else bad++;
   }
   const seconds = Number(process.hrtime.bigint() - started) / 1e9;

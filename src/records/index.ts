@@ -4,7 +4,7 @@
  */
 export * from './game-record.js';
 export type { RawLines, ReadItem, UnreadableCode } from './items.js';
-export { UNREADABLE_CODES } from './items.js';
+export { recordsIn, UNREADABLE_CODES } from './items.js';
 export { readRecords, ReadSetupError, type ReadOptions } from './read.js';
 export { decodeRawLines } from './raw-lines.js';
 export { writeRecords, formatRecord } from './write.js';

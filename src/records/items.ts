@@ -24,7 +24,7 @@ export type ReadItem =
 /**
  * Native NDJSON lines not yet parsed (with `deferNative`): whole lines as bytes, so the
  * reading thread only cuts lines and whoever judges them (a worker thread) parses them.
- * One item stands for `spans.length / 3` records, numbered from `index`.
+ * One item stands for `recordsIn(item)` records, numbered from `index`.
  */
 export interface RawLines {
   kind: 'raw';
@@ -35,6 +35,9 @@ export interface RawLines {
   /** Per record: byte start, byte end (line break excluded), 1-based line number. */
   spans: Int32Array;
 }
+
+/** How many records a raw item (or raw draft) stands for: one span of three numbers each. */
+export const recordsIn = (raw: { spans: Int32Array }): number => raw.spans.length / 3;
 
 /** What a format reader yields; the stream position and source name are added by `readRecords`. */
 export type Draft =

@@ -8,7 +8,7 @@ import { Channel } from './input/channel.js';
 import { type Expanded, expandSources } from './input/expand.js';
 import type { HttpOptions } from './input/http.js';
 import { TextSource } from './input/text-source.js';
-import { type Draft, type RawLines, type ReadItem, unreadable } from './items.js';
+import { type Draft, type RawLines, type ReadItem, recordsIn, unreadable } from './items.js';
 
 export interface ReadOptions {
   /** A format name, or 'auto' (the default) to tell each source's format from its first bytes. */
@@ -59,9 +59,9 @@ export async function* readRecords(sources: string[], opts: ReadOptions = {}): A
       for (const d of batch) {
         if (d.kind === 'record') yield { kind: 'record', index: index++, record: d.record };
         else if (d.kind === 'raw') {
-          const spans = index + d.spans.length / 3 > limit ? d.spans.subarray(0, (limit - index) * 3) : d.spans;
+          const spans = index + recordsIn(d) > limit ? d.spans.subarray(0, (limit - index) * 3) : d.spans;
           yield { kind: 'raw', index, source: d.source, bytes: d.bytes, spans };
-          index += spans.length / 3;
+          index += recordsIn({ spans });
         } else yield { kind: 'unreadable', index: index++, source: d.source, location: d.location, id: d.id, code: d.code, message: d.message };
         if (index >= limit) return;
       }
@@ -134,7 +134,7 @@ async function* concurrent(sources: string[], opts: ReadOptions, ctx: ReadContex
 /** How many records a batch stands for: what a read-ahead channel holds at most. */
 function weight(batch: Sourced[]): number {
   let n = 0;
-  for (const d of batch) n += d.kind === 'raw' ? d.spans.length / 3 : 1;
+  for (const d of batch) n += d.kind === 'raw' ? recordsIn(d) : 1;
   return n;
 }
 

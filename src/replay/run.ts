@@ -7,7 +7,7 @@ import { Piscina } from 'piscina';
 import type { Dialect } from '../dialects/index.js';
 import { packageRoot } from '../dialects/index.js';
 import type { FormatName } from '../records/game-record.js';
-import { readRecords } from '../records/index.js';
+import { readRecords, recordsIn } from '../records/index.js';
 import { openRunDir, type RunInfo, type Summary, SummaryBuilder } from '../report/index.js';
 import { type BatchItem, type BatchResult, type BatchTask, type DialectSpec, judgeBatch } from './judge-batch.js';
 
@@ -128,7 +128,7 @@ export async function runReplay(opts: ReplayRunOptions): Promise<ReplayRunResult
   try {
     // With workers, native NDJSON lines travel unparsed: parsing is spread over the workers too.
     for await (const item of readRecords(opts.sources, { format: opts.format ?? 'auto', limit: opts.limit, deferNative: pool !== null })) {
-      const records = item.kind === 'raw' ? item.spans.length / 3 : 1;
+      const records = item.kind === 'raw' ? recordsIn(item) : 1;
       progress.records += records;
       if (item.kind === 'unreadable' && item.id === null && SOURCE_CODES.has(item.code)) sourceErrors++;
       batch.push(item);

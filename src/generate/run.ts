@@ -1,11 +1,10 @@
 import { once } from 'node:events';
-import { createWriteStream, existsSync, renameSync, rmSync } from 'node:fs';
+import { createWriteStream, renameSync, rmSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import { basename, dirname } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { createGzip } from 'node:zlib';
-import { Piscina } from 'piscina';
+import { workerPool } from '../worker-pool.js';
 import type { Dialect } from '../dialects/index.js';
 import { FORMATS } from '../records/formats/index.js';
 import type { FormatName } from '../records/game-record.js';
@@ -66,8 +65,7 @@ export async function generateCorpus(opts: GenerateOptions): Promise<GenerateRes
   const jobs = Math.max(1, opts.jobs ?? availableParallelism());
   const batch = Math.max(1, opts.batch ?? DEFAULT_BATCH);
   const module = FORMATS[opts.format];
-  const workerFile = fileURLToPath(new URL('./worker.js', import.meta.url));
-  const pool = jobs > 1 && existsSync(workerFile) ? new Piscina({ filename: workerFile, minThreads: jobs, maxThreads: jobs }) : null;
+  const pool = jobs > 1 ? workerPool(new URL('./worker.js', import.meta.url), jobs) : null;
   const run = (task: GenerateTask): Promise<BatchOutput> => (pool ? pool.run(task) : generateBatch(task));
 
   await mkdir(dirname(opts.out), { recursive: true });

@@ -2,8 +2,7 @@ import { createHash } from 'node:crypto';
 import { createReadStream, existsSync, readFileSync, statSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { Piscina } from 'piscina';
+import { workerPool } from '../worker-pool.js';
 import type { Dialect } from '../dialects/index.js';
 import { packageRoot } from '../dialects/index.js';
 import type { FormatName } from '../records/game-record.js';
@@ -67,8 +66,7 @@ export async function runReplay(opts: ReplayRunOptions): Promise<ReplayRunResult
   const hashes = new Map<string, Promise<string | null>>();
   for (const s of opts.sources) if (!hashes.has(s)) hashes.set(s, sourceHash(s).catch(() => null));
 
-  const workerFile = fileURLToPath(new URL('./worker.js', import.meta.url));
-  const pool = jobs > 1 && existsSync(workerFile) ? new Piscina({ filename: workerFile, minThreads: jobs, maxThreads: jobs, resourceLimits: WORKER_LIMITS }) : null;
+  const pool = jobs > 1 ? workerPool(new URL('./worker.js', import.meta.url), jobs, WORKER_LIMITS) : null;
   // Native lines travel as bytes, moved (not copied) to the worker.
   const judge = (task: BatchTask): Promise<BatchResult> =>
     pool ? pool.run(task, { transferList: task.items.flatMap((i) => (i.kind === 'raw' ? [i.bytes.buffer as ArrayBuffer] : [])) }) : Promise.resolve(judgeBatch(task));

@@ -1,11 +1,8 @@
-import { createHash } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
 import type { z } from 'zod';
 import type { Result } from '../core/errors.js';
+import { sha256 } from '../dice/sha256.js';
 import type { Rules } from '../rules/rules.js';
-import { DIALECTS_DIR } from './paths.js';
-import { type DialectInfo, findDialect, listDialects, looksLikePath } from './registry.js';
+import type { DialectInfo } from './names.js';
 import { AXES, AXIS_KEYS, type DialectFile, DialectFileSchema, LEAF_PATHS, META_SHAPE, ResolvedAxesSchema, type SourcedValue, stripSources } from './schema.js';
 
 /** One thing wrong with a dialect definition, at a JSON path like `castling.dice.value`. */
@@ -34,9 +31,17 @@ export interface Dialect extends DialectInfo {
   sources: Record<string, ResolvedSource>;
 }
 
-export interface LoadOptions {
-  /** Folder of the named dialects (default: the shipped `dialects/`). */
-  dir?: string;
+/**
+ * Where dialect definitions come from: files (load-file.ts) or objects in memory
+ * (load-object.ts). The loader itself knows no files, so it runs in a browser.
+ */
+export interface DialectStore {
+  /** The entry a name, alias or path stands for (a file path, or a key of the store), or dialect.unknown. */
+  locate(nameOrPath: string): Result<string, DialectProblem[]>;
+  /** The definition's text (its bytes are what the hash covers), or dialect.read. */
+  read(entry: string): Result<string, DialectProblem>;
+  /** The entry a child's `extends` names, or dialect.extends. */
+  parent(child: string, ext: string): Result<string, DialectProblem>;
 }
 
 interface ParsedFile {
@@ -52,27 +57,16 @@ const problem = (path: string, code: string, message: string, file?: string): Di
   file === undefined ? { path, code, message } : { path, code, message, file };
 
 /**
- * Loads, merges and validates a dialect by name, alias or file path, then applies
- * `--set path=value` overrides. This is the only way a dialect is read: the checker
- * calls it too, so a file the checker accepts is a file the tools load.
+ * Loads, merges and validates a dialect from a store by name, alias or path, then
+ * applies `--set path=value` overrides. Every way a dialect is read ends here (files,
+ * objects, the checker), so a definition the checker accepts is one the tools load.
  */
-export function loadDialect(nameOrPath: string, overrides: readonly string[] = [], options: LoadOptions = {}): Result<Dialect, DialectProblem[]> {
-  const dir = options.dir ?? DIALECTS_DIR;
-  let file: string;
-  if (looksLikePath(nameOrPath)) {
-    file = resolve(nameOrPath);
-  } else {
-    const info = findDialect(nameOrPath, dir);
-    if (info === null) {
-      const known = listDialects(dir).map((d) => d.name);
-      return fail([
-        problem('', 'dialect.unknown', `unknown dialect "${nameOrPath}" (known: ${known.join(', ') || 'none'}; or give the path of a .json file)`),
-      ]);
-    }
-    file = info.file;
-  }
+export function loadFromStore(nameOrPath: string, overrides: readonly string[], store: DialectStore): Result<Dialect, DialectProblem[]> {
+  const located = store.locate(nameOrPath);
+  if (!located.ok) return located;
+  const file = located.value;
 
-  const chain = loadChain(file, [], dir);
+  const chain = loadChain(file, [], store);
   if (!chain.ok) return chain;
   const files = chain.value;
   const self = files[files.length - 1];
@@ -121,9 +115,7 @@ export function loadDialect(nameOrPath: string, overrides: readonly string[] = [
     if (leaf.open !== undefined) entry.open = leaf.open;
     sources[path] = entry;
   }
-  const hash = createHash('sha256');
-  for (const f of [...files].reverse()) hash.update(f.text).update('\0');
-  for (const o of overrides) hash.update(o).update('\0');
+  const hashed = [...[...files].reverse().map((f) => f.text), ...overrides].map((t) => `${t}\0`).join('');
 
   const d = self.data;
   return {
@@ -135,29 +127,21 @@ export function loadDialect(nameOrPath: string, overrides: readonly string[] = [
       description: d.description ?? '',
       extends: d.extends ?? null,
       file: self.file,
-      sha256: hash.digest('hex'),
+      sha256: hex(sha256(new TextEncoder().encode(hashed))),
       rules: stripSources(checked.data) as Rules,
       sources,
     },
   };
 }
 
-/** Every problem of a dialect file (with its `extends` chain), [] when it loads. Same code path as `loadDialect`. */
-export function checkDialectFile(path: string, overrides: readonly string[] = [], options: LoadOptions = {}): DialectProblem[] {
-  const r = loadDialect(looksLikePath(path) ? path : `./${path}`, overrides, options);
-  return r.ok ? [] : r.error;
-}
-
 const fail = (problems: DialectProblem[]): Result<never, DialectProblem[]> => ({ ok: false, error: problems });
+const hex = (bytes: Uint8Array): string => Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
 
 /** Reads one file and its ancestors: the root ancestor first, this file last. */
-function loadChain(file: string, stack: string[], dir: string): Result<ParsedFile[], DialectProblem[]> {
-  let text: string;
-  try {
-    text = readFileSync(file, 'utf8');
-  } catch (e) {
-    return fail([problem('', 'dialect.read', `cannot read ${file}: ${(e as NodeJS.ErrnoException).code ?? String(e)}`, file)]);
-  }
+function loadChain(file: string, stack: string[], store: DialectStore): Result<ParsedFile[], DialectProblem[]> {
+  const read = store.read(file);
+  if (!read.ok) return fail([read.error]);
+  const text = read.value;
   let json: unknown;
   try {
     json = JSON.parse(text);
@@ -166,7 +150,7 @@ function loadChain(file: string, stack: string[], dir: string): Result<ParsedFil
   }
   const parsed = DialectFileSchema.safeParse(json);
   const rawExt = json !== null && typeof json === 'object' ? (json as Record<string, unknown>).extends : undefined;
-  const parent = typeof rawExt === 'string' && rawExt !== '' ? resolveParent(file, rawExt, dir) : null;
+  const parent = typeof rawExt === 'string' && rawExt !== '' ? store.parent(file, rawExt) : null;
   if (!parsed.success) {
     const problems = issuesToProblems(parsed.error.issues, json, file);
     if (parent !== null && !parent.ok) problems.push(parent.error);
@@ -183,7 +167,7 @@ function loadChain(file: string, stack: string[], dir: string): Result<ParsedFil
     const cycle = [...seen.slice(seen.indexOf(parentFile)), parentFile].map((f) => f.split(/[\\/]/).pop()).join(' → ');
     return fail([problem('extends', 'dialect.cycle', `extends cycle: ${cycle}`, file)]);
   }
-  const chain = loadChain(parentFile, seen, dir);
+  const chain = loadChain(parentFile, seen, store);
   if (!chain.ok) {
     return fail(
       chain.error.map((p) =>
@@ -194,21 +178,6 @@ function loadChain(file: string, stack: string[], dir: string): Result<ParsedFil
     );
   }
   return { ok: true, value: [...chain.value, me] };
-}
-
-/** The file a parent name or path stands for: a sibling `NAME.json`, a shipped dialect, or a path relative to the child. */
-function resolveParent(file: string, ext: string, dir: string): Result<string, DialectProblem> {
-  if (looksLikePath(ext)) {
-    const parentFile = resolve(dirname(file), ext);
-    if (existsSync(parentFile)) return { ok: true, value: parentFile };
-    return { ok: false, error: problem('extends', 'dialect.extends', `parent file "${ext}" does not exist (${parentFile})`, file) };
-  }
-  const sibling = join(dirname(file), `${ext}.json`);
-  if (existsSync(sibling) && resolve(sibling) !== resolve(file)) return { ok: true, value: sibling };
-  const found = findDialect(ext, dir)?.file;
-  if (found !== undefined) return { ok: true, value: found };
-  const known = listDialects(dir).map((d) => d.name);
-  return { ok: false, error: problem('extends', 'dialect.extends', `parent "${ext}" is not a known dialect (known: ${known.join(', ')}; or a path like ./base.json)`, file) };
 }
 
 function axesOf(data: DialectFile): Tree {

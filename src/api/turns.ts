@@ -1,6 +1,6 @@
-import { type CoreError, parseUci, type Position, type Result, type Role } from '../core/index.js';
+import { type CoreError, makeDfen, parseUci, type Position, type Result, type Role, uciMove } from '../core/index.js';
 import type { Dialect } from '../dialects/load.js';
-import { parseDialectDfen, type RuleId, type Rules, TurnEngine } from '../rules/index.js';
+import { DicePool, parseDialectDfen, type RuleId, type Rules, TurnEngine } from '../rules/index.js';
 
 /**
  * Positions and turns under a dialect, errors as values: the functions the `moves`,
@@ -86,4 +86,26 @@ export function judgeTurn(dialect: DialectRules, dfen: string, turn: string | re
   if (v.ok) return { ok: true, value: { legal: true, kingCaptured: v.kingCaptured, diceSpent: v.diceSpent } };
   const f = v.finding;
   return { ok: true, value: { legal: false, rule: f.rule, microMove: f.microMove, dfen: f.dfen, allowed: f.allowed, message: f.message } };
+}
+
+/**
+ * The DFEN after the first micro-moves of a turn (the dice they spent taken out of the
+ * 7th field, the same side still to move): for stepping through a turn. Each micro-move
+ * must be one the dialect allows there (geometry, dice); the maximum rule is not asked.
+ */
+export function positionAfter(dialect: DialectRules, dfen: string, moves: readonly string[]): Result<string, CoreError> {
+  const read = readPosition(dialect, dfen);
+  if (!read.ok) return read;
+  const { pos, dice } = read.value;
+  const engine = engineFor(dialect.rules);
+  const pool = DicePool.of(dice);
+  for (let i = 0; i < moves.length; i++) {
+    const m = uciMove(pos, moves[i]);
+    if (m < 0 || !engine.micro.allows(pos, pool, i, m)) {
+      return { ok: false, error: { code: 'turn.step', message: `micro-move ${i} "${moves[i]}" cannot be played there`, field: String(i) } };
+    }
+    pool.pay(engine.micro.costOf(pos, m, pool));
+    pos.make(m);
+  }
+  return { ok: true, value: makeDfen(pos, pool.list(), { castling: dialect.rules.castling.chess960 ? 'shredder' : 'xfen' }) };
 }

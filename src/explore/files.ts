@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { DIALECTS_DIR, listDialects, packageRoot } from '../dialects/index.js';
+import type { Summary } from '../report/summary-schema.js';
 import { explorerHtml, GENERATOR } from './html.js';
 
 /** The page bundle esbuild writes at `npm run build` (scripts/build-explorer.mjs). */
@@ -16,19 +17,36 @@ export class ExplorerError extends Error {
   }
 }
 
-/** The explorer page with the dialects of `dir` (default: the shipped ones). */
-export function explorerPage(dir: string = DIALECTS_DIR): string {
+/** The explorer page with the shipped dialects and any other dialect files named (a run's own dialects). */
+export function explorerPage(extraFiles: readonly string[] = []): string {
   if (!existsSync(BUNDLE)) throw new ExplorerError('explore.no-bundle', `the page bundle ${BUNDLE} is missing: run npm run build`);
   const dialects: unknown[] = [];
-  for (const d of listDialects(dir)) {
+  const names = new Set<string>();
+  const shipped = listDialects(DIALECTS_DIR).map((d) => d.file);
+  for (const file of [...shipped, ...extraFiles.filter((f) => !shipped.includes(f))]) {
     try {
-      dialects.push(JSON.parse(readFileSync(d.file, 'utf8')));
+      const def: unknown = JSON.parse(readFileSync(file, 'utf8'));
+      const name = (def as { name?: unknown } | null)?.name;
+      if (typeof name === 'string' && names.has(name)) continue;
+      if (typeof name === 'string') names.add(name);
+      dialects.push(def);
     } catch {
       // an unreadable file is reported by `dialects --check`; the page shows the others
     }
   }
   const version = (JSON.parse(readFileSync(join(packageRoot(), 'package.json'), 'utf8')) as { version: string }).version;
   return explorerHtml(readFileSync(BUNDLE, 'utf8'), { dialects, version });
+}
+
+/**
+ * The explorer beside a run's reports (`explorer.html`), knowing the run's dialects;
+ * returns its name for the reports' links, or null when the page bundle is not built.
+ */
+export async function runExplorer(dir: string, summary: Summary): Promise<string | null> {
+  if (!existsSync(BUNDLE)) return null;
+  const files = Object.values(summary.run_info.dialects).map((d) => d.file);
+  await writeFile(join(dir, 'explorer.html'), explorerPage(files));
+  return 'explorer.html';
 }
 
 /** Writes `file` unless something the explorer did not write is there (then an error: never overwrite a stranger's file). */

@@ -28,7 +28,7 @@ export function explorerHtml(bundle: string, data: { dialects: unknown[]; versio
 <select id="sample" aria-label="sample positions"><option value="">Sample positions…</option></select></div>
 <div class="row"><span class="label">Dice</span><span id="dice-tray"></span><span class="muted">add:</span><span id="faces"></span><button type="button" id="clear-dice">clear dice</button></div>
 <div class="row"><label for="turn">Turn</label><input id="turn" spellcheck="false" autocomplete="off" placeholder="micro-moves, comma-separated (e2e4,g1f3), or pass">
-<span id="stepper"><button type="button" id="step-first" title="before the first micro-move">⏮</button><button type="button" id="step-prev" title="one micro-move back">◀</button><span id="step-label"></span><button type="button" id="step-next" title="one micro-move on">▶</button><button type="button" id="step-last" title="after the last micro-move">⏭</button></span>
+<span id="stepper"><button type="button" id="step-first" title="before the first micro-move">«</button><button type="button" id="step-prev" title="one micro-move back">‹</button><span id="step-label"></span><button type="button" id="step-next" title="one micro-move on">›</button><button type="button" id="step-last" title="after the last micro-move">»</button></span>
 <button type="button" id="clear-turn">clear turn</button></div>
 <div class="row"><label for="set">Options</label><textarea id="set" rows="2" spellcheck="false" placeholder="one a line: maximum=micro-move (every column), or reference+maximum=path-all (a column of its own)"></textarea>
 <label class="file">Dialect file <input type="file" id="file" accept=".json,application/json"></label><span class="muted">or drop one on the page</span></div>

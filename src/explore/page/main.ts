@@ -65,17 +65,11 @@ function initControls(): void {
     setState({ turn: v.trim() === '' ? null : splitTurnText(v), step: 0 });
   });
   $<HTMLTextAreaElement>('set').addEventListener('change', (e) => setState({ set: (e.target as HTMLTextAreaElement).value }));
-  const faces = $('faces');
-  FACE_LETTERS.forEach((letter, i) => {
-    const b = el('button', { type: 'button', class: 'face', 'data-face': String(i + 1), title: `add a ${letter.toUpperCase()} die` });
-    b.innerHTML = dieSvg(letter, 26);
-    b.addEventListener('click', () => {
-      const dice = diceField(state.dfen);
-      if (dice.length >= 3) return;
-      const white = !/\sb(\s|$)/.test(state.dfen);
-      setState({ dfen: withDice(state.dfen, dice + (white ? letter.toUpperCase() : letter)), step: 0 });
-    });
-    faces.append(b);
+  $('faces').addEventListener('click', (e) => {
+    const b = (e.target as Element).closest('button[data-face]');
+    const dice = diceField(state.dfen);
+    if (b === null || dice.length >= 3) return;
+    setState({ dfen: withDice(state.dfen, dice + b.getAttribute('data-letter')), step: 0 });
   });
   $('clear-dice').addEventListener('click', () => setState({ dfen: withDice(state.dfen, ''), step: 0 }));
   const step = (to: (n: number, max: number) => number) => () => setState({ step: to(state.step, state.turn?.length ?? 0) });
@@ -141,6 +135,16 @@ function syncControls(): void {
     tray.append(b);
   });
   if (tray.childElementCount === 0) tray.append(el('span', { class: 'muted' }, 'no dice: click a face'));
+  // Dice are cased by the side to move, as in a DFEN.
+  const black = /^\S+\s+b(\s|$)/.test(state.dfen.trim());
+  const faces = $('faces');
+  faces.replaceChildren();
+  FACE_LETTERS.forEach((l, i) => {
+    const letter = black ? l : l.toUpperCase();
+    const b = el('button', { type: 'button', class: 'face', 'data-face': String(i + 1), 'data-letter': letter, title: `add a ${letter} die` });
+    b.innerHTML = dieSvg(letter, 26);
+    faces.append(b);
+  });
   const n = state.turn?.length ?? 0;
   $('step-label').textContent = state.turn === null ? 'no turn typed' : `step ${state.step} of ${n}`;
   for (const id of ['step-first', 'step-prev']) $<HTMLButtonElement>(id).disabled = state.step === 0;

@@ -30,6 +30,7 @@ const dropped: unknown[] = [];
 let state: ExplorerState = parseHash(location.hash);
 let panels: Panel[] = [];
 let panelsKey = '';
+let renders = 0;
 
 function currentPanels(): Panel[] {
   const key = `${state.set}\u0000${dropped.length}`;
@@ -70,6 +71,13 @@ function initControls(): void {
     const dice = diceField(state.dfen);
     if (b === null || dice.length >= 3) return;
     setState({ dfen: withDice(state.dfen, dice + b.getAttribute('data-letter')), step: 0 });
+  });
+  $('dice-tray').addEventListener('click', (e) => {
+    const b = (e.target as Element).closest('button[data-index]');
+    if (b === null) return;
+    const i = Number(b.getAttribute('data-index'));
+    const dice = diceField(state.dfen);
+    setState({ dfen: withDice(state.dfen, dice.slice(0, i) + dice.slice(i + 1)), step: 0 });
   });
   $('clear-dice').addEventListener('click', () => setState({ dfen: withDice(state.dfen, ''), step: 0 }));
   const step = (to: (n: number, max: number) => number) => () => setState({ step: to(state.step, state.turn?.length ?? 0) });
@@ -123,28 +131,32 @@ function syncControls(): void {
   set('dfen', state.dfen);
   set('turn', state.turn === null ? '' : turnText(state.turn));
   set('set', state.set);
+  // Rebuilt only when they change: replacing a button under the pointer would lose the click.
+  const dice = diceField(state.dfen);
   const tray = $('dice-tray');
-  tray.replaceChildren();
-  [...diceField(state.dfen)].forEach((letter, i) => {
-    const b = el('button', { type: 'button', class: 'die', 'data-die': letter, title: 'remove this die' });
-    b.innerHTML = dieSvg(letter, 30);
-    b.addEventListener('click', () => {
-      const dice = diceField(state.dfen);
-      setState({ dfen: withDice(state.dfen, dice.slice(0, i) + dice.slice(i + 1)), step: 0 });
+  if (tray.dataset.dice !== dice) {
+    tray.dataset.dice = dice;
+    tray.replaceChildren();
+    [...dice].forEach((letter, i) => {
+      const b = el('button', { type: 'button', class: 'die', 'data-die': letter, 'data-index': String(i), title: 'remove this die' });
+      b.innerHTML = dieSvg(letter, 30);
+      tray.append(b);
     });
-    tray.append(b);
-  });
-  if (tray.childElementCount === 0) tray.append(el('span', { class: 'muted' }, 'no dice: click a face'));
+    if (dice === '') tray.append(el('span', { class: 'muted' }, 'no dice: click a face'));
+  }
   // Dice are cased by the side to move, as in a DFEN.
   const black = /^\S+\s+b(\s|$)/.test(state.dfen.trim());
   const faces = $('faces');
-  faces.replaceChildren();
-  FACE_LETTERS.forEach((l, i) => {
-    const letter = black ? l : l.toUpperCase();
-    const b = el('button', { type: 'button', class: 'face', 'data-face': String(i + 1), 'data-letter': letter, title: `add a ${letter} die` });
-    b.innerHTML = dieSvg(letter, 26);
-    faces.append(b);
-  });
+  if (faces.dataset.side !== (black ? 'b' : 'w')) {
+    faces.dataset.side = black ? 'b' : 'w';
+    faces.replaceChildren();
+    FACE_LETTERS.forEach((l, i) => {
+      const letter = black ? l : l.toUpperCase();
+      const b = el('button', { type: 'button', class: 'face', 'data-face': String(i + 1), 'data-letter': letter, title: `add a ${letter} die` });
+      b.innerHTML = dieSvg(letter, 26);
+      faces.append(b);
+    });
+  }
   const n = state.turn?.length ?? 0;
   $('step-label').textContent = state.turn === null ? 'no turn typed' : `step ${state.step} of ${n}`;
   for (const id of ['step-first', 'step-prev']) $<HTMLButtonElement>(id).disabled = state.step === 0;
@@ -162,6 +174,8 @@ function render(): void {
   box.replaceChildren(...analysis.answers.map((a, i) => renderPanel(list[i], a, analysis)));
   const focused = box.querySelector('.panel.focus');
   if (focused) box.prepend(focused);
+  // Tests (and scripts) wait on this counter after changing the hash.
+  document.body.dataset.renders = String(++renders);
   const bad = parseOptionLines(state.set).bad;
   if (bad.length) message(`not an option line: ${bad.join(', ')} (write path=value, or name+path=value for a column of its own)`);
 }

@@ -82,7 +82,8 @@ button.face:hover,button.die:hover{border-color:#888;border-radius:4px}
 .moves li{font:12px ui-monospace,"DejaVu Sans Mono",monospace;border:1px solid #ccc;border-radius:4px;padding:1px 5px;cursor:pointer;background:#f4f4f4}
 .moves li.muted{cursor:default;border:none;background:none}
 .moves li:hover,.turns li:hover{background:#e6f0ff}
-.differs{background:#fff3bf!important;border-color:#d8a200!important}
+.moves li.differs,.turns li.differs{background:#fff3bf;border-color:#d8a200}
+.turns li.differs{outline:1px solid #d8a200}
 .turns{font:12px ui-monospace,"DejaVu Sans Mono",monospace;max-height:220px;overflow:auto;margin:4px 0;padding-left:38px}
 .turns li{cursor:pointer}
 .muted{color:#777;font-size:13px}

@@ -172,6 +172,8 @@ function render(): void {
   renderSummary(analysis);
   const box = $('panels');
   box.replaceChildren(...analysis.answers.map((a, i) => renderPanel(list[i], a, analysis)));
+  // Columns that can play the position first, then those that cannot; a focused one before all.
+  for (const p of [...box.querySelectorAll('.panel')]) if (p.querySelector('.error')) box.append(p);
   const focused = box.querySelector('.panel.focus');
   if (focused) box.prepend(focused);
   // Tests (and scripts) wait on this counter after changing the hash.

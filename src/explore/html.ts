@@ -69,8 +69,8 @@ button.face:hover,button.die:hover{border-color:#888;border-radius:4px}
 .panel{background:#fff;border:1px solid #ddd;border-radius:8px;padding:8px 10px;min-width:0}
 .panel.differs{border-color:#d8a200;box-shadow:0 0 0 1px #d8a200 inset}
 .panel.focus{outline:3px solid #1f6feb}
-.panel h2{font-size:16px;margin:2px 0 6px;display:flex;gap:6px;align-items:baseline}
-.panel h2 small{font-weight:400;color:#666;font-size:12px;font-family:ui-monospace,monospace;overflow-wrap:anywhere}
+.panel h2{font-size:16px;margin:2px 0 6px;display:flex;flex-wrap:wrap;column-gap:6px;align-items:baseline}
+.panel h2 small{font-weight:400;color:#666;font-size:12px;font-family:ui-monospace,monospace;word-break:break-all}
 .panel h3{font-size:13px;margin:8px 0 4px}
 .group{display:inline-block;min-width:18px;text-align:center;border-radius:9px;font-size:12px;font-weight:700;color:#fff;background:#555;padding:0 5px;margin-left:auto}
 .gA{background:#2b7a0b}.gB{background:#b35c00}.gC{background:#6f42c1}.gD{background:#0a6a8a}.gE{background:#a0153e}.gF{background:#555}

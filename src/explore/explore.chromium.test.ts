@@ -8,7 +8,8 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../cli/test-support/run-cli.js';
 import { listDialects, packageRoot } from '../dialects/index.js';
-import { formatHash } from './hash.js';
+import { runReplay } from '../index.js';
+import { formatHash, parseHash } from './hash.js';
 import { goHash, hasChromium, launch, readPanels, watchedPage } from './test-support/browser.js';
 
 const run = promisify(execFile);
@@ -150,6 +151,43 @@ describe.skipIf(!hasChromium)('the explorer page in headless Chromium', () => {
     expect(await page.locator('[data-dialect="bad"] .error').textContent()).toMatch(/maximum/);
     await page.screenshot({ path: join(dir, 'explorer-dropped.png'), fullPage: true });
     expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  it('a replay report links each reproduction to the explorer beside it, with the position, roll and recorded turn filled in', async () => {
+    const out = join(dir, 'run');
+    const r = await runReplay({ sources: [join(root, 'corpora/samples/planted/reference.history.ndjson.gz')], dialects: ['reference', 'wikipedia'], out, jobs: 1, limit: 60 });
+    expect(r.ok).toBe(true);
+    const { page, problems, requests } = await watchedPage(browser);
+    await page.goto(pathToFileURL(join(out, 'report.html')).href);
+    const links = page.locator('a.explore');
+    expect(await links.count()).toBeGreaterThan(0);
+    expect(await links.count()).toBe(await page.locator('.example svg.board').count());
+    const hrefs = await links.evaluateAll((els) => els.map((e) => e.getAttribute('href')!));
+    for (const href of hrefs) expect(href).toMatch(/^explorer\.html#dfen=/);
+    await links.first().click();
+    await page.waitForSelector('body[data-ready]');
+    const judged: number[] = [];
+    for (const href of hrefs) {
+      await page.goto(pathToFileURL(join(out, 'explorer.html')).href + href.slice(href.indexOf('#')));
+      await page.waitForSelector('body[data-ready]');
+      const state = parseHash(new URL(page.url()).hash);
+      expect(await page.locator('#dfen').inputValue()).toBe(state.dfen);
+      const focused = page.locator('.panel.focus');
+      expect(await focused.count()).toBe(1);
+      const dialect = (await focused.getAttribute('data-dialect'))!;
+      expect(['reference', 'wikipedia-two-dice']).toContain(dialect);
+      // The page says what the report's `check` command says (exit 2: the dialect cannot read the position at all).
+      const check = await runCli('check', '--dialect', dialect, '--dfen', state.dfen, '--turn', state.turn!.join(',') || 'pass', '--json');
+      const panel = (await readPanels(page))[dialect];
+      if (check.code === 2) expect([panel.verdict, panel.error !== null]).toEqual(['', true]);
+      else expect(panel.verdict).toBe(JSON.parse(check.out).legal ? 'legal' : JSON.parse(check.out).rule);
+      judged.push(check.code);
+    }
+    expect(judged).toContain(1);
+    await page.screenshot({ path: join(dir, 'explorer-from-report.png') });
+    expect(problems).toEqual([]);
+    expect(new Set(requests.map((u) => u.replace(/#.*/, '').split('/').pop()))).toEqual(new Set(['report.html', 'explorer.html']));
     await page.close();
   });
 

@@ -15,5 +15,5 @@ export { FORMAT_NAMES } from './records/game-record.js';
 export type { ReadItem } from './records/items.js';
 export type { ReadOptions } from './records/read.js';
 export type { Finding, GameResultLine } from './replay/result.js';
-export type { Progress, ReplayRunResult } from './replay/run.js';
+export type { Progress, ReplayRunResult } from './api/pipeline.js';
 export type { Summary } from './report/summary-schema.js';

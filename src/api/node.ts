@@ -7,7 +7,7 @@ import { type ReadOptions, readRecords as readAll } from '../records/read.js';
 import type { StreamInput } from '../records/input/text-source.js';
 import { type PreparedDialect, prepareDialect, replayGame } from '../replay/replay-game.js';
 import type { GameResultLine } from '../replay/result.js';
-import { type ReplayRunOptions, type ReplayRunResult, runReplay as runPipeline } from '../replay/run.js';
+import { type ReplayRunOptions, type ReplayRunResult, runReplay as runPipeline } from './pipeline.js';
 
 /**
  * The Node side of the library API: dialects from names and files, records from any

@@ -5,8 +5,8 @@
  */
 export { type DialectRules, type TurnJudgement, judgeTurn, legalFirstMoves, legalTurns, positionAfter, readPosition, splitTurn } from './turns.js';
 export { type ObjectLoadOptions, loadDialectObject } from '../dialects/load-object.js';
-export type { Dialect, DialectProblem, ResolvedSource } from '../dialects/load.js';
-export { parseOverride } from '../dialects/load.js';
+export type { Dialect, DialectProblem, ResolvedSource } from '../dialects/resolve.js';
+export { parseOverride } from '../dialects/resolve.js';
 export { LEAF_PATHS } from '../dialects/schema.js';
 export type { DialectInfo } from '../dialects/names.js';
 export { RULE_IDS, type RuleId, isRuleId, type Rules } from '../rules/index.js';

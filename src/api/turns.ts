@@ -1,5 +1,5 @@
 import { type CoreError, makeDfen, parseUci, type Position, type Result, type Role, uciMove } from '../core/index.js';
-import type { Dialect } from '../dialects/load.js';
+import type { Dialect } from '../dialects/resolve.js';
 import { DicePool, parseDialectDfen, type RuleId, type Rules, TurnEngine } from '../rules/index.js';
 
 /**

@@ -4,8 +4,8 @@
  */
 export { DIALECTS_DIR, packageRoot } from './paths.js';
 export { type DialectInfo, clearRegistryCache, findDialect, listDialects, registryProblems } from './registry.js';
-export { type Dialect, type DialectProblem, type DialectStore, type ResolvedSource, loadFromStore, parseOverride } from './load.js';
-export { type LoadOptions, checkDialectFile, loadDialect } from './load-file.js';
+export { type Dialect, type DialectProblem, type DialectStore, type ResolvedSource, loadFromStore, parseOverride } from './resolve.js';
+export { type LoadOptions, checkDialectFile, loadDialect } from './load.js';
 export { type ObjectLoadOptions, loadDialectObject } from './load-object.js';
 export { AXES, LEAF_PATHS, DialectFileSchema, ResolvedAxesSchema, type SourcedValue, isSource } from './schema.js';
 export { needs960, perftOptions } from './perft.js';

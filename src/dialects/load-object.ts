@@ -1,5 +1,5 @@
 import type { Result } from '../core/errors.js';
-import { type Dialect, type DialectProblem, type DialectStore, loadFromStore } from './load.js';
+import { type Dialect, type DialectProblem, type DialectStore, loadFromStore } from './resolve.js';
 import { infoOf, looksLikePath, matchDialect } from './names.js';
 
 export interface ObjectLoadOptions {

@@ -1,4 +1,4 @@
-import type { Dialect, DialectProblem } from '../dialects/load.js';
+import type { Dialect, DialectProblem } from '../dialects/resolve.js';
 import { loadDialectObject } from '../dialects/load-object.js';
 import { infoOf } from '../dialects/names.js';
 

@@ -1,7 +1,7 @@
 import type { GameRecord } from '../records/game-record.js';
 import type { RawLines, ReadItem } from '../records/items.js';
 import { decodeRawLines } from '../records/raw-lines.js';
-import { loadDialect } from '../dialects/load-file.js';
+import { loadDialect } from '../dialects/load.js';
 import { type DiceCounts, DiceStatsAccumulator } from '../report/dice-stats.js';
 import type { GameResultLine } from './result.js';
 import { judgeFairness, type PreparedDialect, prepareDialect, replayGame } from './replay-game.js';

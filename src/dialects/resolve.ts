@@ -32,7 +32,7 @@ export interface Dialect extends DialectInfo {
 }
 
 /**
- * Where dialect definitions come from: files (load-file.ts) or objects in memory
+ * Where dialect definitions come from: files (load.ts) or objects in memory
  * (load-object.ts). The loader itself knows no files, so it runs in a browser.
  */
 export interface DialectStore {

@@ -75,12 +75,12 @@ describe('the npm package', () => {
   let pack: { filename: string; size: number; unpackedSize: number; files: { path: string }[] };
   beforeAll(async () => {
     dir = await mkdtemp(join(tmpdir(), 'dice-pack-'));
-    // `prepack` builds; npm test has just built (pretest), so the test packs what is there.
+    // `prepack` cleans and builds; npm test has just built (pretest), so the test packs what is there.
     expect(existsSync(join(root, 'dist', 'index.js')) && existsSync(join(root, 'dist', 'explore', 'page.js'))).toBe(true);
     const { stdout } = await exec(NPM, ['pack', '--json', '--ignore-scripts', '--pack-destination', dir], { cwd: root });
     pack = JSON.parse(stdout)[0];
     tarball = join(dir, pack.filename);
-    console.log(`npm pack: ${pack.filename} ${(pack.size / 1024).toFixed(0)} kB packed, ${(pack.unpackedSize / 1024).toFixed(0)} kB unpacked, ${pack.files.length} files`);
+    console.log(`npm pack: ${pack.filename} ${pack.size} bytes packed, ${pack.unpackedSize} bytes unpacked, ${pack.files.length} files`);
   }, 120_000);
   afterAll(async () => {
     await rm(dir, { recursive: true, force: true });

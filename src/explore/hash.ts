@@ -1,3 +1,5 @@
+import { splitTurn } from '../api/turns.js';
+
 /**
  * The explorer's state in the URL hash, so a link reproduces it:
  * `#dfen=<DFEN, URL-encoded>&turn=<uci,uci,…>&step=N&set=<option lines>&focus=<dialect>`.
@@ -33,7 +35,7 @@ export function parseHash(hash: string): ExplorerState {
     const raw = part.slice(eq + 1);
     // A DFEN has no "+": form-encoded spaces are read as spaces.
     if (key === 'dfen') state.dfen = decode(raw.replace(/\+/g, ' ')).trim() || DEFAULT_DFEN;
-    else if (key === 'turn') state.turn = raw === '' ? null : splitTurnText(decode(raw));
+    else if (key === 'turn') state.turn = raw === '' ? null : splitTurn(decode(raw));
     else if (key === 'step') state.step = Math.max(0, Number.parseInt(raw, 10) || 0);
     else if (key === 'set') state.set = decode(raw);
     else if (key === 'focus') state.focus = decode(raw);
@@ -41,11 +43,6 @@ export function parseHash(hash: string): ExplorerState {
   if (state.turn === null) state.step = 0;
   else state.step = Math.min(state.step, state.turn.length);
   return state;
-}
-
-export function splitTurnText(text: string): string[] {
-  const t = text.trim();
-  return t === '' || t === 'pass' ? [] : t.split(/[,\s]+/).filter(Boolean);
 }
 
 const enc = (v: string): string => encodeURIComponent(v).replace(/%2C/g, ',');

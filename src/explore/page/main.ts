@@ -1,6 +1,7 @@
 import { boardSvg } from '../../report/board-svg.js';
 import { type Analysis, analyse, type PanelAnswer, turnText } from '../analyse.js';
-import { type ExplorerState, formatHash, parseHash, splitTurnText } from '../hash.js';
+import { splitTurn } from '../../api/turns.js';
+import { type ExplorerState, formatHash, parseHash } from '../hash.js';
 import { buildPanels, type Panel, parseOptionLines } from '../panels.js';
 import { SAMPLES } from '../samples.js';
 import { diceField, dieSvg, FACE_LETTERS, withDice } from './dice.js';
@@ -57,13 +58,13 @@ function initControls(): void {
   SAMPLES.forEach((s, i) => sample.append(el('option', { value: String(i) }, s.label)));
   sample.addEventListener('change', () => {
     const s = SAMPLES[Number(sample.value)];
-    if (s) setState({ dfen: s.dfen, turn: s.turn === undefined ? null : splitTurnText(s.turn), step: 0, set: s.set ?? '' });
+    if (s) setState({ dfen: s.dfen, turn: s.turn === undefined ? null : splitTurn(s.turn), step: 0, set: s.set ?? '' });
     sample.value = '';
   });
   $<HTMLInputElement>('dfen').addEventListener('change', (e) => setState({ dfen: (e.target as HTMLInputElement).value.trim(), step: 0 }));
   $<HTMLInputElement>('turn').addEventListener('change', (e) => {
     const v = (e.target as HTMLInputElement).value;
-    setState({ turn: v.trim() === '' ? null : splitTurnText(v), step: 0 });
+    setState({ turn: v.trim() === '' ? null : splitTurn(v), step: 0 });
   });
   $<HTMLTextAreaElement>('set').addEventListener('change', (e) => setState({ set: (e.target as HTMLTextAreaElement).value }));
   $('faces').addEventListener('click', (e) => {

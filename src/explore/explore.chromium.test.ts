@@ -235,7 +235,14 @@ describe('explore usage', () => {
       expect(await readFile(join(dir, 'index.html'), 'utf8')).toBe('<p>mine</p>');
       await rm(join(dir, 'index.html'));
       expect((await runCli('explore', '--out', dir)).code).toBe(0);
-      expect((await runCli('explore', '--out', dir)).code).toBe(0);
+      // Extra dialect files become columns; a bad one is a usage error.
+      const house = join(dir, 'house.json');
+      await writeFile(house, JSON.stringify({ name: 'house', extends: 'reference', maximum: { value: 'none', source: 'assumed' } }));
+      expect((await runCli('explore', '--out', dir, '--dialect', house)).code).toBe(0);
+      expect(await readFile(join(dir, 'index.html'), 'utf8')).toContain('"name":"house"');
+      await writeFile(house, '{"name": "house", "maximum": 3}');
+      const bad = await runCli('explore', '--out', dir, '--dialect', house);
+      expect([bad.code, bad.err.trim().split('\n').length]).toEqual([2, 1]);
     } finally {
       await rm(dir, { recursive: true, force: true });
     }

@@ -66,9 +66,9 @@ export async function writeExplorerFile(file: string, html: string): Promise<voi
 }
 
 /** `explore --out DIR`: DIR/index.html. */
-export async function writeExplorer(dir: string): Promise<string> {
+export async function writeExplorer(dir: string, html: string = explorerPage()): Promise<string> {
   await mkdir(dir, { recursive: true });
   const file = join(dir, 'index.html');
-  await writeExplorerFile(file, explorerPage());
+  await writeExplorerFile(file, html);
   return file;
 }

@@ -4,6 +4,8 @@ import type { FormatName } from './game-record.js';
 import { FORMATS } from './formats/index.js';
 import type { ReadContext } from './formats/format.js';
 import { type HistoryIndex, loadHistoryList } from './formats/dicechess-com/history-list.js';
+import { fetchFolders } from './fetch-folder.js';
+import path from 'node:path';
 import { Channel } from './input/channel.js';
 import { type Expanded, expandSources } from './input/expand.js';
 import type { HttpOptions } from './input/http.js';
@@ -24,6 +26,8 @@ export interface ReadOptions {
   glob?: string;
   /** Hand native NDJSON lines on unparsed as `raw` items of many lines each (decode them with `decodeRawLines`). */
   deferNative?: boolean;
+  /** Files not to read as sources (resolved paths; set for the metadata files of fetch folders). */
+  skip?: ReadonlySet<string>;
 }
 
 /** The history list could not be loaded: a setup failure of the whole read, not of one record. */
@@ -48,7 +52,9 @@ export function readRecords(sources: string[], opts: ReadOptions & { deferNative
 export function readRecords(sources: string[], opts?: ReadOptions): AsyncGenerator<ReadItem>;
 export async function* readRecords(sources: string[], opts: ReadOptions = {}): AsyncGenerator<ReadItem | RawLines> {
   const controller = new AbortController();
-  const ctx: ReadContext = { history: opts.historyList ? await loadHistory(opts.historyList, opts.http) : null, deferNative: opts.deferNative === true };
+  const folders = await fetchFolders(sources);
+  const ctx: ReadContext = { history: await loadHistories([...folders.historyLists, ...(opts.historyList ? [opts.historyList] : [])], opts.http), deferNative: opts.deferNative === true };
+  opts = folders.skip.size === 0 ? opts : { ...opts, skip: folders.skip };
   const limit = opts.limit ?? Infinity;
   const concurrency = Math.max(1, opts.concurrency ?? 4);
   let index = 0;
@@ -72,6 +78,22 @@ export async function* readRecords(sources: string[], opts: ReadOptions = {}): A
   }
 }
 
+/** Every history list merged (a later list wins for a game in two); null when there is none. */
+async function loadHistories(lists: string[], http?: HttpOptions): Promise<HistoryIndex | null> {
+  if (lists.length === 0) return null;
+  const index: HistoryIndex = new Map();
+  for (const where of lists) for (const [id, row] of await loadHistory(where, http)) index.set(id, row);
+  return index;
+}
+
+/** The inputs of the sources, less the files of fetch folders that are not games. */
+async function* inputsOf(sources: string[], opts: ReadOptions): AsyncGenerator<Expanded> {
+  for await (const input of expandSources(sources, opts.glob)) {
+    if (input.kind === 'file' && opts.skip?.has(path.resolve(input.path))) continue;
+    yield input;
+  }
+}
+
 async function loadHistory(where: string, http?: HttpOptions): Promise<HistoryIndex> {
   const input = /^https?:\/\//i.test(where) ? { kind: 'url' as const, url: where } : where === '-' ? { kind: 'stdin' as const } : { kind: 'file' as const, path: where };
   try {
@@ -83,7 +105,7 @@ async function loadHistory(where: string, http?: HttpOptions): Promise<HistoryIn
 }
 
 async function* sequential(sources: string[], opts: ReadOptions, ctx: ReadContext, signal: AbortSignal): AsyncGenerator<Sourced[]> {
-  for await (const input of expandSources(sources, opts.glob)) {
+  for await (const input of inputsOf(sources, opts)) {
     if (signal.aborted) return;
     yield* readInput(input, opts, ctx, signal);
   }
@@ -96,7 +118,7 @@ async function* sequential(sources: string[], opts: ReadOptions, ctx: ReadContex
  */
 async function* concurrent(sources: string[], opts: ReadOptions, ctx: ReadContext, signal: AbortSignal, concurrency: number): AsyncGenerator<Sourced[]> {
   const limit = pLimit(concurrency);
-  const inputs = expandSources(sources, opts.glob);
+  const inputs = inputsOf(sources, opts);
   const window: Channel<Sourced[]>[] = [];
   let exhausted = false;
   const schedule = async (): Promise<void> => {

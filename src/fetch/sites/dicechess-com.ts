@@ -3,7 +3,7 @@ import { type GameVerdict, type ListContext, type ListStep, type ListedRow, type
 
 /**
  * dicechess.com (FORMATS.md §G): `POST /api/player/history`, newest first, paged by
- * offset (`first` += rows received, the end is a short or empty page); the envelope
+ * offset (`first` += rows received, the end is a short or empty page; see lastPage); the envelope
  * is unverified, so a top-level array of rows or an object's first array-valued
  * property is accepted. `GET /api/game-move-history?gameId=` is a state map (§A).
  * Offsets shift when new games arrive, so the cursor keeps `offset` (rows of the
@@ -15,6 +15,8 @@ interface Cursor {
   offset: number;
   exhausted: boolean;
   anchors: string[];
+  /** The most rows one page has held: the server's page size, which may be below the size asked for. */
+  pageRows: number;
 }
 
 const ANCHORS = 10;
@@ -25,7 +27,18 @@ const cursorOf = (c: Obj | null): Cursor => ({
   offset: typeof c?.offset === 'number' && c.offset >= 0 ? c.offset : 0,
   exhausted: c?.exhausted === true,
   anchors: Array.isArray(c?.anchors) ? c.anchors.filter((a): a is string => typeof a === 'string') : [],
+  pageRows: typeof c?.pageRows === 'number' ? c.pageRows : 0,
 });
+
+/**
+ * The last page: an empty one, or one shorter than the fullest page seen. A server
+ * that caps pages below the size asked for would otherwise end the listing after its
+ * first page; the price is one empty page for a player with fewer games than a page.
+ */
+function lastPage(state: Cursor, rows: number): boolean {
+  state.pageRows = Math.max(state.pageRows, rows);
+  return rows === 0 || rows < state.pageRows;
+}
 
 function requestBody(player: string, first: number, pageSize: number): Obj {
   return { filters: { PLAYER_ID: player, START_DATE: '1' }, allowed_times: [], first, isAsc: false, pageSize, sortColumn: 'DATE', startBets: [] };
@@ -75,7 +88,7 @@ async function* list(ctx: ListContext): AsyncGenerator<ListStep> {
         yield { kind: 'page', rows: p.slice(0, since), cursorAfter: { ...state }, cut: true };
         return;
       }
-      const short = p.length < ctx.pageSize;
+      const short = lastPage(state, p.length);
       if (hit >= 0) {
         const moved = first + hit - anchors.indexOf(p[hit].id);
         Object.assign(state, { offset: state.offset + Math.max(0, moved), anchors: top });
@@ -97,7 +110,7 @@ async function* list(ctx: ListContext): AsyncGenerator<ListStep> {
       return;
     }
     state.offset = first + p.length;
-    state.exhausted = p.length < ctx.pageSize;
+    state.exhausted = lastPage(state, p.length);
     yield { kind: 'page', rows: p, cursorAfter: { ...state }, cut: false };
     first += p.length;
   }

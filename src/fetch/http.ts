@@ -76,6 +76,12 @@ function reasonText(body: Buffer): string {
   return text.slice(0, 200);
 }
 
+/** Stops a body without reading it (destroying emits an error nobody else listens to). */
+function cancel(body: NodeJS.ReadableStream & { destroy(): void }): void {
+  body.on('error', () => undefined);
+  body.destroy();
+}
+
 class Attempt {
   constructor(
     readonly code: FailureCode,
@@ -189,7 +195,7 @@ export class Client {
     const cap = status >= 200 && status < 300 ? this.opts.maxBytes : 16 * 1024;
     const declared = Number(res.headers['content-length'] ?? NaN);
     if (status >= 200 && status < 300 && declared > cap) {
-      res.body.destroy();
+      cancel(res.body);
       return new Attempt('http.too-large', status, `the answer is ${declared} bytes, more than the cap of ${cap}`, false);
     }
     const chunks: Buffer[] = [];
@@ -198,14 +204,14 @@ export class Client {
       for await (const chunk of res.body) {
         received += chunk.length;
         if (received > cap) {
-          res.body.destroy();
+          cancel(res.body);
           if (status >= 200 && status < 300) return new Attempt('http.too-large', status, `the answer went past the cap of ${cap} bytes`, false);
           break; // an error page: its first bytes are reason enough
         }
         chunks.push(chunk as Buffer);
       }
     } catch (e) {
-      res.body.destroy();
+      cancel(res.body);
       return this.failure(e, deadline, `the body broke off after ${received} bytes`, status);
     }
     const bytes = Buffer.concat(chunks);

@@ -58,6 +58,8 @@ export interface FakeSiteOptions {
   listedTwice?: Iterable<string>;
   /** Wait this long before each game answer (a slow server, for kill tests). */
   gameDelayMs?: number;
+  /** Port on 127.0.0.1 (default 0: any free one). */
+  port?: number;
 }
 
 export interface FakeSite {
@@ -256,7 +258,7 @@ export async function startFakeSite(site: 'fortemate' | 'dicechess-com', opts: F
     sockets.add(s);
     s.on('close', () => sockets.delete(s));
   });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  await new Promise<void>((r) => server.listen(opts.port ?? 0, '127.0.0.1', r));
   fake.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return fake;
 }

@@ -188,6 +188,24 @@ describe('fetch dicechess-com', () => {
     }
   });
 
+  it('a folder of fetch folders reads as one corpus: no manifest or history list taken for games, metadata kept', async () => {
+    const parent = temps.make();
+    const fm = await fake('fortemate', { games: fortemateGames(4), player: FM_PLAYER });
+    const dcGames = dicechessGames(3);
+    const dc = await fake('dicechess-com', { games: dcGames, player: PLAYER, token: TOKEN });
+    expect((await runCli('fetch', 'fortemate', '--player', FM_PLAYER, '--out', path.join(parent, 'fm'), '--base-url', fm.url, '--rate', '0', '--quiet')).code).toBe(0);
+    process.env.DICECHESS_TOKEN = TOKEN;
+    try {
+      expect((await runCli('fetch', 'dicechess-com', '--player', PLAYER, '--out', path.join(parent, 'dc'), '--base-url', dc.url, '--rate', '0', '--quiet')).code).toBe(0);
+    } finally {
+      delete process.env.DICECHESS_TOKEN;
+    }
+    const r = await runCli('convert', parent, '--to', 'ndjson');
+    expect(r.err).toBe('read 7, unreadable 0\n');
+    const recs = r.out.trim().split('\n').map((l) => JSON.parse(l));
+    for (const g of dcGames) expect(recs.find((x) => x.id === g.id).players.white.rating).toBe(g.record.players.white.rating);
+  });
+
   it('a 401 stops the run before anything else is fetched, exit 2, token not echoed', async () => {
     const games = dicechessGames(5);
     const f = await fake('dicechess-com', { games, player: PLAYER, token: TOKEN });

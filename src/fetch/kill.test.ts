@@ -55,4 +55,28 @@ describe('fetch killed with SIGKILL', () => {
       await f.close();
     }
   }, 180_000);
+
+  it('Ctrl-C (SIGINT) saves the manifest, removes the lock and exits 130', async () => {
+    const games = fortemateGames(30);
+    const f = await startFakeSite('fortemate', { games, player: PLAYER, pageSize: 10, gameDelayMs: 20 });
+    const out = path.join(temps.make(), 'fm');
+    try {
+      const child = spawn(process.execPath, [bin, 'fetch', 'fortemate', '--player', PLAYER, '--out', out, '--base-url', f.url, '--rate', '0', '--quiet'], { stdio: ['ignore', 'ignore', 'pipe'] });
+      let err = '';
+      child.stderr.on('data', (d) => (err += String(d)));
+      const exited = new Promise<number | null>((r) => child.on('exit', (code) => r(code)));
+      f.onServed = () => {
+        if (f.served === 5) child.kill('SIGINT');
+      };
+      expect(await exited).toBe(130);
+      expect(err).toMatch(/interrupted by SIGINT/);
+      const m = readManifestFile(out);
+      expect(m.counts.fetched).toBeGreaterThanOrEqual(5);
+      expect(m.counts.listed).toBe(m.counts.fetched + m.counts.unavailable + m.counts.failed);
+      expect(m.runs.at(-1)).toMatchObject({ completed: false });
+      expect(existsSync(path.join(out, '.fetch.lock'))).toBe(false);
+    } finally {
+      await f.close();
+    }
+  });
 });

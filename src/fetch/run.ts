@@ -211,12 +211,13 @@ export async function runFetch(opts: FetchOptions): Promise<FetchResult> {
     const settled = (g: GameEntry): boolean => (g.status === 'fetched' && g.file !== null && existsSync(path.join(opts.out, g.file))) || (g.status === 'unavailable' && !opts.retryUnavailable);
     const limit = pLimit(Math.max(1, opts.concurrency));
     const seen = new Set<string>();
+    const retrying = new Set<string>();
     let budget = opts.limit ?? Infinity;
     const schedule = (rows: ListedRow[]): { tasks: Promise<void>[]; cut: boolean } => {
       const tasks: Promise<void>[] = [];
       for (const r of rows) {
         if (seen.has(r.id)) {
-          progress.duplicates++;
+          if (!retrying.delete(r.id)) progress.duplicates++; // a retry's first listing is no repeat
           continue;
         }
         const prior = s.get(r.id);
@@ -246,6 +247,7 @@ export async function runFetch(opts: FetchOptions): Promise<FetchResult> {
       if (p.cursor !== null && !controller.signal.aborted) s.setCursor(p.cursor);
     };
     const retries = manifest.games.filter((g) => !settled(g)).map((g) => ({ id: g.id, row: g.listing }));
+    for (const r of retries) retrying.add(r.id);
 
     if (opts.ids !== null) {
       pages.push({ done: Promise.all(schedule([...opts.ids, ...retries]).tasks), cursor: null });

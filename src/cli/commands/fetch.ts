@@ -90,7 +90,11 @@ export const fetchCommand: CommandModule<object, Args> = {
       ids = read.rows;
     }
     const controller = new AbortController();
-    const stop = (): void => controller.abort();
+    let signalled: NodeJS.Signals | null = null;
+    const stop = (sig: NodeJS.Signals): void => {
+      signalled ??= sig;
+      controller.abort();
+    };
     process.once('SIGINT', stop);
     process.once('SIGTERM', stop);
     const tty = process.stderr.isTTY && !argv.quiet;
@@ -129,8 +133,9 @@ export const fetchCommand: CommandModule<object, Args> = {
       );
     }
     if (result.stopped) {
-      process.stderr.write(`dice-dialects: ${result.stopped.message}\n`);
-      process.exitCode = result.stopped.code === 'fetch.interrupted' ? 130 : 2;
+      const why = result.stopped.code === 'fetch.interrupted' ? `interrupted by ${signalled ?? 'a signal'}; the manifest holds every game fetched so far (run again to go on)` : result.stopped.message;
+      process.stderr.write(`dice-dialects: ${why}\n`);
+      process.exitCode = result.stopped.code === 'fetch.interrupted' ? (signalled === 'SIGTERM' ? 143 : 130) : 2;
       return;
     }
     process.stdout.write(`${argv.out}\n`);

@@ -96,7 +96,7 @@ class Attempt {
 /**
  * HTTP for `fetch`, through undici: connect, headers and body-silence timeouts plus
  * a deadline per attempt, bounded retries with exponential backoff and jitter on 5xx,
- * 429 (Retry-After honoured, for every request), resets, timeouts and broken bodies,
+ * 429 and 408 (Retry-After honoured, for every request), resets, timeouts and broken bodies,
  * a body size cap, no redirects (a redirect could carry the token elsewhere). Every
  * body is read to the end or destroyed. Failures are values; messages are redacted.
  */
@@ -218,8 +218,8 @@ export class Client {
     if (status >= 200 && status < 300) return { status, body: bytes };
     const reason = reasonText(bytes);
     const text = `HTTP ${status}${reason ? ` (${reason})` : ''}`;
-    if (status === 429 || status === 503) return new Attempt('http.status', status, text, true, reason, retryAfterMs(res.headers['retry-after']));
-    if (status >= 500) return new Attempt('http.status', status, text, true, reason);
+    // Busy or failing servers: try again, after the wait they ask for when they ask for one.
+    if (status === 429 || status === 408 || status >= 500) return new Attempt('http.status', status, text, true, reason, retryAfterMs(res.headers['retry-after']));
     if (status >= 300 && status < 400) return new Attempt('http.redirect', status, `${text}: redirected to ${String(res.headers.location ?? '?')}, not followed`, false, reason);
     return new Attempt('http.status', status, text, false, reason);
   }

@@ -6,8 +6,9 @@ export class Redactor {
   private readonly secrets: string[];
 
   constructor(secrets: Array<string | null | undefined>) {
-    // Longest first, so a secret containing another is replaced whole.
-    this.secrets = [...new Set(secrets.filter((s): s is string => typeof s === 'string' && s !== ''))].sort((a, b) => b.length - a.length);
+    // A token given as "Bearer xyz" is secret without its scheme too; longest first, so a secret containing another is replaced whole.
+    const all = secrets.filter((s): s is string => typeof s === 'string' && s.trim() !== '').flatMap((s) => [s, s.replace(/^\s*\S+\s+/, '')]);
+    this.secrets = [...new Set(all.filter((s) => s.trim() !== ''))].sort((a, b) => b.length - a.length);
   }
 
   text(s: string): string {
@@ -18,6 +19,7 @@ export class Redactor {
 
   /** Whether `s` holds a secret verbatim (bytes about to be written). */
   leaks(s: string | Buffer): boolean {
-    return this.secrets.some((secret) => s.includes(secret));
+    // Short secrets would match ordinary text; they are still redacted from messages.
+    return this.secrets.some((secret) => secret.length >= 8 && s.includes(secret));
   }
 }

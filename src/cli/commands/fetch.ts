@@ -40,7 +40,12 @@ export const fetchCommand: CommandModule<object, Args> = {
   describe: "Fetch a player's games (or listed ids) from a site's API into a corpus folder replay reads as it is; incremental and resumable",
   builder: (y) =>
     y
-      .positional('site', { choices: SITE_NAMES, demandOption: true, describe: 'The site whose API to ask' })
+      .positional('site', {
+        choices: [...SITE_NAMES, 'dicechess.com', 'dicechess'],
+        coerce: (s: string) => (s === 'dicechess.com' || s === 'dicechess' ? 'dicechess-com' : s),
+        demandOption: true,
+        describe: 'The site whose API to ask',
+      })
       .option('player', { type: 'string', describe: 'Player whose finished games to list (Fortemate guest id, dicechess.com player id)' })
       .option('ids', { type: 'string', describe: 'Game ids instead of a listing: a file with one per line, or a history-list JSON' })
       .option('out', { type: 'string', demandOption: true, describe: 'Corpus folder (new, empty, or one an earlier fetch made: it then continues)' })
@@ -124,7 +129,9 @@ export const fetchCommand: CommandModule<object, Args> = {
     }
     const p = result.progress;
     const c = result.counts;
-    if (!argv.quiet && c !== null) {
+    // A run stopped before it did anything says only why.
+    const didSomething = p.fetched + p.skipped + p.unavailable + p.failed > 0;
+    if (!argv.quiet && c !== null && (result.stopped === null || didSomething)) {
       const secs = p.elapsedMs / 1000;
       process.stderr.write(
         `fetch ${site.name}: ${p.pages} page${p.pages === 1 ? '' : 's'}, fetched ${p.fetched}, skipped ${p.skipped} (already there), unavailable ${p.unavailable}, failed ${p.failed}` +

@@ -127,6 +127,21 @@ describe('fetch faults', () => {
     expect(readManifestFile(o2.out).counts.fetched).toBe(2);
   });
 
+  it('a last page that is exactly full: Fortemate ends on hasMore false, dicechess.com on the empty page after it', async () => {
+    const fm = await fake('fortemate', fortemateGames(40), { pageSize: 20 });
+    const o1 = options(fm, 'fortemate');
+    expect((await runFetch(o1)).stopped).toBeNull();
+    expect(fm.requests.filter((q) => q.url.startsWith('/players/'))).toHaveLength(2);
+    expect(readManifestFile(o1.out).counts.fetched).toBe(40);
+    const dc = await fake('dicechess-com', dicechessGames(20));
+    const o2 = options(dc, 'dicechess-com');
+    const r = await runFetch(o2);
+    expect(r.stopped).toBeNull();
+    expect(r.progress.pages).toBe(3);
+    expect(dc.requests.filter((q) => q.method === 'POST').map((q) => JSON.parse(q.body).first)).toEqual([0, 10, 20]);
+    expect(readManifestFile(o2.out)).toMatchObject({ counts: { listed: 20, fetched: 20 }, cursor: { offset: 20, exhausted: true } });
+  });
+
   it('a 429 asking for a wait longer than allowed fails the game with the reason', async () => {
     const games = fortemateGames(2);
     const f = await fake('fortemate', games);

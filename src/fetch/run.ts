@@ -234,7 +234,16 @@ export async function runFetch(opts: FetchOptions): Promise<FetchResult> {
         if (budget <= 0) return { tasks, cut: true };
         seen.add(r.id);
         budget--;
-        tasks.push(limit(() => fetchGame(r, prior)));
+        // A task never rejects (pages wait in a queue, and an unawaited rejection would end the process).
+        tasks.push(
+          limit(() =>
+            fetchGame(r, prior).catch((e: unknown) => {
+              if (!controller.signal.aborted) {
+                put({ id: r.id, listing: clean(r.row) ?? prior?.listing ?? null, attempts: prior?.attempts ?? 0, file: null, bytes: null, sha256: null, reason: null, httpStatus: null, status: 'failed', fetchedAt: new Date().toISOString(), error: { code: 'fetch.io', message: redactor.text(String((e as Error)?.message ?? e)) } });
+              }
+            }),
+          ),
+        );
       }
       return { tasks, cut: false };
     };

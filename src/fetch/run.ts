@@ -1,10 +1,9 @@
-import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { mkdir, readFile } from 'node:fs/promises';
+import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import pLimit from 'p-limit';
 import { removeStaleTemps, writeAtomic } from './atomic.js';
-import { gameFile } from './game-file.js';
+import { type GameContext, type GameOutcome, fetchGame } from './fetch-game.js';
 import { type Answer, CLIENT_DEFAULTS, Client, type ClientOptions } from './http.js';
 import { GAMES_DIR, HISTORY_LIST_NAME, MANIFEST_FORMAT, type GameEntry, type Manifest, ManifestStore, type RunEntry, countsOf } from './manifest.js';
 import { prepareOut } from './out-folder.js';
@@ -157,54 +156,27 @@ export async function runFetch(opts: FetchOptions): Promise<FetchResult> {
       else run.failed = ++progress.failed;
     };
 
+    // Games whose answer never came, in a row: past DOWN_AFTER the API is taken as down.
     let down = 0;
-    const fetchGame = async (r: ListedRow, prior: GameEntry | undefined): Promise<void> => {
+    const game: GameContext = { site, base: opts.base, out: opts.out, client, redactor, signal: controller.signal };
+    const fetchOne = async (r: ListedRow, prior: GameEntry | undefined): Promise<void> => {
       if (controller.signal.aborted) return;
-      const file = gameFile(r.id);
-      const target = path.join(opts.out, file);
       const listing = clean(r.row) ?? prior?.listing ?? null;
-      const base = { id: r.id, listing, attempts: prior?.attempts ?? 0, file: null, bytes: null, sha256: null, reason: null, error: null, httpStatus: null };
-      const at = (): string => new Date().toISOString();
-      if (existsSync(target)) {
-        // Written by a run killed before its manifest caught up (writes are atomic), or not ours: never overwritten.
-        const bytes = await readFile(target);
-        if (site.judgeGame(bytes).kind === 'game') {
-          put({ ...base, status: 'fetched', fetchedAt: at(), file, bytes: bytes.length, sha256: sha256(bytes), httpStatus: 200 });
-        } else {
-          put({ ...base, status: 'failed', fetchedAt: at(), error: { code: 'fetch.file-exists', message: `${file} exists and is not a complete game; it is left as it is` } });
-        }
-        return;
+      let outcome: GameOutcome;
+      try {
+        outcome = await fetchGame(game, r, listing, prior);
+      } catch (e) {
+        // A task never rejects (pages wait in a queue, and an unawaited rejection would end the process).
+        const error = { code: 'fetch.io', message: redactor.text(String((e as Error)?.message ?? e)) };
+        outcome = { kind: 'entry', entry: { id: r.id, listing, attempts: prior?.attempts ?? 0, file: null, bytes: null, sha256: null, reason: null, httpStatus: null, status: 'failed', fetchedAt: new Date().toISOString(), error } };
       }
-      let attempts = base.attempts;
-      for (let round = 0; ; round++) {
-        const answer: Answer = await client.call(site.gameCall(opts.base, r.id), controller.signal);
-        attempts += answer.attempts;
-        if (controller.signal.aborted) return; // no outcome: the game is listed again next run
-        if (!answer.ok) {
-          if (answer.status === 401 || answer.status === 403) return halt('fetch.credentials', credentialsMessage(site, answer));
-          if (answer.status === 404 || answer.status === 410) {
-            down = 0;
-            return put({ ...base, attempts, status: 'unavailable', fetchedAt: at(), httpStatus: answer.status, reason: answer.reason || `HTTP ${answer.status}` });
-          }
-          put({ ...base, attempts, status: 'failed', fetchedAt: at(), httpStatus: answer.status, error: { code: answer.code, message: answer.message } });
-          if (answer.status === null && ++down >= DOWN_AFTER) halt('fetch.unreachable', `the API stopped answering: ${DOWN_AFTER} games in a row got no answer (last: ${answer.message})`);
-          return;
-        }
-        down = 0;
-        const verdict = site.judgeGame(answer.body);
-        if (verdict.kind === 'invalid' && round === 0) continue; // a garbled answer gets one more try
-        if (verdict.kind === 'unavailable') return put({ ...base, attempts, status: 'unavailable', fetchedAt: at(), httpStatus: answer.status, reason: verdict.reason });
-        if (verdict.kind === 'invalid') return put({ ...base, attempts, status: 'failed', fetchedAt: at(), httpStatus: answer.status, error: { code: 'fetch.bad-game', message: verdict.reason } });
-        if (redactor.leaks(answer.body)) {
-          return put({ ...base, attempts, status: 'failed', fetchedAt: at(), httpStatus: answer.status, error: { code: 'fetch.token-in-body', message: 'the answer holds the login token verbatim; not saved' } });
-        }
-        try {
-          await writeAtomic(target, answer.body);
-        } catch (e) {
-          return halt('fetch.write', `cannot write ${target}: ${(e as Error).message}`);
-        }
-        return put({ ...base, attempts, status: 'fetched', fetchedAt: at(), file, bytes: answer.body.length, sha256: sha256(answer.body), httpStatus: answer.status });
-      }
+      if (outcome.kind === 'refused') return halt('fetch.credentials', credentialsMessage(site, outcome.answer));
+      if (outcome.kind === 'write-error') return halt('fetch.write', outcome.message);
+      if (outcome.kind === 'aborted' || controller.signal.aborted) return;
+      const e = outcome.entry;
+      put(e);
+      down = e.status === 'failed' && e.httpStatus === null && e.error?.code.startsWith('http.') ? down + 1 : 0;
+      if (down >= DOWN_AFTER) halt('fetch.unreachable', `the API stopped answering: ${DOWN_AFTER} games in a row got no answer (last: ${e.error?.message})`);
     };
 
     // What needs a fetch: never seen, failed, fetched but its file gone, unavailable when asked to retry those.
@@ -234,16 +206,7 @@ export async function runFetch(opts: FetchOptions): Promise<FetchResult> {
         if (budget <= 0) return { tasks, cut: true };
         seen.add(r.id);
         budget--;
-        // A task never rejects (pages wait in a queue, and an unawaited rejection would end the process).
-        tasks.push(
-          limit(() =>
-            fetchGame(r, prior).catch((e: unknown) => {
-              if (!controller.signal.aborted) {
-                put({ id: r.id, listing: clean(r.row) ?? prior?.listing ?? null, attempts: prior?.attempts ?? 0, file: null, bytes: null, sha256: null, reason: null, httpStatus: null, status: 'failed', fetchedAt: new Date().toISOString(), error: { code: 'fetch.io', message: redactor.text(String((e as Error)?.message ?? e)) } });
-              }
-            }),
-          ),
-        );
+        tasks.push(limit(() => fetchOne(r, prior)));
       }
       return { tasks, cut: false };
     };
@@ -316,5 +279,3 @@ function credentialsMessage(site: Site, a: Extract<Answer, { ok: false }>): stri
   const how = site.tokenEnv ? `check the login token (${site.tokenEnv} or --token-env)` : 'the API refused access';
   return `${a.message}: the credentials were refused; ${how}. Nothing more was fetched`;
 }
-
-const sha256 = (b: Buffer): string => createHash('sha256').update(b).digest('hex');

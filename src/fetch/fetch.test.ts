@@ -151,14 +151,16 @@ describe('fetch dicechess-com', () => {
     expect(none.code).toBe(2);
     expect(none.err).toMatch(/set DICECHESS_TOKEN/);
     process.env.FETCH_TEST_TOKEN = TOKEN;
+    process.env.FETCH_TEST_COOKIE = 'session=c00kie-secret-98765';
     let r: Awaited<ReturnType<typeof runCli>>;
     try {
-      r = await runCli(...args, '--token-env', 'FETCH_TEST_TOKEN');
+      r = await runCli(...args, '--token-env', 'FETCH_TEST_TOKEN', '--cookie-env', 'FETCH_TEST_COOKIE');
     } finally {
       delete process.env.FETCH_TEST_TOKEN;
+      delete process.env.FETCH_TEST_COOKIE;
     }
     expect(r.code).toBe(0);
-    expect(f.requests.every((q) => q.authorization === TOKEN)).toBe(true);
+    expect(f.requests.every((q) => q.authorization === TOKEN && q.cookie === 'session=c00kie-secret-98765')).toBe(true);
     // Pages of 10: 10, 10, 6 (short: the end).
     expect(listingRequests(f).map((q) => JSON.parse(q.body).first)).toEqual([0, 10, 20]);
     expect(JSON.parse(listingRequests(f)[0].body)).toEqual({ filters: { PLAYER_ID: PLAYER, START_DATE: '1' }, allowed_times: [], first: 0, isAsc: false, pageSize: 10, sortColumn: 'DATE', startBets: [] });
@@ -168,7 +170,11 @@ describe('fetch dicechess-com', () => {
     expect(m.games.find((g) => g.id === games[4].id)).toMatchObject({ status: 'unavailable', httpStatus: 404, reason: 'game not found' });
     expect(m.historyList).toBe('history-list.json');
     const secret = TOKEN.split(' ')[1];
-    for (const file of allFiles(out)) expect(readFileSync(path.join(out, file), 'utf8')).not.toContain(secret);
+    for (const file of allFiles(out)) {
+      const text = readFileSync(path.join(out, file), 'utf8');
+      expect(text).not.toContain(secret);
+      expect(text).not.toContain('c00kie-secret');
+    }
     expect(r.err + r.out).not.toContain(secret);
 
     // replay: every fetched game once, with result, ratings, time control and mode from the rows.

@@ -24,6 +24,8 @@ export interface FetchOptions {
   rate: number;
   timeoutMs: number;
   token: string | null;
+  /** A Cookie header value (dicechess.com may want one beside the token: unverified); a secret like the token. */
+  cookie?: string | null;
   pageSize: number;
   retryUnavailable: boolean;
   tool: string;
@@ -74,7 +76,7 @@ export async function runFetch(opts: FetchOptions): Promise<FetchResult> {
   const prepared = await prepareOut(opts.out);
   if (!prepared.ok) return result({ code: 'fetch.out', message: prepared.message });
   const { site } = opts;
-  const redactor = new Redactor([opts.token]);
+  const redactor = new Redactor([opts.token, opts.cookie]);
   const client = new Client({
     timeoutMs: opts.timeoutMs,
     deadlineMs: opts.client?.deadlineMs ?? opts.timeoutMs * 4,
@@ -83,7 +85,7 @@ export async function runFetch(opts: FetchOptions): Promise<FetchResult> {
     backoffMs: opts.client?.backoffMs ?? CLIENT_DEFAULTS.backoffMs,
     maxRetryAfterMs: opts.client?.maxRetryAfterMs ?? CLIENT_DEFAULTS.maxRetryAfterMs,
     rate: opts.rate,
-    headers: opts.token === null ? {} : { authorization: opts.token },
+    headers: { ...(opts.token === null ? {} : { authorization: opts.token }), ...(opts.cookie ? { cookie: opts.cookie } : {}) },
     redactor,
     userAgent: opts.tool,
   });

@@ -17,6 +17,7 @@ interface Args {
   rate: number;
   timeout: number;
   tokenEnv?: string;
+  cookieEnv?: string;
   pageSize: number;
   retryUnavailable: boolean;
   quiet: boolean;
@@ -56,6 +57,7 @@ export const fetchCommand: CommandModule<object, Args> = {
       .option('rate', { type: 'number', default: 2, describe: 'Requests per second at most (0 = no limit, for mirrors)' })
       .option('timeout', { type: 'number', default: CLIENT_DEFAULTS.timeoutMs / 1000, describe: 'Seconds to connect, to get headers, and of body silence; an attempt gets 4× this in all' })
       .option('token-env', { type: 'string', describe: 'Environment variable holding the login token, sent as Authorization (dicechess.com default: DICECHESS_TOKEN)' })
+      .option('cookie-env', { type: 'string', describe: 'Environment variable holding a Cookie header to send as well (dicechess.com may want one: unverified); never written anywhere' })
       .option('page-size', { type: 'number', default: 50, describe: 'dicechess.com: rows asked for per history page' })
       .option('retry-unavailable', { type: 'boolean', default: false, describe: 'Ask again for games an earlier run found unavailable (e.g. a history not yet revealed)' })
       .option('quiet', { type: 'boolean', default: false, describe: 'No progress line or summary' })
@@ -88,6 +90,11 @@ export const fetchCommand: CommandModule<object, Args> = {
         throw new UsageError(`${site.name} needs your login token: set ${tokenEnv} (or name another variable with --token-env)`);
       }
     }
+    let cookie: string | null = null;
+    if (argv.cookieEnv !== undefined) {
+      cookie = process.env[argv.cookieEnv] ?? '';
+      if (cookie.trim() === '') throw new UsageError(`--cookie-env ${argv.cookieEnv}: that variable is not set`);
+    }
     let ids = null;
     if (argv.ids !== undefined) {
       const read = await readIdsFile(argv.ids);
@@ -117,6 +124,7 @@ export const fetchCommand: CommandModule<object, Args> = {
         rate: argv.rate,
         timeoutMs: Math.round(argv.timeout * 1000),
         token,
+        cookie,
         pageSize: argv.pageSize,
         retryUnavailable: argv.retryUnavailable,
         tool: `dice-dialects/${version()} (fetch)`,

@@ -38,6 +38,7 @@ export interface FakeRequest {
   method: string;
   url: string;
   authorization: string | null;
+  cookie: string | null;
   body: string;
   at: number;
 }
@@ -214,7 +215,7 @@ export async function startFakeSite(site: 'fortemate' | 'dicechess-com', opts: F
 
   const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const body = await readBody(req);
-    fake.requests.push({ method: req.method ?? '', url: req.url ?? '', authorization: (req.headers.authorization as string | undefined) ?? null, body, at: Date.now() });
+    fake.requests.push({ method: req.method ?? '', url: req.url ?? '', authorization: (req.headers.authorization as string | undefined) ?? null, cookie: req.headers.cookie ?? null, body, at: Date.now() });
     const url = new URL(req.url ?? '/', 'http://x');
     if (site === 'dicechess-com' && opts.token !== undefined && req.headers.authorization !== opts.token) return json(res, 401, { error: 'unauthorized' });
     if (site === 'fortemate') {

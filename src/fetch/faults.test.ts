@@ -142,6 +142,32 @@ describe('fetch faults', () => {
     expect(readManifestFile(o2.out)).toMatchObject({ counts: { listed: 20, fetched: 20 }, cursor: { offset: 20, exhausted: true } });
   });
 
+  it('a game fetched before its fairness reveal is asked for again by later runs, and its own file replaced once revealed', async () => {
+    const games = fortemateGames(3);
+    const revealed = games[1].body;
+    const doc = JSON.parse(revealed);
+    expect(doc.fairness.seed).toEqual(expect.any(String));
+    games[1].body = JSON.stringify({ ...doc, fairness: { ...doc.fairness, seed: null, clientSeeds: null } });
+    const f = await fake('fortemate', games);
+    const opts = options(f, 'fortemate');
+    const entry = () => readManifestFile(opts.out).games.find((g) => g.id === games[1].id)!;
+    await runFetch(opts);
+    expect(entry()).toMatchObject({ status: 'fetched', refresh: { reason: expect.stringMatching(/not public yet/), left: 5 } });
+    f.requests.length = 0;
+    await runFetch(opts);
+    expect(f.requests.filter((q) => q.url.startsWith('/games/')).map((q) => q.url)).toEqual([`/games/${games[1].id}/history`]);
+    expect(entry().refresh).toMatchObject({ left: 4 });
+    games[1].body = revealed;
+    await runFetch(opts);
+    const e = entry();
+    expect(e.refresh).toBeNull();
+    expect(readFileSync(path.join(opts.out, e.file!), 'utf8')).toBe(revealed);
+    f.requests.length = 0;
+    await runFetch(opts);
+    expect(f.requests.filter((q) => q.url.startsWith('/games/'))).toHaveLength(0);
+    expect(readManifestFile(opts.out).counts).toEqual({ listed: 3, fetched: 3, unavailable: 0, failed: 0 });
+  });
+
   it('a 429 asking for a wait longer than allowed fails the game with the reason', async () => {
     const games = fortemateGames(2);
     const f = await fake('fortemate', games);

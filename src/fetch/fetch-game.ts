@@ -27,6 +27,14 @@ export type GameOutcome =
 
 const sha256 = (b: Buffer): string => createHash('sha256').update(b).digest('hex');
 
+/** Later runs ask again for a game that will hold more, a few times at most. */
+export const REFRESHES = 5;
+const refreshOf = (reason: string | null, prior: GameEntry | undefined): GameEntry['refresh'] => {
+  if (reason === null) return null;
+  const left = prior?.refresh ? prior.refresh.left - 1 : REFRESHES;
+  return left > 0 ? { reason, left } : null;
+};
+
 /**
  * One game: stored atomically under `games/<id>.json` when the answer is a game; a
  * 404/410 or an answer without a game is `unavailable`; anything else that keeps
@@ -38,12 +46,17 @@ export async function fetchGame(ctx: GameContext, r: ListedRow, listing: Obj | n
   const file = gameFile(r.id);
   const target = path.join(ctx.out, file);
   const at = (): string => new Date().toISOString();
-  const base = { id: r.id, listing, attempts: prior?.attempts ?? 0, file: null, bytes: null, sha256: null, reason: null, error: null, httpStatus: null };
+  const base = { id: r.id, listing, attempts: prior?.attempts ?? 0, file: null, bytes: null, sha256: null, reason: null, error: null, httpStatus: null, refresh: null };
   const entry = (e: GameEntry): GameOutcome => ({ kind: 'entry', entry: e });
   if (existsSync(target)) {
     const bytes = await readFile(target);
-    if (site.judgeGame(bytes).kind === 'game') return entry({ ...base, status: 'fetched', fetchedAt: at(), file, bytes: bytes.length, sha256: sha256(bytes), httpStatus: 200 });
-    return entry({ ...base, status: 'failed', fetchedAt: at(), error: { code: 'fetch.file-exists', message: `${file} exists and is not a complete game; it is left as it is` } });
+    // Replaced only when it is this tool's own file, unchanged, kept for a refresh.
+    const refreshing = prior?.status === 'fetched' && prior.refresh !== null && prior.file === file && prior.sha256 === sha256(bytes);
+    if (!refreshing) {
+      const v = site.judgeGame(bytes);
+      if (v.kind === 'game') return entry({ ...base, status: 'fetched', fetchedAt: at(), file, bytes: bytes.length, sha256: sha256(bytes), httpStatus: 200, refresh: refreshOf(v.refresh, prior) });
+      return entry({ ...base, status: 'failed', fetchedAt: at(), error: { code: 'fetch.file-exists', message: `${file} exists and is not a complete game; it is left as it is` } });
+    }
   }
   let attempts = base.attempts;
   for (let round = 0; ; round++) {
@@ -67,6 +80,6 @@ export async function fetchGame(ctx: GameContext, r: ListedRow, listing: Obj | n
     } catch (e) {
       return { kind: 'write-error', message: `cannot write ${target}: ${(e as Error).message}` };
     }
-    return entry({ ...base, attempts, status: 'fetched', fetchedAt: at(), file, bytes: answer.body.length, sha256: sha256(answer.body), httpStatus: answer.status });
+    return entry({ ...base, attempts, status: 'fetched', fetchedAt: at(), file, bytes: answer.body.length, sha256: sha256(answer.body), httpStatus: answer.status, refresh: refreshOf(verdict.refresh, prior) });
   }
 }

@@ -33,6 +33,8 @@ export const GameEntry = z.object({
   reason: z.string().nullable(),
   /** failed: what went wrong. */
   error: z.object({ code: z.string(), message: z.string() }).nullable(),
+  /** fetched: why a later run asks for the game again (a fairness reveal not public yet) and how many more times; null: never. */
+  refresh: z.object({ reason: z.string(), left: z.number() }).nullable().default(null),
   /** HTTP tries over every run. */
   attempts: z.number(),
   /** The listing row as the site sent it (null for ids from a plain list). */

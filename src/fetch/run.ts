@@ -170,7 +170,7 @@ export async function runFetch(opts: FetchOptions): Promise<FetchResult> {
       } catch (e) {
         // A task never rejects (pages wait in a queue, and an unawaited rejection would end the process).
         const error = { code: 'fetch.io', message: redactor.text(String((e as Error)?.message ?? e)) };
-        outcome = { kind: 'entry', entry: { id: r.id, listing, attempts: prior?.attempts ?? 0, file: null, bytes: null, sha256: null, reason: null, httpStatus: null, status: 'failed', fetchedAt: new Date().toISOString(), error } };
+        outcome = { kind: 'entry', entry: { id: r.id, listing, attempts: prior?.attempts ?? 0, file: null, bytes: null, sha256: null, reason: null, httpStatus: null, refresh: null, status: 'failed', fetchedAt: new Date().toISOString(), error } };
       }
       if (outcome.kind === 'refused') return halt('fetch.credentials', credentialsMessage(site, outcome.answer));
       if (outcome.kind === 'write-error') return halt('fetch.write', outcome.message);
@@ -181,8 +181,9 @@ export async function runFetch(opts: FetchOptions): Promise<FetchResult> {
       if (down >= DOWN_AFTER) halt('fetch.unreachable', `the API stopped answering: ${DOWN_AFTER} games in a row got no answer (last: ${e.error?.message})`);
     };
 
-    // What needs a fetch: never seen, failed, fetched but its file gone, unavailable when asked to retry those.
-    const settled = (g: GameEntry): boolean => (g.status === 'fetched' && g.file !== null && existsSync(path.join(opts.out, g.file))) || (g.status === 'unavailable' && !opts.retryUnavailable);
+    // What needs a fetch: never seen, failed, fetched but its file gone or due a refresh, unavailable when asked to retry those.
+    const settled = (g: GameEntry): boolean =>
+      (g.status === 'fetched' && g.refresh === null && g.file !== null && existsSync(path.join(opts.out, g.file))) || (g.status === 'unavailable' && !opts.retryUnavailable);
     const limit = pLimit(Math.max(1, opts.concurrency));
     const seen = new Set<string>();
     const retrying = new Set<string>();

@@ -123,7 +123,7 @@ function judgeGame(body: Buffer): GameVerdict {
   // Bot games may come without a state map: nothing to replay, not a fault of the run.
   if (map === undefined || map === null || (isObj(map) && Object.keys(map).length === 0)) return { kind: 'unavailable', reason: 'the answer holds no game-move history (bot games may have none)' };
   if (!isObj(map)) return { kind: 'invalid', reason: `expected "gameMoveHistoryStateMap" to be an object of steps, got ${describeValue(map)}` };
-  return { kind: 'game' };
+  return { kind: 'game', refresh: null };
 }
 
 export const dicechessCom: Site = {

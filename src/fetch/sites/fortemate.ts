@@ -106,7 +106,10 @@ function judgeGame(body: Buffer): GameVerdict {
   const v = parseBody(body);
   if (!isObj(v)) return { kind: 'invalid', reason: `expected a finished-game history (format C), got ${describeValue(v)}` };
   if (!Array.isArray(v.turns) && typeof v.initialDfen !== 'string') return { kind: 'invalid', reason: `expected a finished-game history with "turns" and "initialDfen", got ${describeValue(v)}` };
-  return { kind: 'game' };
+  // The seeds may be null until the reveal is allowed; the game is worth asking for again then.
+  const f = v.fairness;
+  if (isObj(f) && (f.seed === null || f.clientSeeds === null)) return { kind: 'game', refresh: 'the fairness reveal (seeds) is not public yet' };
+  return { kind: 'game', refresh: null };
 }
 
 export const fortemate: Site = {

@@ -38,7 +38,8 @@ export interface ListContext {
   signal: AbortSignal;
 }
 
-export type GameVerdict = { kind: 'game' } | { kind: 'unavailable'; reason: string } | { kind: 'invalid'; reason: string };
+/** `refresh`: the game is whole but a later answer will hold more (a fairness reveal not public yet). */
+export type GameVerdict = { kind: 'game'; refresh: string | null } | { kind: 'unavailable'; reason: string } | { kind: 'invalid'; reason: string };
 
 export interface Site {
   name: 'fortemate' | 'dicechess-com';

@@ -29,20 +29,8 @@ for (const e of c.corpora) {
   fi
 done
 
-# 1b. Fetch sources (`dice-dialects fetch`): one folder per entry under the corpora folder,
-#     continued each night (only games not fetched yet are asked for). An entry whose
-#     player comes from an unset variable is skipped; a failed fetch keeps the games it has.
-node -e '
-const c = JSON.parse(require("fs").readFileSync(process.argv[1], "utf8"));
-for (const e of c.corpora) {
-  if (!e.fetch) continue;
-  const f = e.fetch, player = f.player ?? (f.playerEnv ? process.env[f.playerEnv] ?? "" : "");
-  if (player === "") { console.error(`nightly: ${e.name}: ${f.playerEnv ?? "player"} not set, fetch skipped`); continue; }
-  console.log([e.name, f.site, player, f.baseUrl ?? "", f.tokenEnv ?? ""].join("\t"));
-}' "$config" | while IFS=$'\t' read -r name site player base tokenenv; do
-  $cli fetch "$site" --player "$player" --out "$corpora/$name" --quiet ${base:+--base-url "$base"} ${tokenenv:+--token-env "$tokenenv"} >/dev/null ||
-    echo "nightly: fetch $name failed; replaying the games it already has" >&2
-done
+# 1b. Fetch entries (`dice-dialects fetch` into $corpora/NAME, continued each night): scripts/nightly-fetch.mjs.
+node scripts/nightly-fetch.mjs "$config" "$corpora" >/dev/null || { echo "nightly: bad fetch entry" >&2; exit 2; }
 
 sources=()
 for f in "$corpora"/*; do

@@ -62,13 +62,22 @@ async function visit(dir: string, found: FetchFolders): Promise<boolean> {
 }
 
 /** The fetch folders among the sources: each folder source itself, or its sub-folders (a folder of fetch folders). */
-export async function fetchFolders(sources: string[]): Promise<FetchFolders> {
+export async function fetchFolders(sources: ReadonlyArray<unknown>): Promise<FetchFolders> {
   const found: FetchFolders = { skip: new Set(), historyLists: [] };
   for (const source of sources) {
-    if (source === '-' || /^https?:\/\//i.test(source) || !(await isDir(source))) continue;
+    if (typeof source !== 'string' || source === '-' || /^https?:\/\//i.test(source) || !(await isDir(source))) continue;
     if (await visit(source, found)) continue;
     const subs = await readdir(source, { withFileTypes: true }).catch(() => []);
     for (const e of subs.filter((x) => x.isDirectory() && !x.name.startsWith('.')).sort((a, b) => (a.name < b.name ? -1 : 1))) await visit(path.join(source, e.name), found);
   }
   return found;
+}
+
+/** Read options with the fetch folders' history lists added (before an explicit one, which wins) and their metadata files skipped. */
+export async function withFetchFolders<T extends { historyList?: string | string[]; skip?: ReadonlySet<string> }>(sources: ReadonlyArray<unknown>, opts: T): Promise<T> {
+  const found = await fetchFolders(sources);
+  if (found.skip.size === 0) return opts;
+  const explicit = opts.historyList === undefined ? [] : Array.isArray(opts.historyList) ? opts.historyList : [opts.historyList];
+  const lists = [...found.historyLists, ...explicit];
+  return { ...opts, historyList: lists.length === 0 ? undefined : lists, skip: new Set([...(opts.skip ?? []), ...found.skip]) };
 }

@@ -1,11 +1,11 @@
+import path from 'node:path';
 import pLimit from 'p-limit';
 import { DETECT_CHARS, detectFormat } from './detect.js';
 import type { FormatName } from './game-record.js';
 import { FORMATS } from './formats/index.js';
 import type { ReadContext } from './formats/format.js';
 import { type HistoryIndex, loadHistoryList } from './formats/dicechess-com/history-list.js';
-import { fetchFolders } from './fetch-folder.js';
-import path from 'node:path';
+import { withFetchFolders } from './fetch-folder.js';
 import { Channel } from './input/channel.js';
 import { type Expanded, expandSources } from './input/expand.js';
 import type { HttpOptions } from './input/http.js';
@@ -15,8 +15,10 @@ import { type Draft, type RawLines, type ReadItem, recordsIn, unreadable } from 
 export interface ReadOptions {
   /** A format name, or 'auto' (the default) to tell each source's format from its first bytes. */
   format?: FormatName | 'auto';
-  /** dicechess.com history-list file or URL with game metadata (result, players, clocks). */
-  historyList?: string;
+  /** dicechess.com history-list file or URL with game metadata (result, players, clocks); several are merged. */
+  historyList?: string | string[];
+  /** Files not to read as sources (resolved paths): the metadata files of fetch folders. */
+  skip?: ReadonlySet<string>;
   /** Stop after this many items (records and unreadable entries). */
   limit?: number;
   /** Sources read at the same time (default 4); output order stays the input order. */
@@ -26,8 +28,6 @@ export interface ReadOptions {
   glob?: string;
   /** Hand native NDJSON lines on unparsed as `raw` items of many lines each (decode them with `decodeRawLines`). */
   deferNative?: boolean;
-  /** Files not to read as sources (resolved paths; set for the metadata files of fetch folders). */
-  skip?: ReadonlySet<string>;
 }
 
 /** The history list could not be loaded: a setup failure of the whole read, not of one record. */
@@ -51,10 +51,9 @@ type Sourced = Draft & { source: string };
 export function readRecords(sources: string[], opts: ReadOptions & { deferNative: boolean }): AsyncGenerator<ReadItem | RawLines>;
 export function readRecords(sources: string[], opts?: ReadOptions): AsyncGenerator<ReadItem>;
 export async function* readRecords(sources: string[], opts: ReadOptions = {}): AsyncGenerator<ReadItem | RawLines> {
+  opts = await withFetchFolders(sources, opts); // a fetch folder's history list is its metadata, its manifest no source
   const controller = new AbortController();
-  const folders = await fetchFolders(sources);
-  const ctx: ReadContext = { history: await loadHistories([...folders.historyLists, ...(opts.historyList ? [opts.historyList] : [])], opts.http), deferNative: opts.deferNative === true };
-  opts = folders.skip.size === 0 ? opts : { ...opts, skip: folders.skip };
+  const ctx: ReadContext = { history: opts.historyList ? await loadHistory(opts.historyList, opts.http) : null, deferNative: opts.deferNative === true };
   const limit = opts.limit ?? Infinity;
   const concurrency = Math.max(1, opts.concurrency ?? 4);
   let index = 0;
@@ -78,23 +77,13 @@ export async function* readRecords(sources: string[], opts: ReadOptions = {}): A
   }
 }
 
-/** Every history list merged (a later list wins for a game in two); null when there is none. */
-async function loadHistories(lists: string[], http?: HttpOptions): Promise<HistoryIndex | null> {
-  if (lists.length === 0) return null;
-  const index: HistoryIndex = new Map();
-  for (const where of lists) for (const [id, row] of await loadHistory(where, http)) index.set(id, row);
-  return index;
-}
-
-/** The inputs of the sources, less the files of fetch folders that are not games. */
-async function* inputsOf(sources: string[], opts: ReadOptions): AsyncGenerator<Expanded> {
-  for await (const input of expandSources(sources, opts.glob)) {
-    if (input.kind === 'file' && opts.skip?.has(path.resolve(input.path))) continue;
-    yield input;
+/** Every history list merged (a later one wins for a game in two). */
+async function loadHistory(where: string | string[], http?: HttpOptions): Promise<HistoryIndex> {
+  if (Array.isArray(where)) {
+    const index: HistoryIndex = new Map();
+    for (const one of where) for (const [id, row] of await loadHistory(one, http)) index.set(id, row);
+    return index;
   }
-}
-
-async function loadHistory(where: string, http?: HttpOptions): Promise<HistoryIndex> {
   const input = /^https?:\/\//i.test(where) ? { kind: 'url' as const, url: where } : where === '-' ? { kind: 'stdin' as const } : { kind: 'file' as const, path: where };
   try {
     return await loadHistoryList(TextSource.open(input, http));
@@ -150,6 +139,14 @@ async function* concurrent(sources: string[], opts: ReadOptions, ctx: ReadContex
   } finally {
     for (const c of window) c.cancel();
     limit.clearQueue();
+  }
+}
+
+/** The inputs of the sources, less the files not to read (the metadata of fetch folders). */
+async function* inputsOf(sources: Parameters<typeof expandSources>[0], opts: ReadOptions): AsyncGenerator<Expanded> {
+  for await (const input of expandSources(sources, opts.glob)) {
+    if (input.kind === 'file' && opts.skip?.has(path.resolve(input.path))) continue;
+    yield input;
   }
 }
 

@@ -157,6 +157,10 @@ describe('fetch faults', () => {
     await runFetch(opts);
     expect(f.requests.filter((q) => q.url.startsWith('/games/')).map((q) => q.url)).toEqual([`/games/${games[1].id}/history`]);
     expect(entry().refresh).toMatchObject({ left: 4 });
+    // A refresh that fails keeps the game already stored.
+    f.faults.set(games[1].id, Array.from({ length: 4 }, () => ({ kind: 'status' as const, status: 500 })));
+    await runFetch(opts);
+    expect(entry()).toMatchObject({ status: 'fetched', refresh: { left: 3 } });
     games[1].body = revealed;
     await runFetch(opts);
     const e = entry();

@@ -39,25 +39,39 @@ const refreshOf = (reason: string | null, prior: GameEntry | undefined): GameEnt
  * One game: stored atomically under `games/<id>.json` when the answer is a game; a
  * 404/410 or an answer without a game is `unavailable`; anything else that keeps
  * failing is `failed`. A file already under the name is adopted when it is a whole
- * game (a run killed before its manifest caught up) and never overwritten.
+ * game (a run killed before its manifest caught up) and never overwritten, except this
+ * tool's own unchanged file of a game due a refresh.
  */
 export async function fetchGame(ctx: GameContext, r: ListedRow, listing: Obj | null, prior: GameEntry | undefined): Promise<GameOutcome> {
-  const { site, redactor } = ctx;
+  const { site } = ctx;
   const file = gameFile(r.id);
   const target = path.join(ctx.out, file);
   const at = (): string => new Date().toISOString();
-  const base = { id: r.id, listing, attempts: prior?.attempts ?? 0, file: null, bytes: null, sha256: null, reason: null, error: null, httpStatus: null, refresh: null };
+  const base: Omit<GameEntry, 'status' | 'fetchedAt'> = { id: r.id, listing, attempts: prior?.attempts ?? 0, file: null, bytes: null, sha256: null, reason: null, error: null, httpStatus: null, refresh: null };
   const entry = (e: GameEntry): GameOutcome => ({ kind: 'entry', entry: e });
+  let refreshing = false;
   if (existsSync(target)) {
     const bytes = await readFile(target);
     // Replaced only when it is this tool's own file, unchanged, kept for a refresh.
-    const refreshing = prior?.status === 'fetched' && prior.refresh !== null && prior.file === file && prior.sha256 === sha256(bytes);
+    refreshing = prior?.status === 'fetched' && prior.refresh !== null && prior.file === file && prior.sha256 === sha256(bytes);
     if (!refreshing) {
       const v = site.judgeGame(bytes);
       if (v.kind === 'game') return entry({ ...base, status: 'fetched', fetchedAt: at(), file, bytes: bytes.length, sha256: sha256(bytes), httpStatus: 200, refresh: refreshOf(v.refresh, prior) });
       return entry({ ...base, status: 'failed', fetchedAt: at(), error: { code: 'fetch.file-exists', message: `${file} exists and is not a complete game; it is left as it is` } });
     }
   }
+  const outcome = await ask(ctx, r, file, target, base, prior);
+  // A refresh that did not bring the game keeps the game already stored.
+  if (refreshing && outcome.kind === 'entry' && outcome.entry.status !== 'fetched') {
+    return entry({ ...prior!, listing: base.listing, attempts: outcome.entry.attempts, refresh: refreshOf(prior!.refresh!.reason, prior) });
+  }
+  return outcome;
+}
+
+async function ask(ctx: GameContext, r: ListedRow, file: string, target: string, base: Omit<GameEntry, 'status' | 'fetchedAt'>, prior: GameEntry | undefined): Promise<GameOutcome> {
+  const { site, redactor } = ctx;
+  const at = (): string => new Date().toISOString();
+  const entry = (e: GameEntry): GameOutcome => ({ kind: 'entry', entry: e });
   let attempts = base.attempts;
   for (let round = 0; ; round++) {
     const answer = await ctx.client.call(site.gameCall(ctx.base, r.id), ctx.signal);

@@ -8,7 +8,6 @@ import { setTimeout as sleep } from 'node:timers/promises';
 export class Pace {
   private next = 0;
   private pausedUntil = 0;
-  started = 0;
 
   constructor(private readonly rate: number) {}
 
@@ -18,7 +17,6 @@ export class Pace {
     const gap = this.rate > 0 ? 1000 / this.rate : 0;
     const at = Math.max(now, this.next, this.pausedUntil);
     this.next = at + gap;
-    this.started++;
     if (at > now) await sleep(at - now, undefined, { signal });
   }
 

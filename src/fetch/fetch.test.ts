@@ -144,6 +144,10 @@ describe('fetch dicechess-com', () => {
   it('needs the token, sends it as Authorization, never writes it, and replay picks up the history-list metadata', async () => {
     const games = dicechessGames(26);
     const f = await fake('dicechess-com', { games, player: PLAYER, token: TOKEN, pageSize: 10, noStateMap: [games[3].id], missing: [games[4].id] });
+    const arrived = dicechessGames(1, 'fake-dc', -1);
+    f.onListed = (n) => {
+      if (n === 0) f.addGames(arrived);
+    };
     const out = path.join(temps.make(), 'dc');
     const args = ['fetch', 'dicechess-com', '--player', PLAYER, '--out', out, '--base-url', f.url, '--rate', '0', '--page-size', '10'];
     delete process.env.DICECHESS_TOKEN;
@@ -160,6 +164,8 @@ describe('fetch dicechess-com', () => {
       delete process.env.FETCH_TEST_COOKIE;
     }
     expect(r.code).toBe(0);
+    // A game that arrived on top after the first page shifted the offsets: the second page repeats a row.
+    expect(r.err).toMatch(/, 1 listed twice;/);
     expect(f.requests.every((q) => q.authorization === TOKEN && q.cookie === 'session=c00kie-secret-98765')).toBe(true);
     // Pages of 10: 10, 10, 6 (short: the end).
     expect(listingRequests(f).map((q) => JSON.parse(q.body).first)).toEqual([0, 10, 20]);
@@ -177,6 +183,7 @@ describe('fetch dicechess-com', () => {
     }
     expect(r.err + r.out).not.toContain(secret);
 
+    expect(m.games.some((g) => g.id === arrived[0].id)).toBe(false); // on top, after the listing passed it: next run
     // replay: every fetched game once, with result, ratings, time control and mode from the rows.
     const replay = await replayFolder(out, 'dicechess-com');
     expect(replay.lines.map((l) => l.id).sort()).toEqual(m.games.filter((g) => g.status === 'fetched').map((g) => g.id).sort());

@@ -74,6 +74,8 @@ export interface FakeSite {
   served: number;
   /** Called after each whole game answer. */
   onServed: ((id: string) => void) | null;
+  /** Called after the N-th listing answer (0-based), e.g. to add games mid-listing. */
+  onListed: ((n: number) => void) | null;
   /** Newer games (they go on top of the listing). */
   addGames(newer: FakeGame[]): void;
   close(): Promise<void>;
@@ -153,6 +155,7 @@ export async function startFakeSite(site: 'fortemate' | 'dicechess-com', opts: F
     faults: new Map(),
     served: 0,
     onServed: null,
+    onListed: null,
     addGames: (newer) => games.unshift(...newer),
     close: async () => {
       for (const s of sockets) s.destroy();
@@ -160,9 +163,11 @@ export async function startFakeSite(site: 'fortemate' | 'dicechess-com', opts: F
     },
   };
   const nextFault = (key: string): Fault | null => fake.faults.get(key)?.shift() ?? null;
-  const json = (res: ServerResponse, status: number, v: unknown): void => {
+  const json = (res: ServerResponse, status: number, v: unknown, listed: number | null = null): void => {
     const text = JSON.stringify(v);
-    res.writeHead(status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) }).end(text);
+    res.writeHead(status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) }).end(text, () => {
+      if (listed !== null) fake.onListed?.(listed);
+    });
   };
   /** Applies a fault; true when it answered (or broke) the request. */
   const apply = async (f: Fault | null, res: ServerResponse, text: string): Promise<boolean> => {
@@ -227,7 +232,7 @@ export async function startFakeSite(site: 'fortemate' | 'dicechess-com', opts: F
         const older = before === null ? games : games.filter((g) => Date.parse(g.time) < Date.parse(before));
         const start = games.length - older.length;
         const page = older.slice(0, pageSize);
-        return json(res, 200, { games: withRepeats(page, games, start).map((g) => g.row), hasMore: older.length > pageSize });
+        return json(res, 200, { games: withRepeats(page, games, start).map((g) => g.row), hasMore: older.length > pageSize }, listings - 1);
       }
       m = /^\/games\/([^/]+)\/history$/.exec(url.pathname);
       if (m && req.method === 'GET') return serveGame(decodeURIComponent(m[1]), res);
@@ -246,7 +251,7 @@ export async function startFakeSite(site: 'fortemate' | 'dicechess-com', opts: F
         const size = Math.min(q.pageSize, pageSize);
         const page = games.slice(q.first, q.first + size);
         // The envelope is unverified in the docs: an object whose first array-valued property holds the rows.
-        return json(res, 200, { total: games.length, content: withRepeats(page, games, q.first).map((g) => g.row) });
+        return json(res, 200, { total: games.length, content: withRepeats(page, games, q.first).map((g) => g.row) }, listings - 1);
       }
       if (url.pathname === '/api/game-move-history' && req.method === 'GET') return serveGame(url.searchParams.get('gameId') ?? '', res);
     }

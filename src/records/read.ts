@@ -9,7 +9,7 @@ import { withFetchFolders } from './fetch-folder.js';
 import { Channel } from './input/channel.js';
 import { type Expanded, expandSources } from './input/expand.js';
 import type { HttpOptions } from './input/http.js';
-import { TextSource } from './input/text-source.js';
+import { type StreamInput, TextSource } from './input/text-source.js';
 import { type Draft, type RawLines, type ReadItem, recordsIn, unreadable } from './items.js';
 
 export interface ReadOptions {
@@ -48,9 +48,9 @@ type Sourced = Draft & { source: string };
  * never throws for bad data; memory stays flat (each source is streamed, and a
  * source read ahead holds a bounded buffer).
  */
-export function readRecords(sources: string[], opts: ReadOptions & { deferNative: boolean }): AsyncGenerator<ReadItem | RawLines>;
-export function readRecords(sources: string[], opts?: ReadOptions): AsyncGenerator<ReadItem>;
-export async function* readRecords(sources: string[], opts: ReadOptions = {}): AsyncGenerator<ReadItem | RawLines> {
+export function readRecords(sources: ReadonlyArray<string | StreamInput>, opts: ReadOptions & { deferNative: boolean }): AsyncGenerator<ReadItem | RawLines>;
+export function readRecords(sources: ReadonlyArray<string | StreamInput>, opts?: ReadOptions): AsyncGenerator<ReadItem>;
+export async function* readRecords(sources: ReadonlyArray<string | StreamInput>, opts: ReadOptions = {}): AsyncGenerator<ReadItem | RawLines> {
   opts = await withFetchFolders(sources, opts); // a fetch folder's history list is its metadata, its manifest no source
   const controller = new AbortController();
   const ctx: ReadContext = { history: opts.historyList ? await loadHistory(opts.historyList, opts.http) : null, deferNative: opts.deferNative === true };
@@ -93,7 +93,7 @@ async function loadHistory(where: string | string[], http?: HttpOptions): Promis
   }
 }
 
-async function* sequential(sources: string[], opts: ReadOptions, ctx: ReadContext, signal: AbortSignal): AsyncGenerator<Sourced[]> {
+async function* sequential(sources: ReadonlyArray<string | StreamInput>, opts: ReadOptions, ctx: ReadContext, signal: AbortSignal): AsyncGenerator<Sourced[]> {
   for await (const input of inputsOf(sources, opts)) {
     if (signal.aborted) return;
     yield* readInput(input, opts, ctx, signal);
@@ -105,7 +105,7 @@ async function* sequential(sources: string[], opts: ReadOptions, ctx: ReadContex
  * ahead, each into its own bounded channel, drained strictly in input order. The
  * source being drained is always the oldest scheduled, so it always holds a slot.
  */
-async function* concurrent(sources: string[], opts: ReadOptions, ctx: ReadContext, signal: AbortSignal, concurrency: number): AsyncGenerator<Sourced[]> {
+async function* concurrent(sources: ReadonlyArray<string | StreamInput>, opts: ReadOptions, ctx: ReadContext, signal: AbortSignal, concurrency: number): AsyncGenerator<Sourced[]> {
   const limit = pLimit(concurrency);
   const inputs = inputsOf(sources, opts);
   const window: Channel<Sourced[]>[] = [];

@@ -11,6 +11,7 @@ import { convertCommand } from './convert.js';
 import { schemaCommand } from './schema.js';
 import { generateCommand } from './generate.js';
 import { scoreCommand } from './score.js';
+import { exploreCommand } from './explore.js';
 import { fetchCommand } from './fetch.js';
 
 /**
@@ -19,4 +20,4 @@ import { fetchCommand } from './fetch.js';
  * Add one import line per command.
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-export const COMMANDS: CommandModule<any, any>[] = [replayCommand, diffCommand, movesCommand, turnsCommand, checkCommand, casesCommand, dialectsCommand, perftCommand, convertCommand, schemaCommand, generateCommand, scoreCommand, fetchCommand];
+export const COMMANDS: CommandModule<any, any>[] = [replayCommand, diffCommand, movesCommand, turnsCommand, checkCommand, casesCommand, dialectsCommand, perftCommand, convertCommand, schemaCommand, generateCommand, scoreCommand, exploreCommand, fetchCommand];

@@ -6,7 +6,7 @@ import { workerPool } from '../worker-pool.js';
 import type { Dialect } from '../dialects/index.js';
 import { packageRoot } from '../dialects/index.js';
 import type { FormatName } from '../records/game-record.js';
-import { readRecords, recordsIn } from '../records/index.js';
+import { type ReadOptions, readRecords, recordsIn } from '../records/index.js';
 import { openRunDir, type RunInfo, type Summary, SummaryBuilder } from '../report/index.js';
 import { type BatchItem, type BatchResult, type BatchTask, type DialectSpec, judgeBatch } from './judge-batch.js';
 
@@ -19,6 +19,10 @@ export interface ReplayRunOptions {
   jobs?: number;
   continueAfterDivergence?: boolean;
   limit?: number;
+  /** How to read the sources beyond the format and limit: folder filter, history list, HTTP limits. */
+  glob?: string;
+  historyList?: string;
+  http?: ReadOptions['http'];
   junitPerGame?: boolean;
   /** Called about twice a second and once at the end. */
   onProgress?: (p: Progress) => void;
@@ -125,7 +129,14 @@ export async function runReplay(opts: ReplayRunOptions): Promise<ReplayRunResult
 
   try {
     // With workers, native NDJSON lines travel unparsed: parsing is spread over the workers too.
-    for await (const item of readRecords(opts.sources, { format: opts.format ?? 'auto', limit: opts.limit, deferNative: pool !== null })) {
+    for await (const item of readRecords(opts.sources, {
+      format: opts.format ?? 'auto',
+      limit: opts.limit,
+      glob: opts.glob,
+      historyList: opts.historyList,
+      http: opts.http,
+      deferNative: pool !== null,
+    })) {
       const records = item.kind === 'raw' ? recordsIn(item) : 1;
       progress.records += records;
       if (item.kind === 'unreadable' && item.id === null && SOURCE_CODES.has(item.code)) sourceErrors++;
@@ -157,6 +168,8 @@ export async function runReplay(opts: ReplayRunOptions): Promise<ReplayRunResult
       jobs,
       continueAfterDivergence: opts.continueAfterDivergence === true,
       limit: opts.limit ?? null,
+      ...(opts.glob !== undefined && { glob: opts.glob }),
+      ...(opts.historyList !== undefined && { historyList: opts.historyList }),
     },
   };
   const built = summary.build(runInfo);

@@ -2,21 +2,14 @@ import { createWriteStream } from 'node:fs';
 import { finished } from 'node:stream/promises';
 import type { CommandModule } from 'yargs';
 import { FORMAT_NAMES, type FormatName, type GameRecord, type ReadItem, ReadSetupError, readRecords, writeRecords } from '../../records/index.js';
+import { type SourceArgs, resolveSourceOptions, sourceOptions } from '../source-options.js';
 import { UsageError } from '../usage-error.js';
 
-interface Args {
-  sources: string[];
-  format: FormatName | 'auto';
+interface Args extends SourceArgs {
   to: FormatName;
   out?: string;
   errors?: string;
-  'history-list'?: string;
-  glob?: string;
-  limit?: number;
   concurrency: number;
-  'timeout-ms'?: number;
-  retries?: number;
-  'max-bytes'?: number;
 }
 
 type Unreadable = Extract<ReadItem, { kind: 'unreadable' }>;
@@ -30,30 +23,17 @@ export const convertCommand: CommandModule<object, Args> = {
   command: 'convert <sources..>',
   describe: 'Read game records (files, folders, globs, -, .gz, http(s) URLs) and write them as canonical NDJSON or another format',
   builder: (y) =>
-    y
-      // yargs drops a lone "-" from variadic positionals unless unknown options pass as arguments; those are refused in the handler.
-      .parserConfiguration({ 'unknown-options-as-args': true })
-      .positional('sources', { type: 'string', array: true, demandOption: true, describe: 'Files, folders, glob patterns, - for stdin, or http(s) URLs' })
-      .option('format', { choices: ['auto', ...FORMAT_NAMES] as const, default: 'auto' as const, describe: 'Input format (auto: told from each source\'s first bytes)' })
+    sourceOptions(y)
       .option('to', { choices: FORMAT_NAMES, default: 'ndjson' as const, describe: 'Output format' })
       .option('out', { type: 'string', describe: 'Write here instead of stdout' })
       .option('errors', { type: 'string', describe: 'Write unreadable records here as NDJSON instead of one line each on stderr' })
-      .option('history-list', { type: 'string', describe: 'dicechess.com history-list JSON (game metadata: players, result, clocks)' })
-      .option('glob', { type: 'string', describe: 'Only files below folder sources whose path matches this glob (e.g. "**/*.json")' })
-      .option('limit', { type: 'number', describe: 'Stop after this many records (read or unreadable)' })
       .option('concurrency', { type: 'number', default: 4, describe: 'Sources read at once (output keeps input order)' })
-      .option('timeout-ms', { type: 'number', describe: 'HTTP connect/headers/body-silence timeout' })
-      .option('retries', { type: 'number', describe: 'HTTP retries on 5xx and connection resets' })
-      .option('max-bytes', { type: 'number', describe: 'Largest HTTP body accepted' })
       .example('$0 convert games/ --glob "**/*.json" --history-list history.json --out games.ndjson', '')
       .example('$0 convert turns.csv.gz --to ingest-wire', '') as never,
   handler: async (argv) => {
-    const unknown = argv.sources.find((s) => s.startsWith('-') && s !== '-');
-    if (unknown) throw new UsageError(`unknown option ${unknown}`);
+    const { sources, read: readOptions } = resolveSourceOptions(argv);
     if (!(FORMAT_NAMES as readonly string[]).includes(argv.to)) throw new UsageError(`--to must be one of ${FORMAT_NAMES.join(', ')}`);
     if (argv.concurrency < 1 || !Number.isInteger(argv.concurrency)) throw new UsageError('--concurrency must be a whole number from 1');
-    if (argv.limit !== undefined && (argv.limit < 0 || !Number.isInteger(argv.limit))) throw new UsageError('--limit must be a whole number');
-    if (argv.sources.filter((s) => s === '-').length > 1) throw new UsageError('stdin (-) can be read once');
     const out = argv.out ? createWriteStream(argv.out) : process.stdout;
     const errors = argv.errors ? createWriteStream(argv.errors) : null;
     let read = 0;
@@ -64,14 +44,7 @@ export const convertCommand: CommandModule<object, Args> = {
       else process.stderr.write(`${u.location ?? u.source}: ${u.code}: ${u.message}${u.id ? ` (record ${u.id})` : ''}\n`);
     };
     async function* recordsOnly(): AsyncGenerator<GameRecord> {
-      for await (const item of readRecords(argv.sources, {
-        format: argv.format,
-        historyList: argv['history-list'],
-        glob: argv.glob,
-        limit: argv.limit,
-        concurrency: argv.concurrency,
-        http: { timeoutMs: argv['timeout-ms'], retries: argv.retries, maxBytes: argv['max-bytes'] },
-      })) {
+      for await (const item of readRecords(sources, { ...readOptions, concurrency: argv.concurrency })) {
         if (item.kind === 'record') {
           read++;
           yield item.record;

@@ -1,0 +1,80 @@
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { fixture } from '../records/test-support/collect.js';
+import { randomGame } from '../records/test-support/random-game.js';
+import { formatRecord } from '../records/write.js';
+import { runCli } from './test-support/run-cli.js';
+
+const dir = mkdtempSync(join(tmpdir(), 'source-options-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+let runs = 0;
+const outDir = (): string => join(dir, `run-${++runs}`);
+const games = (from: number, n: number): string => Array.from({ length: n }, (_, i) => formatRecord('ndjson', randomGame(from + i, { turns: 3 }))).join('');
+const summaryOf = (out: string) => JSON.parse(readFileSync(join(out, 'summary.json'), 'utf8'));
+
+const tree = join(dir, 'tree');
+mkdirSync(join(tree, 'sub'), { recursive: true });
+writeFileSync(join(tree, 'a.ndjson'), games(0, 3));
+writeFileSync(join(tree, 'sub', 'b.ndjson'), games(10, 2));
+writeFileSync(join(tree, 'sub', 'c.jsonl'), games(20, 4));
+
+describe('the source options every reading command takes', () => {
+  it('replay takes sources after --dialect (and anywhere else), as convert does', async () => {
+    const out = outDir();
+    const r = await runCli('replay', '--dialect', 'reference', join(tree, 'a.ndjson'), '--out', out, '--jobs', '1', '--quiet', join(tree, 'sub', 'b.ndjson'));
+    expect(r.err).toBe('');
+    expect(r.code).toBe(0);
+    expect(summaryOf(out).totals.lines).toBe(5);
+  });
+
+  it('replay takes --glob', async () => {
+    const out = outDir();
+    const r = await runCli('replay', tree, '--glob', '**/*.ndjson', '--dialect', 'reference', '--out', out, '--jobs', '1', '--quiet');
+    expect(r.code).toBe(0);
+    expect(summaryOf(out).totals.lines).toBe(5);
+  });
+
+  it.each(['-1', 'abc', '1.5', '0'])('replay and convert refuse --limit %s with one line and exit 2', async (limit) => {
+    for (const command of [['replay', '--dialect', 'reference', '--out', outDir()], ['convert']]) {
+      const r = await runCli(...command, join(tree, 'a.ndjson'), `--limit=${limit}`);
+      expect(r.code).toBe(2);
+      expect(r.err).toMatch(/^dice-dialects: --limit must be a whole number from 1\n$/);
+    }
+  });
+
+  it.each([
+    ['--timeout-ms', '0'],
+    ['--retries', '-2'],
+    ['--max-bytes', 'lots'],
+    ['--deadline-ms', '1.5'],
+  ])('replay and convert take the HTTP options and refuse %s %s', async (option, value) => {
+    for (const command of [['replay', '--dialect', 'reference', '--out', outDir()], ['convert']]) {
+      const r = await runCli(...command, join(tree, 'a.ndjson'), `${option}=${value}`);
+      expect(r.code).toBe(2);
+      expect(r.err).toMatch(new RegExp(`^dice-dialects: ${option} must be a whole number`));
+    }
+    const ok = await runCli('replay', join(tree, 'a.ndjson'), option, '5', '--dialect', 'reference', '--out', outDir(), '--jobs', '1', '--quiet');
+    expect(ok.code).toBe(0);
+  });
+
+  it('replay takes --history-list: a history list that cannot be read is a usage error (exit 2), as in convert', async () => {
+    for (const command of [['replay', '--dialect', 'dicechess-com', '--out', outDir(), '--jobs', '1'], ['convert']]) {
+      const r = await runCli(...command, fixture('dicechess-com'), '--history-list', join(dir, 'no-such-list.json'));
+      expect(r.code).toBe(2);
+      expect(r.err).toMatch(/^dice-dialects: history list .*no-such-list\.json: .*does not exist\n$/);
+    }
+    const out = outDir();
+    const r = await runCli('replay', fixture('dicechess-com'), '--history-list', fixture('dicechess-com-history-list.json'), '--dialect', 'dicechess-com', '--out', out, '--jobs', '1', '--quiet');
+    expect(r.code).toBe(0);
+    expect(summaryOf(out).totals.lines).toBeGreaterThan(0);
+  });
+
+  it('an unknown option among the sources is still a usage error', async () => {
+    const r = await runCli('replay', join(tree, 'a.ndjson'), '--dialect', 'reference', '--out', outDir(), '--glbo', 'x');
+    expect(r.code).toBe(2);
+    expect(r.err).toMatch(/^dice-dialects: unknown option --glbo/);
+  });
+});

@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { fixture } from '../records/test-support/collect.js';
 import { randomGame } from '../records/test-support/random-game.js';
@@ -76,5 +77,25 @@ describe('the source options every reading command takes', () => {
     const r = await runCli('replay', join(tree, 'a.ndjson'), '--dialect', 'reference', '--out', outDir(), '--glbo', 'x');
     expect(r.code).toBe(2);
     expect(r.err).toMatch(/^dice-dialects: unknown option --glbo/);
+  });
+
+  it('replay corpora passes over the README and the answer keys with one note each, on stderr and in the summary', async () => {
+    const corpora = join(fileURLToPath(new URL('../../corpora', import.meta.url)));
+    const out = outDir();
+    const r = await runCli('replay', corpora, '--dialect', 'reference', '--out', out, '--jobs', '1', '--limit', '5', '--quiet');
+    expect(r.code).toBe(0);
+    const summary = summaryOf(out);
+    expect(summary.totals.unreadable).toBe(0);
+    expect(summary.totals.lines).toBe(5);
+    expect(summary.notes.map((n: { source: string; code: string }) => [relative(corpora, n.source), n.code])).toEqual([
+      ['README.md', 'source.skipped'],
+      ['keys/dicechess-com.state-maps.key.json', 'source.skipped'],
+      ['keys/reference.history.key.json', 'source.skipped'],
+    ]);
+    expect(r.err.match(/^dice-dialects: note: .*passed over$/gm)).toHaveLength(3);
+    expect(readFileSync(join(out, 'report.md'), 'utf8')).toMatch(/## Notes on the sources[\s\S]*README\.md/);
+    const c = await runCli('convert', join(corpora, 'keys'), join(tree, 'a.ndjson'));
+    expect(c.code).toBe(0);
+    expect(c.err.trim().split('\n').at(-1)).toBe('read 3, unreadable 0, 2 source notes');
   });
 });

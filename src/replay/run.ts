@@ -6,7 +6,7 @@ import { workerPool } from '../worker-pool.js';
 import type { Dialect } from '../dialects/index.js';
 import { packageRoot } from '../dialects/index.js';
 import type { FormatName } from '../records/game-record.js';
-import { type ReadOptions, readRecords, recordsIn } from '../records/index.js';
+import { type ReadOptions, type SourceNote, readRecords, recordsIn } from '../records/index.js';
 import { openRunDir, type RunInfo, type Summary, SummaryBuilder } from '../report/index.js';
 import { type BatchItem, type BatchResult, type BatchTask, type DialectSpec, judgeBatch } from './judge-batch.js';
 
@@ -24,6 +24,8 @@ export interface ReplayRunOptions {
   historyList?: string;
   http?: ReadOptions['http'];
   junitPerGame?: boolean;
+  /** Told of each note about a source (passed over, empty, a link not followed), as it comes; the summary lists them too. */
+  onNote?: (note: SourceNote) => void;
   /** Called about twice a second and once at the end. */
   onProgress?: (p: Progress) => void;
 }
@@ -136,6 +138,10 @@ export async function runReplay(opts: ReplayRunOptions): Promise<ReplayRunResult
       historyList: opts.historyList,
       http: opts.http,
       deferNative: pool !== null,
+      onNote: (note) => {
+        summary.addNote(note);
+        opts.onNote?.(note);
+      },
     })) {
       const records = item.kind === 'raw' ? recordsIn(item) : 1;
       progress.records += records;

@@ -13,6 +13,7 @@ export function renderMarkdown(summary: Summary): string {
   const out: string[] = ['# Dice Chess replay report', ''];
   out.push(headline(summary), '');
   out.push(...totalsTable(summary), '');
+  if (summary.notes.length > 0) out.push(...notesSection(summary), '');
   if (summary.matrix) out.push(...matrixTable(summary), '');
   const classes = divergenceClasses(summary);
   out.push(...classesTable(summary, classes), '');
@@ -125,6 +126,12 @@ function exampleBlock(e: Example): string[] {
   lines.push(`- Message: ${esc(f.message)}`);
   const cmd = checkCommand(e.dialect, f);
   if (cmd) lines.push('', mdFence(cmd, 'sh'));
+  return lines;
+}
+
+function notesSection(s: Summary): string[] {
+  const lines = ['## Notes on the sources', '', 'Inputs that held no records: passed over as plainly not records, empty, or folder links not followed again.', ''];
+  for (const n of s.notes) lines.push(`- ${mdCode(n.code, true)} ${esc(n.message)}`);
   return lines;
 }
 

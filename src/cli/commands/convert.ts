@@ -37,6 +37,7 @@ export const convertCommand: CommandModule<object, Args> = {
     const out = argv.out ? createWriteStream(argv.out) : process.stdout;
     const errors = argv.errors ? createWriteStream(argv.errors) : null;
     let read = 0;
+    let notes = 0;
     const bad: Unreadable[] = [];
     const report = (u: Unreadable): void => {
       bad.push(u);
@@ -44,7 +45,14 @@ export const convertCommand: CommandModule<object, Args> = {
       else process.stderr.write(`${u.location ?? u.source}: ${u.code}: ${u.message}${u.id ? ` (record ${u.id})` : ''}\n`);
     };
     async function* recordsOnly(): AsyncGenerator<GameRecord> {
-      for await (const item of readRecords(sources, { ...readOptions, concurrency: argv.concurrency })) {
+      for await (const item of readRecords(sources, {
+        ...readOptions,
+        concurrency: argv.concurrency,
+        onNote: (n) => {
+          notes++;
+          process.stderr.write(`dice-dialects: note: ${n.message}\n`);
+        },
+      })) {
         if (item.kind === 'record') {
           read++;
           yield item.record;
@@ -66,7 +74,7 @@ export const convertCommand: CommandModule<object, Args> = {
         await finished(errors);
       }
     }
-    process.stderr.write(`read ${read}, unreadable ${bad.length}\n`);
+    process.stderr.write(`read ${read}, unreadable ${bad.length}${notes ? `, ${notes} source note${notes === 1 ? '' : 's'}` : ''}\n`);
     process.exitCode = bad.length > 0 ? 1 : 0;
   },
 };

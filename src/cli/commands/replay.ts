@@ -61,6 +61,7 @@ export const replayCommand: CommandModule<object, Args> = {
       jobs: argv.jobs,
       continueAfterDivergence: argv.continueAfterDivergence,
       junitPerGame: argv.junitPerGame,
+      onNote: (n) => process.stderr.write(`${tty ? '\r\x1b[K' : ''}dice-dialects: note: ${n.message}\n`),
       onProgress: tty ? (p) => process.stderr.write(`\r${progressLine(p)}${p.done ? '\n' : ''}`) : undefined,
     }).catch((e: unknown) => {
       throw e instanceof ReadSetupError ? new UsageError(e.message) : e;

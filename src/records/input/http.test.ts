@@ -75,6 +75,9 @@ beforeAll(async () => {
       case '/bad-encoding.ndjson':
         res.writeHead(200, { 'content-encoding': 'gzip' }).end(body);
         return;
+      case '/empty.ndjson':
+        res.writeHead(200, { 'content-encoding': 'gzip' }).end(gzipSync(''));
+        return;
       case '/zstd.ndjson':
         res.writeHead(200, { 'content-encoding': 'zstd' }).end(body);
         return;
@@ -181,5 +184,12 @@ describe('http(s) sources through undici', () => {
     expect(bad.code).toBe('record.http');
     expect(bad.message).toMatch(/content-encoding gzip/i);
     expect(zstd.message).toMatch(/content-encoding "zstd", which is not supported/i);
+  });
+
+  it('an empty body is noted, not silent', async () => {
+    const notes: import('../items.js').SourceNote[] = [];
+    const items = await collect([`${base}/empty.ndjson`], { http, onNote: (n) => notes.push(n) });
+    expect(items).toEqual([]);
+    expect(notes.map((n) => n.code)).toEqual(['source.empty']);
   });
 });

@@ -45,6 +45,11 @@ export class TextSource {
     });
   }
 
+  /** True once the whole source has been read (by `peek` or the readers), or it failed. */
+  get ended(): boolean {
+    return this.done;
+  }
+
   /** Reads ahead until at least `chars` bytes (or the end) are buffered; returns them as text (for format detection). */
   async peek(chars: number): Promise<string> {
     let size = this.head.reduce((n, b) => n + b.length, 0);

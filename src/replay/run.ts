@@ -8,6 +8,8 @@ import { packageRoot } from '../dialects/index.js';
 import type { FormatName } from '../records/game-record.js';
 import { type ReadOptions, type SourceNote, readRecords, recordsIn } from '../records/index.js';
 import { openRunDir, type RunInfo, type Summary, SummaryBuilder } from '../report/index.js';
+import { UnreadableRepeats, foldedMessage } from './unreadable-repeats.js';
+import type { GameResultLine } from './result.js';
 import { type BatchItem, type BatchResult, type BatchTask, type DialectSpec, judgeBatch } from './judge-batch.js';
 
 export interface ReplayRunOptions {
@@ -79,7 +81,8 @@ export async function runReplay(opts: ReplayRunOptions): Promise<ReplayRunResult
 
   const out = run.resultsStream;
   const corpusOf = corpusNamer(opts.sources);
-  const write = async (corpora: BatchTask['corpora'], { text, notable, conforming, dice }: BatchResult): Promise<void> => {
+  const repeats = new UnreadableRepeats<GameResultLine>();
+  const write = async (corpora: BatchTask['corpora'], { text, notable, conforming, dice, unreadableAt }: BatchResult): Promise<void> => {
     summary.addDiceCounts(dice);
     corpora.forEach((corpus, i) => {
       // Matrix rows in input order: every item's corpus is placed before the non-conforming lines are counted.
@@ -90,13 +93,46 @@ export async function runReplay(opts: ReplayRunOptions): Promise<ReplayRunResult
         progress.lines += n;
       });
     });
+    // The summary counts every line; repeated identical unreadable lines are folded out of the text written.
+    let written = '';
+    let from = 0;
+    let u = 0;
     for (const line of notable) {
       summary.addResult(line);
       progress.lines++;
       if (line.status === 'diverging') progress.diverging++;
-      else progress.unreadable++;
+      else {
+        progress.unreadable++;
+        const f = line.findings[0];
+        const key = `${line.source}\u0000${line.dialect}\u0000${f.rule}\u0000${f.message}`;
+        if (!repeats.admit(key, line, line.index, f.location)) {
+          written += text.slice(from, unreadableAt[u]);
+          from = unreadableAt[u + 1];
+        }
+        u += 2;
+      }
     }
-    if (!out.write(text)) await new Promise<void>((r) => out.once('drain', () => r()));
+    written = from === 0 ? text : written + text.slice(from);
+    if (!out.write(written)) await new Promise<void>((r) => out.once('drain', () => r()));
+  };
+  /** One summarising line per kind of folded unreadable entry, after the others (its `index` says where the run of them began). */
+  const writeFolded = async (): Promise<void> => {
+    let k = 0;
+    for (const f of repeats.folded()) {
+      const s = f.sample;
+      const finding = s.findings[0];
+      const line: GameResultLine = {
+        id: `${s.source ?? finding.location ?? 'input'}#repeated-${++k}`,
+        dialect: s.dialect,
+        status: 'unreadable',
+        index: f.firstIndex,
+        source: s.source,
+        turns: null,
+        findings: [{ ...finding, message: foldedMessage(f, finding.rule, finding.message), location: f.location }],
+        repeats: f.count,
+      };
+      if (!out.write(`${JSON.stringify(line)}\n`)) await new Promise<void>((r) => out.once('drain', () => r()));
+    }
   };
 
   const inFlight: Array<{ corpora: BatchTask['corpora']; result: Promise<BatchResult> }> = [];
@@ -153,6 +189,7 @@ export async function runReplay(opts: ReplayRunOptions): Promise<ReplayRunResult
     }
     await submit();
     while (inFlight.length) await drainOne();
+    await writeFolded();
   } catch (error) {
     await run.abort();
     await pool?.destroy();

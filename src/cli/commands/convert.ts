@@ -2,6 +2,7 @@ import { createWriteStream } from 'node:fs';
 import { finished } from 'node:stream/promises';
 import type { CommandModule } from 'yargs';
 import { FORMAT_NAMES, type FormatName, type GameRecord, type ReadItem, ReadSetupError, readRecords, writeRecords } from '../../records/index.js';
+import { UnreadableRepeats, foldedMessage } from '../../replay/unreadable-repeats.js';
 import { type SourceArgs, resolveSourceOptions, sourceOptions } from '../source-options.js';
 import { UsageError } from '../usage-error.js';
 
@@ -38,11 +39,16 @@ export const convertCommand: CommandModule<object, Args> = {
     const errors = argv.errors ? createWriteStream(argv.errors) : null;
     let read = 0;
     let notes = 0;
-    const bad: Unreadable[] = [];
-    const report = (u: Unreadable): void => {
-      bad.push(u);
+    let bad = 0;
+    // Repeated identical entries are folded (first ten in full, then one with the count and line ranges), as in replay.
+    const repeats = new UnreadableRepeats<Unreadable>();
+    const show = (u: Unreadable & { repeats?: number }): void => {
       if (errors) errors.write(`${JSON.stringify(u)}\n`);
       else process.stderr.write(`${u.location ?? u.source}: ${u.code}: ${u.message}${u.id ? ` (record ${u.id})` : ''}\n`);
+    };
+    const report = (u: Unreadable): void => {
+      bad++;
+      if (repeats.admit(`${u.source}\u0000${u.code}\u0000${u.message}`, u, u.index, u.location)) show(u);
     };
     async function* recordsOnly(): AsyncGenerator<GameRecord> {
       for await (const item of readRecords(sources, {
@@ -61,6 +67,9 @@ export const convertCommand: CommandModule<object, Args> = {
     }
     try {
       await writeRecords(argv.to, recordsOnly(), out);
+      for (const f of repeats.folded()) {
+        show({ ...f.sample, index: f.firstIndex, id: null, location: f.location, message: foldedMessage(f, f.sample.code, f.sample.message), repeats: f.count });
+      }
     } catch (e) {
       if (e instanceof ReadSetupError) throw new UsageError(e.message);
       throw e;
@@ -74,7 +83,7 @@ export const convertCommand: CommandModule<object, Args> = {
         await finished(errors);
       }
     }
-    process.stderr.write(`read ${read}, unreadable ${bad.length}${notes ? `, ${notes} source note${notes === 1 ? '' : 's'}` : ''}\n`);
-    process.exitCode = bad.length > 0 ? 1 : 0;
+    process.stderr.write(`read ${read}, unreadable ${bad}${notes ? `, ${notes} source note${notes === 1 ? '' : 's'}` : ''}\n`);
+    process.exitCode = bad > 0 ? 1 : 0;
   },
 };

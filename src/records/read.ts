@@ -9,6 +9,7 @@ import { type Expanded, expandSources } from './input/expand.js';
 import type { HttpOptions } from './input/http.js';
 import { TextSource } from './input/text-source.js';
 import { notRecordsReason } from './input/not-records.js';
+import { noteInvalidUtf8 } from './input/utf8.js';
 import { type Draft, type RawLines, type ReadItem, type SourceNote, recordsIn, unreadable } from './items.js';
 
 export interface ReadOptions {
@@ -150,6 +151,15 @@ function weight(batch: Sourced[]): number {
   return n;
 }
 
+/**
+ * Once a source showed bytes that are not UTF-8, its records holding U+FFFD get the note
+ * (native NDJSON notes each line exactly; the other formats decode text in larger pieces,
+ * so a genuine U+FFFD after a broken byte in the same source is noted too).
+ */
+function noteReplacements(drafts: Draft[]): void {
+  for (const d of drafts) if (d.kind === 'record' && JSON.stringify(d.record).includes('\uFFFD')) noteInvalidUtf8(d.record);
+}
+
 /** One source: detect its format, read it, and turn a broken stream into one last unreadable entry. */
 async function* readInput(input: Expanded, opts: ReadOptions, ctx: ReadContext, signal: AbortSignal): AsyncGenerator<Sourced[]> {
   if (input.kind === 'error') {
@@ -196,11 +206,13 @@ async function* readInput(input: Expanded, opts: ReadOptions, ctx: ReadContext, 
   if (reader.readBatches) {
     for await (const batch of reader.readBatches(src, ctx)) {
       for (const d of batch) (d as Sourced).source = source;
+      if (src.invalidUtf8 && format !== 'ndjson') noteReplacements(batch);
       yield batch as Sourced[];
     }
   } else {
     for await (const d of reader.read(src, ctx)) {
       (d as Sourced).source = source;
+      if (src.invalidUtf8) noteReplacements([d]);
       yield [d as Sourced];
     }
   }

@@ -98,4 +98,14 @@ describe('the source options every reading command takes', () => {
     expect(c.code).toBe(0);
     expect(c.err.trim().split('\n').at(-1)).toBe('read 3, unreadable 0, 2 source notes');
   });
+
+  it.each([
+    ['turns', '--dfen', 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 PNB', '--limit', 'abc'],
+    ['turns', '--dfen', 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 PNB', '--limit', '1.5'],
+    ['generate', '--games', '1', '--out', join(dir, 'never-written.ndjson'), '--draw-offer-rate', 'abc'],
+  ])('other hand-checked numbers: %s … %s %s', async (...argv) => {
+    const r = await runCli(...argv);
+    expect(r.code).toBe(2);
+    expect(r.err).toMatch(/^dice-dialects: --(limit|draw-offer-rate) must be a (whole )?number from \d\n$/);
+  });
 });

@@ -75,7 +75,7 @@ async function walk(dir: string): Promise<Array<{ path: string; item: Expanded }
           continue;
         }
         if (!info.isDirectory()) {
-          if (info.isFile()) out.push({ path: p, item: { kind: 'file', path: p, found: true } });
+          out.push({ path: p, item: info.isFile() ? { kind: 'file', path: p, found: true } : notRegular(p) });
           continue;
         }
         const real = await realpath(p);
@@ -99,12 +99,15 @@ async function walk(dir: string): Promise<Array<{ path: string; item: Expanded }
         }
         seen.set(real, p);
         await visit(p, new Set([...ancestors, real]));
-      } else if (e.isFile()) out.push({ path: p, item: { kind: 'file', path: p, found: true } });
+      } else out.push({ path: p, item: e.isFile() ? { kind: 'file', path: p, found: true } : notRegular(p) });
     }
   };
   await visit(dir, new Set(seen.keys()));
   return out.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
 }
+
+/** A FIFO, socket or device met in a folder: reading it could wait for ever, so it is noted and passed over. */
+const notRegular = (p: string): Expanded => ({ kind: 'note', note: { source: p, code: 'source.skipped', message: `${p} is not a regular file (a FIFO, socket or device); not read from a folder` } });
 
 const toPosix = (p: string): string => p.split(path.sep).join('/');
 

@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -147,12 +148,15 @@ describe('files that are not records, empty inputs, symbolic links', () => {
     symlinkSync(root, path.join(root, 'real', 'up'));
     symlinkSync(path.join(root, 'real'), path.join(root, 'same'));
     symlinkSync(path.join(dir, 'gone'), path.join(root, 'dangling.ndjson'));
+    // A FIFO would block a reader for ever: it is noted, not opened.
+    execFileSync('mkfifo', [path.join(root, 'real', 'pipe.ndjson')]);
     const notes: SourceNote[] = [];
     const items = await collect([root], { onNote: (n) => notes.push(n) });
     expect(records(items).map((r) => r.id)).toEqual(['game-70', 'game-71', 'game-60']);
     expect(unreadables(items).map((u) => [path.basename(u.source), u.code])).toEqual([['dangling.ndjson', 'record.io']]);
     expect(unreadables(items)[0].message).toMatch(/dangling|does not exist/);
     expect(notes.map((n) => [path.relative(root, n.source), n.code])).toEqual([
+      ['real/pipe.ndjson', 'source.skipped'],
       ['real/up', 'source.link-loop'],
       ['same', 'source.link-repeat'],
     ]);

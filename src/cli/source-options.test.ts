@@ -1,3 +1,6 @@
+import { spawn } from 'node:child_process';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
@@ -107,5 +110,30 @@ describe('the source options every reading command takes', () => {
     const r = await runCli(...argv);
     expect(r.code).toBe(2);
     expect(r.err).toMatch(/^dice-dialects: --(limit|draw-offer-rate) must be a (whole )?number from \d\n$/);
+  });
+
+  it('a whole replay process ends a trickling HTTP source at --deadline-ms with the documented error (exit 2), loopback server', async () => {
+    const server = createServer((_req, res) => {
+      res.writeHead(200);
+      const timer = setInterval(() => res.write(' '), 100);
+      res.on('close', () => clearInterval(timer));
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/games.ndjson`;
+    try {
+      const out = outDir();
+      const bin = fileURLToPath(new URL('../../bin/dice-dialects.js', import.meta.url));
+      const child = spawn(process.execPath, [bin, 'replay', url, '--dialect', 'reference', '--deadline-ms', '800', '--out', out], { stdio: ['ignore', 'pipe', 'pipe'] });
+      let err = '';
+      child.stderr.on('data', (d) => (err += d));
+      const code = await new Promise<number | null>((r) => child.on('close', r));
+      expect(code).toBe(2);
+      const results = readFileSync(join(out, 'results.ndjson'), 'utf8');
+      expect(results).toMatch(/record\.http.*did not finish within the deadline of 0\.8 s/);
+      expect(err).toMatch(/1 unreadable/);
+    } finally {
+      server.closeAllConnections();
+      await new Promise((r) => server.close(r));
+    }
   });
 });

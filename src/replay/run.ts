@@ -7,6 +7,7 @@ import type { Dialect } from '../dialects/index.js';
 import { packageRoot } from '../dialects/index.js';
 import type { FormatName } from '../records/game-record.js';
 import { readRecords, recordsIn } from '../records/index.js';
+import { isSourceFailure } from '../records/source-failure.js';
 import { openRunDir, type RunInfo, type Summary, SummaryBuilder } from '../report/index.js';
 import { type BatchItem, type BatchResult, type BatchTask, type DialectSpec, judgeBatch } from './judge-batch.js';
 
@@ -39,12 +40,13 @@ export interface ReplayRunResult {
   progress: Progress;
   /** Sources that could not be opened or fetched at all. */
   sourceErrors: number;
+  /** Every source opened and none held a record: the run checked nothing (a warning; a failure under --fail-on). */
+  nothingRead: boolean;
 }
 
 const BATCH = 256;
 /** A worker holds one batch at a time; small heaps keep the process flat (RSS) on endless corpora. */
 const WORKER_LIMITS = { maxOldGenerationSizeMb: 96, maxYoungGenerationSizeMb: 16 };
-const SOURCE_CODES = new Set(['record.io', 'record.http', 'record.unknown-format']);
 
 /**
  * The main job: stream records → judge under every dialect (in worker threads, in
@@ -128,7 +130,7 @@ export async function runReplay(opts: ReplayRunOptions): Promise<ReplayRunResult
     for await (const item of readRecords(opts.sources, { format: opts.format ?? 'auto', limit: opts.limit, deferNative: pool !== null })) {
       const records = item.kind === 'raw' ? recordsIn(item) : 1;
       progress.records += records;
-      if (item.kind === 'unreadable' && item.id === null && SOURCE_CODES.has(item.code)) sourceErrors++;
+      if (item.kind === 'unreadable' && isSourceFailure(item)) sourceErrors++;
       batch.push(item);
       batchRecords += records;
       if (batchRecords >= BATCH) await submit();
@@ -162,7 +164,7 @@ export async function runReplay(opts: ReplayRunOptions): Promise<ReplayRunResult
   const built = summary.build(runInfo);
   await run.finish(built, { junitPerGame: opts.junitPerGame === true });
   tick(true);
-  return { summary: built, progress, sourceErrors };
+  return { summary: built, progress, sourceErrors, nothingRead: progress.records === 0 && sourceErrors === 0 };
 }
 
 /**

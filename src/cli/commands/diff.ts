@@ -1,5 +1,6 @@
-import { writeFile } from 'node:fs/promises';
 import type { CommandModule } from 'yargs';
+import { writeOutputFile } from '../../output/file-output.js';
+import { checkFileTarget } from '../../output/output-path.js';
 import { anythingBroke, diffRuns, renderDiffMarkdown, ResultsFileError } from '../../report/index.js';
 import { canonicalJson } from '../../report/sorted.js';
 import { UsageError } from '../usage-error.js';
@@ -22,6 +23,7 @@ export const diffCommand: CommandModule<object, DiffArgs> = {
       .option('out', { type: 'string', describe: 'write the diff to FILE instead of standard output' })
       .option('json', { type: 'boolean', default: false, describe: 'JSON instead of Markdown' }),
   handler: async (args) => {
+    if (args.out) checkFileTarget('--out', args.out);
     let diff;
     try {
       diff = await diffRuns(args.runA, args.runB);
@@ -32,7 +34,7 @@ export const diffCommand: CommandModule<object, DiffArgs> = {
     }
     const text = args.json ? canonicalJson(diff) : renderDiffMarkdown(diff);
     if (args.out) {
-      await writeFile(args.out, text);
+      await writeOutputFile('--out', args.out, text);
       process.stdout.write(
         `diff written to ${args.out}: ${diff.broken.length} broken, ${diff.fixed.length} fixed, ${diff.reclassified.length} reclassified, ${diff.new.length} new, ${diff.gone.length} gone, ${diff.unchanged} unchanged\n`,
       );

@@ -10,18 +10,20 @@ interface DiffArgs {
   runB: string;
   out?: string;
   json?: boolean;
+  allowGone: boolean;
 }
 
 /** `dice-dialects diff <runA> <runB>`: per-record changes between two run folders; exit 1 when anything broke (for nightly CI). */
 export const diffCommand: CommandModule<object, DiffArgs> = {
   command: 'diff <runA> <runB>',
-  describe: 'compare two run folders record by record (fixed, broken, reclassified, new, gone); exit 1 when anything broke',
+  describe: 'compare two run folders record by record (fixed, broken, reclassified, new, gone); exit 1 when anything broke or records are gone',
   builder: (y) =>
     y
       .positional('runA', { type: 'string', demandOption: true, describe: 'the earlier run folder (holds results.ndjson)' })
       .positional('runB', { type: 'string', demandOption: true, describe: 'the later run folder' })
       .option('out', { type: 'string', describe: 'write the diff to FILE instead of standard output' })
-      .option('json', { type: 'boolean', default: false, describe: 'JSON instead of Markdown' }),
+      .option('json', { type: 'boolean', default: false, describe: 'JSON instead of Markdown' })
+      .option('allow-gone', { type: 'boolean', default: false, describe: 'records only in runA (a corpus that shrank on purpose) are not broken' }) as never,
   handler: async (args) => {
     if (args.out) checkFileTarget('--out', args.out);
     let diff;
@@ -32,7 +34,7 @@ export const diffCommand: CommandModule<object, DiffArgs> = {
       if (error instanceof ResultsFileError) throw new UsageError(`cannot read run folder: ${error.message}`, 'run-dir');
       throw error;
     }
-    const text = args.json ? canonicalJson(diff) : renderDiffMarkdown(diff);
+    const text = args.json ? canonicalJson(diff) : renderDiffMarkdown(diff, { allowGone: args.allowGone });
     if (args.out) {
       await writeOutputFile('--out', args.out, text);
       process.stdout.write(
@@ -41,6 +43,6 @@ export const diffCommand: CommandModule<object, DiffArgs> = {
     } else {
       process.stdout.write(text);
     }
-    process.exitCode = anythingBroke(diff) ? 1 : 0;
+    process.exitCode = anythingBroke(diff, { allowGone: args.allowGone }) ? 1 : 0;
   },
 };

@@ -9,6 +9,7 @@ import type { FormatName } from '../records/game-record.js';
 import { readRecords, recordsIn } from '../records/index.js';
 import { isSourceFailure } from '../records/source-failure.js';
 import { openRunDir, type RunInfo, type Summary, SummaryBuilder } from '../report/index.js';
+import { shownPath } from './shown-path.js';
 import { type BatchItem, type BatchResult, type BatchTask, type DialectSpec, judgeBatch } from './judge-batch.js';
 
 export interface ReplayRunOptions {
@@ -151,7 +152,7 @@ export async function runReplay(opts: ReplayRunOptions): Promise<ReplayRunResult
     node: process.version,
     startedAt,
     durationMs: Date.now() - started,
-    dialects: Object.fromEntries(opts.dialects.map((d) => [d.dialect.name, { file: d.dialect.file, sha256: d.dialect.sha256 }])),
+    dialects: Object.fromEntries(opts.dialects.map((d) => [d.dialect.name, { file: shownPath(d.dialect.file), sha256: d.dialect.sha256 }])),
     sources: await Promise.all(opts.sources.map(async (s) => ({ source: s, sha256: await hashes.get(s)! }))),
     options: {
       dialects: opts.dialects.map((d) => (d.overrides.length ? `${d.dialect.name} ${d.overrides.map((o) => `--set ${o}`).join(' ')}` : d.dialect.name)),

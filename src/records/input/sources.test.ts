@@ -1,5 +1,4 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
@@ -7,8 +6,9 @@ import { formatRecord } from '../write.js';
 import { collect, records, unreadables } from '../test-support/collect.js';
 import { randomGame } from '../test-support/random-game.js';
 import { globToRegExp } from './expand.js';
+import { tempDir } from '../../test-support/temp-dir.js';
 
-const dir = mkdtempSync(path.join(tmpdir(), 'records-sources-'));
+const dir = tempDir('records-sources-');
 const ndjson = (from: number, count: number): string => Array.from({ length: count }, (_, i) => formatRecord('ndjson', randomGame(from + i, { turns: 3 }))).join('');
 
 describe('sources', () => {

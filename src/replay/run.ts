@@ -7,9 +7,11 @@ import type { Dialect } from '../dialects/index.js';
 import { packageRoot } from '../dialects/index.js';
 import type { FormatName } from '../records/game-record.js';
 import { type ReadOptions, type SourceNote, readRecords, recordsIn } from '../records/index.js';
+import { isSourceFailure } from '../records/source-failure.js';
 import { openRunDir, type RunInfo, type Summary, SummaryBuilder } from '../report/index.js';
 import { UnreadableRepeats, foldedMessage } from './unreadable-repeats.js';
 import type { GameResultLine } from './result.js';
+import { shownPath } from './shown-path.js';
 import { type BatchItem, type BatchResult, type BatchTask, type DialectSpec, judgeBatch } from './judge-batch.js';
 
 export interface ReplayRunOptions {
@@ -47,12 +49,13 @@ export interface ReplayRunResult {
   progress: Progress;
   /** Sources that could not be opened or fetched at all. */
   sourceErrors: number;
+  /** Every source opened and none held a record: the run checked nothing (a warning; a failure under --fail-on). */
+  nothingRead: boolean;
 }
 
 const BATCH = 256;
 /** A worker holds one batch at a time; small heaps keep the process flat (RSS) on endless corpora. */
 const WORKER_LIMITS = { maxOldGenerationSizeMb: 96, maxYoungGenerationSizeMb: 16 };
-const SOURCE_CODES = new Set(['record.io', 'record.http', 'record.unknown-format']);
 
 /**
  * The main job: stream records → judge under every dialect (in worker threads, in
@@ -181,7 +184,7 @@ export async function runReplay(opts: ReplayRunOptions): Promise<ReplayRunResult
     })) {
       const records = item.kind === 'raw' ? recordsIn(item) : 1;
       progress.records += records;
-      if (item.kind === 'unreadable' && item.id === null && SOURCE_CODES.has(item.code)) sourceErrors++;
+      if (item.kind === 'unreadable' && isSourceFailure(item)) sourceErrors++;
       batch.push(item);
       batchRecords += records;
       if (batchRecords >= BATCH) await submit();
@@ -203,7 +206,7 @@ export async function runReplay(opts: ReplayRunOptions): Promise<ReplayRunResult
     node: process.version,
     startedAt,
     durationMs: Date.now() - started,
-    dialects: Object.fromEntries(opts.dialects.map((d) => [d.dialect.name, { file: d.dialect.file, sha256: d.dialect.sha256 }])),
+    dialects: Object.fromEntries(opts.dialects.map((d) => [d.dialect.name, { file: shownPath(d.dialect.file), sha256: d.dialect.sha256 }])),
     sources: await Promise.all(opts.sources.map(async (s) => ({ source: s, sha256: await hashes.get(s)! }))),
     options: {
       dialects: opts.dialects.map((d) => (d.overrides.length ? `${d.dialect.name} ${d.overrides.map((o) => `--set ${o}`).join(' ')}` : d.dialect.name)),
@@ -218,7 +221,7 @@ export async function runReplay(opts: ReplayRunOptions): Promise<ReplayRunResult
   const built = summary.build(runInfo);
   await run.finish(built, { junitPerGame: opts.junitPerGame === true });
   tick(true);
-  return { summary: built, progress, sourceErrors };
+  return { summary: built, progress, sourceErrors, nothingRead: progress.records === 0 && sourceErrors === 0 };
 }
 
 /**

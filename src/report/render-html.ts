@@ -139,7 +139,7 @@ ${table(['face', ...FACE_LABELS.map(h)], faces)}
 function classSection(s: Summary, c: DivergenceClass): string {
   const per = s.dialects.filter((d) => c.counts.byDialect[d]).map((d) => `${code(d)} ${c.counts.byDialect[d].games}`).join(', ');
   return `<section class="class">
-<h3>${code(c.rule)}: ${c.counts.games} record(s), ${c.counts.findings} finding(s)</h3>
+<h3>${code(c.rule)}: ${c.counts.games > 0 ? `${c.counts.games} record(s), ${c.counts.findings} finding(s)` : `${c.counts.findings} finding(s), each after an earlier divergence of its game`}</h3>
 <p>${c.kind === 'unreadable' ? 'Unreadable records' : 'Rule divergence'} by dialect: ${per}.</p>
 ${c.examples.map(example).join('\n')}
 </section>`;

@@ -103,7 +103,8 @@ function diceSection(s: Summary): string[] {
 }
 
 function classSection(s: Summary, c: DivergenceClass): string[] {
-  const lines = [`### ${mdCode(c.rule)}: ${c.counts.games} record(s), ${c.counts.findings} finding(s)`, ''];
+  const counts = c.counts.games > 0 ? `${c.counts.games} record(s), ${c.counts.findings} finding(s)` : `${c.counts.findings} finding(s), each after an earlier divergence of its game`;
+  const lines = [`### ${mdCode(c.rule)}: ${counts}`, ''];
   const per = s.dialects.filter((d) => c.counts.byDialect[d]).map((d) => `${mdCode(d)} ${c.counts.byDialect[d].games}`);
   lines.push(`${c.kind === 'unreadable' ? 'Unreadable records' : 'Rule divergence'} by dialect: ${per.join(', ')}.`, '');
   for (const e of c.examples) lines.push(...exampleBlock(e), '');

@@ -1,6 +1,7 @@
-import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { CommandModule } from 'yargs';
+import { writeOutputFile } from '../../output/file-output.js';
+import { checkFileTarget } from '../../output/output-path.js';
 import { buildMatrix, dialectResolver, loadCaseFiles, renderMatrixMarkdown, runCases } from '../../conformance/index.js';
 import { DIALECTS_DIR, listDialects } from '../../dialects/index.js';
 import { UsageError } from '../usage-error.js';
@@ -25,7 +26,8 @@ export const casesCommand: CommandModule<object, Args> = {
       .option('dir', { type: 'string', default: join(DIALECTS_DIR, 'cases'), describe: 'Folder of case files' })
       .example('$0 cases --dialect reference', '')
       .example('$0 cases --matrix --out reports/dialect-matrix.md', '') as never,
-  handler: (argv) => {
+  handler: async (argv) => {
+    if (argv.out) checkFileTarget('--out', argv.out);
     const loaded = loadCaseFiles(argv.dir);
     for (const p of loaded.problems) process.stderr.write(`${p.file}: ${p.path || '(file)'}: ${p.message}\n`);
     const resolve = dialectResolver();
@@ -33,7 +35,7 @@ export const casesCommand: CommandModule<object, Args> = {
       const names = listDialects().map((d) => d.name);
       const matrix = buildMatrix(loaded.cases, names, resolve);
       const text = argv.format === 'json' ? `${JSON.stringify(matrix, null, 1)}\n` : renderMatrixMarkdown(matrix);
-      if (argv.out) writeFileSync(argv.out, text);
+      if (argv.out) await writeOutputFile('--out', argv.out, text);
       else process.stdout.write(text);
       const bad = matrix.rows.flatMap((r) => Object.values(r.cells)).filter((c) => c.status === 'fail' || c.status === 'unexpected-pass');
       process.exitCode = bad.length > 0 || loaded.problems.length > 0 ? 1 : 0;

@@ -1,7 +1,8 @@
-import { createWriteStream } from 'node:fs';
-import { finished } from 'node:stream/promises';
 import type { CommandModule } from 'yargs';
+import { openOutputFile, type OutputFile } from '../../output/file-output.js';
+import { checkNotAnInput } from '../../output/output-path.js';
 import { FORMAT_NAMES, type FormatName, type GameRecord, type ReadItem, ReadSetupError, readRecords, writeRecords } from '../../records/index.js';
+import { isSourceFailure } from '../../records/source-failure.js';
 import { UnreadableRepeats, foldedMessage } from '../../replay/unreadable-repeats.js';
 import { type SourceArgs, resolveSourceOptions, sourceOptions } from '../source-options.js';
 import { UsageError } from '../usage-error.js';
@@ -18,7 +19,9 @@ type Unreadable = Extract<ReadItem, { kind: 'unreadable' }>;
 /**
  * `convert`: reads records from any sources and formats, writes them in one format,
  * and accounts for every record on stderr: `read N, unreadable M`, with one line per
- * unreadable record (or NDJSON in --errors). Exit 1 when any record was unreadable.
+ * unreadable record (or NDJSON in --errors). Exit codes as replay's: 2 when a source
+ * could not be opened at all (or a usage error), else 1 when any record was unreadable
+ * or the sources held no record, else 0.
  */
 export const convertCommand: CommandModule<object, Args> = {
   command: 'convert <sources..>',
@@ -35,19 +38,29 @@ export const convertCommand: CommandModule<object, Args> = {
     const { sources, read: readOptions } = resolveSourceOptions(argv);
     if (!(FORMAT_NAMES as readonly string[]).includes(argv.to)) throw new UsageError(`--to must be one of ${FORMAT_NAMES.join(', ')}`);
     if (argv.concurrency < 1 || !Number.isInteger(argv.concurrency)) throw new UsageError('--concurrency must be a whole number from 1');
-    const out = argv.out ? createWriteStream(argv.out) : process.stdout;
-    const errors = argv.errors ? createWriteStream(argv.errors) : null;
+    for (const [what, path] of [['--out', argv.out], ['--errors', argv.errors]] as const) if (path) checkNotAnInput(what, path, sources, { folder: false });
+    if (argv.out && argv.errors && argv.out === argv.errors) throw new UsageError('--out and --errors name the same file');
+    const outputs: OutputFile[] = [];
+    const out = argv.out ? await openOutputFile('--out', argv.out) : null;
+    if (out) outputs.push(out);
+    const errors = argv.errors ? await openOutputFile('--errors', argv.errors).catch(async (e) => {
+      await out?.abort();
+      throw e;
+    }) : null;
+    if (errors) outputs.push(errors);
     let read = 0;
+    let sourceFailures = 0;
     let notes = 0;
     let bad = 0;
     // Repeated identical entries are folded (first ten in full, then one with the count and line ranges), as in replay.
     const repeats = new UnreadableRepeats<Unreadable>();
     const show = (u: Unreadable & { repeats?: number }): void => {
-      if (errors) errors.write(`${JSON.stringify(u)}\n`);
+      if (errors) errors.stream.write(`${JSON.stringify(u)}\n`);
       else process.stderr.write(`${u.location ?? u.source}: ${u.code}: ${u.message}${u.id ? ` (record ${u.id})` : ''}\n`);
     };
     const report = (u: Unreadable): void => {
       bad++;
+      if (isSourceFailure(u)) sourceFailures++;
       if (repeats.admit(`${u.source}\u0000${u.code}\u0000${u.message}`, u, u.index, u.location)) show(u);
     };
     async function* recordsOnly(): AsyncGenerator<GameRecord> {
@@ -66,24 +79,18 @@ export const convertCommand: CommandModule<object, Args> = {
       }
     }
     try {
-      await writeRecords(argv.to, recordsOnly(), out);
+      await writeRecords(argv.to, recordsOnly(), out?.stream ?? process.stdout);
       for (const f of repeats.folded()) {
         show({ ...f.sample, index: f.firstIndex, id: null, location: f.location, message: foldedMessage(f, f.sample.code, f.sample.message), repeats: f.count });
       }
     } catch (e) {
+      for (const o of outputs) await o.abort();
       if (e instanceof ReadSetupError) throw new UsageError(e.message);
       throw e;
-    } finally {
-      if (out !== process.stdout) {
-        (out as NodeJS.WritableStream).end();
-        await finished(out as NodeJS.WritableStream);
-      }
-      if (errors) {
-        errors.end();
-        await finished(errors);
-      }
     }
+    for (const o of outputs) await o.commit();
     process.stderr.write(`read ${read}, unreadable ${bad}${notes ? `, ${notes} source note${notes === 1 ? '' : 's'}` : ''}\n`);
-    process.exitCode = bad > 0 ? 1 : 0;
+    if (read === 0 && bad === 0) process.stderr.write('dice-dialects: warning: the sources held no record: nothing was converted\n');
+    process.exitCode = sourceFailures > 0 ? 2 : bad > 0 || read === 0 ? 1 : 0;
   },
 };

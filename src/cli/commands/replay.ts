@@ -1,6 +1,7 @@
 import type { CommandModule } from 'yargs';
 import { type Dialect, formatProblem, listDialects, loadDialect } from '../../dialects/index.js';
 import { ReadSetupError } from '../../records/index.js';
+import { checkNotAnInput } from '../../output/output-path.js';
 import { type Progress, runReplay } from '../../replay/run.js';
 import { type SourceArgs, resolveSourceOptions, sourceOptions } from '../source-options.js';
 import { UsageError } from '../usage-error.js';
@@ -52,6 +53,7 @@ export const replayCommand: CommandModule<object, Args> = {
       dialects.push({ dialect: loaded.value, overrides });
     }
     if (argv.jobs !== undefined && (!Number.isInteger(argv.jobs) || argv.jobs < 1)) throw new UsageError('--jobs must be a whole number ≥ 1');
+    checkNotAnInput('--out', argv.out, sources, { folder: true });
     const tty = process.stderr.isTTY && !argv.quiet;
     const result = await runReplay({
       sources,
@@ -75,7 +77,10 @@ export const replayCommand: CommandModule<object, Args> = {
       );
     }
     for (const f of ['results.ndjson', 'summary.json', 'report.md', 'report.html', 'junit.xml']) process.stdout.write(`${argv.out}/${f}\n`);
+    // Said even with --quiet: a green run that checked nothing is the failure CI must not miss.
+    if (result.nothingRead) process.stderr.write(`dice-dialects: warning: the sources held no record: nothing was checked${argv.failOn ? ' (--fail-on: exit 1)' : ''}\n`);
     if (result.sourceErrors > 0) process.exitCode = 2;
+    else if (argv.failOn && result.nothingRead) process.exitCode = 1;
     else if (argv.failOn === 'diverging' && (s.diverging > 0 || s.unreadable > 0)) process.exitCode = 1;
     else if (argv.failOn === 'unreadable' && s.unreadable > 0) process.exitCode = 1;
   },

@@ -1,17 +1,16 @@
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { SourceNote } from '../items.js';
 import { formatRecord } from '../write.js';
 import { collect, records, unreadables } from '../test-support/collect.js';
 import { randomGame } from '../test-support/random-game.js';
 import { globToRegExp } from './expand.js';
+import { tempDir } from '../../test-support/temp-dir.js';
 
-const dir = mkdtempSync(path.join(tmpdir(), 'records-sources-'));
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+const dir = tempDir('records-sources-');
 const ndjson = (from: number, count: number): string => Array.from({ length: count }, (_, i) => formatRecord('ndjson', randomGame(from + i, { turns: 3 }))).join('');
 
 describe('sources', () => {

@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -32,6 +32,18 @@ describe('the source options every reading command takes', () => {
     expect(r.err).toBe('');
     expect(r.code).toBe(0);
     expect(summaryOf(out).totals.lines).toBe(5);
+  });
+
+  it('a dangling link in a folder is one unreadable entry and does not fail the run (exit 0)', async () => {
+    const folder = join(dir, 'with-link');
+    mkdirSync(folder);
+    writeFileSync(join(folder, 'a.ndjson'), games(30, 2));
+    symlinkSync(join(dir, 'nowhere.ndjson'), join(folder, 'b.ndjson'));
+    const out = outDir();
+    const r = await runCli('replay', folder, '--dialect', 'reference', '--out', out, '--jobs', '1', '--quiet');
+    expect(r.code).toBe(0);
+    expect(summaryOf(out).totals).toMatchObject({ lines: 3, unreadable: 1 });
+    expect(summaryOf(out).byRule['record.broken-link'].games).toBe(1);
   });
 
   it('replay takes --glob', async () => {

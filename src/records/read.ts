@@ -176,7 +176,8 @@ async function* readInput(input: Expanded, opts: ReadOptions, ctx: ReadContext, 
   const note = (code: SourceNote['code'], message: string): Sourced[] => [{ kind: 'note', note: { source, code, message }, source }];
   const named: FormatName | null = opts.format && opts.format !== 'auto' ? opts.format : null;
   // The first bytes are read ahead whatever the format: they tell an empty source, or a file that is plainly not records.
-  const head = await src.peek(DETECT_CHARS);
+  // A named format needs only the first chunk (a slow stdin feed starts at once); detection looks further.
+  const head = await src.peek(named ? 1 : DETECT_CHARS);
   const format = named ?? detectFormat(head);
   const skip = async (notes: Sourced[]): Promise<Sourced[]> => {
     await src.bytes().return(undefined);

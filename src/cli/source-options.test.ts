@@ -82,6 +82,10 @@ describe('the source options every reading command takes', () => {
       expect(r.code).toBe(2);
       expect(r.err).toMatch(/^dice-dialects: history list .*no-such-list\.json: .*does not exist\n$/);
     }
+    const emptyList = join(dir, 'empty-list.json');
+    writeFileSync(emptyList, '[]');
+    const c = await runCli('convert', fixture('dicechess-com'), '--history-list', emptyList, '--out', join(dir, 'with-empty-list.ndjson'));
+    expect(c.err).toMatch(/^dice-dialects: note: the history list .*empty-list\.json holds no game rows/m);
     const out = outDir();
     const r = await runCli('replay', fixture('dicechess-com'), '--history-list', fixture('dicechess-com-history-list.json'), '--dialect', 'dicechess-com', '--out', out, '--jobs', '1', '--quiet');
     expect(r.code).toBe(0);

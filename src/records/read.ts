@@ -58,6 +58,10 @@ export function readRecords(sources: string[], opts?: ReadOptions): AsyncGenerat
 export async function* readRecords(sources: string[], opts: ReadOptions = {}): AsyncGenerator<ReadItem | RawLines> {
   const controller = new AbortController();
   const ctx: ReadContext = { history: opts.historyList ? await loadHistory(opts.historyList, opts.http) : null, deferNative: opts.deferNative === true };
+  if (opts.historyList && ctx.history?.size === 0) {
+    // Named for metadata but holding none: every game would lack it without a word.
+    opts.onNote?.({ source: opts.historyList, code: 'source.empty', message: `the history list ${opts.historyList} holds no game rows (gameId): no game gets metadata from it` });
+  }
   const limit = opts.limit ?? Infinity;
   const concurrency = Math.max(1, opts.concurrency ?? 4);
   let index = 0;

@@ -113,6 +113,7 @@ describe('the source options every reading command takes', () => {
     ]);
     expect(r.err.match(/^dice-dialects: note: .*passed over$/gm)).toHaveLength(3);
     expect(readFileSync(join(out, 'report.md'), 'utf8')).toMatch(/## Notes on the sources[\s\S]*README\.md/);
+    expect(readFileSync(join(out, 'report.html'), 'utf8')).toMatch(/<h2>Notes on the sources<\/h2>[\s\S]*README\.md/);
     const c = await runCli('convert', join(corpora, 'keys'), join(tree, 'a.ndjson'));
     expect(c.code).toBe(0);
     expect(c.err.trim().split('\n').at(-1)).toBe('read 3, unreadable 0, 2 source notes');

@@ -37,6 +37,12 @@ const rate = (name: string, v: number): number => {
   return v;
 };
 
+/** Offers per 60 turns: any number from 0 (not a share, so no upper bound). */
+const offers = (v: number): number => {
+  if (!Number.isFinite(v) || v < 0) throw new UsageError(`--draw-offer-rate must be a number ≥ 0, not ${v}`);
+  return v;
+};
+
 export const generateCommand: CommandModule<object, Args> = {
   command: 'generate',
   describe: 'Generate a corpus by self-play under a dialect, in any record format, optionally with planted divergences and their answer key',
@@ -85,7 +91,7 @@ export const generateCommand: CommandModule<object, Args> = {
       resign: rate('resign-rate', argv.resignRate),
       timeout: rate('timeout-rate', argv.timeoutRate),
       drawAgreement: rate('draw-rate', argv.drawRate),
-      drawOffer: Math.max(0, argv.drawOfferRate),
+      drawOffer: offers(argv.drawOfferRate),
       double: rate('double-rate', argv.doubleRate),
       partialLastTurn: rate('partial-last-turn-rate', argv.partialLastTurnRate),
       x2: rate('x2-rate', argv.x2Rate),

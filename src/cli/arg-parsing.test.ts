@@ -1,0 +1,38 @@
+import { spawn, spawnSync } from 'node:child_process';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { packageRoot } from '../dialects/index.js';
+import { tempDir } from '../test-support/temp-dir.js';
+
+/** Arguments as a user types them, through the real command line. */
+
+const root = packageRoot();
+const bin = join(root, 'bin/dice-dialects.js');
+const cli = (cwd: string, ...args: string[]) => spawnSync(process.execPath, [bin, ...args], { cwd, encoding: 'utf8', input: '' });
+
+describe('options parsed by hand', () => {
+  it.each([
+    [['replay', 'x.ndjson', '--dialect', 'reference', '--out', 'a', '--out', 'b'], /--out is given 2 times/],
+    [['diff', 'a', 'b', '--out', 'x', '--out', 'y'], /--out is given 2 times/],
+    [['generate', '--games', '1', '--games', '2', '--out', 'g.ndjson'], /--games is given 2 times/],
+    [['generate', '--games', '1', '--draw-offer-rate', 'abc', '--out', 'g.ndjson'], /--draw-offer-rate must be a number ≥ 0/],
+    [['generate', '--games', '1', '--draw-offer-rate', '-1', '--out', 'g.ndjson'], /--draw-offer-rate must be a number ≥ 0/],
+  ])('%j: one line, exit 2, nothing written', (args, message) => {
+    const dir = tempDir('dice-args-');
+    const r = cli(dir, ...args);
+    expect(r.status).toBe(2);
+    expect(r.stderr).toMatch(/^dice-dialects: [^\n]+\n$/);
+    expect(r.stderr).toMatch(message);
+    expect(spawnSync('ls', ['-A', dir], { encoding: 'utf8' }).stdout).toBe('');
+  });
+
+  it('a reader that closes the pipe early stops the tool quietly (no EPIPE stack)', async () => {
+    const child = spawn(process.execPath, [bin, 'convert', join(root, 'corpora/samples/reference/games.ndjson.gz')], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let err = '';
+    child.stderr.on('data', (d) => (err += String(d)));
+    child.stdout.once('data', () => child.stdout.destroy());
+    const code = await new Promise<number | null>((r) => child.once('exit', (c) => r(c)));
+    expect(err).not.toMatch(/EPIPE|internal error/);
+    expect(code).toBe(141);
+  });
+});

@@ -15,8 +15,8 @@ describe('options parsed by hand', () => {
     [['replay', 'x.ndjson', '--dialect', 'reference', '--out', 'a', '--out', 'b'], /--out is given 2 times/],
     [['diff', 'a', 'b', '--out', 'x', '--out', 'y'], /--out is given 2 times/],
     [['generate', '--games', '1', '--games', '2', '--out', 'g.ndjson'], /--games is given 2 times/],
-    [['generate', '--games', '1', '--draw-offer-rate', 'abc', '--out', 'g.ndjson'], /--draw-offer-rate must be a number ≥ 0/],
-    [['generate', '--games', '1', '--draw-offer-rate', '-1', '--out', 'g.ndjson'], /--draw-offer-rate must be a number ≥ 0/],
+    [['generate', '--games', '1', '--draw-offer-rate', 'abc', '--out', 'g.ndjson'], /--draw-offer-rate must be a number from 0/],
+    [['generate', '--games', '1', '--draw-offer-rate', '-1', '--out', 'g.ndjson'], /--draw-offer-rate must be a number from 0/],
   ])('%j: one line, exit 2, nothing written', (args, message) => {
     const dir = tempDir('dice-args-');
     const r = cli(dir, ...args);

@@ -32,14 +32,14 @@ interface Args extends DialectArgs {
   quiet: boolean;
 }
 
-const rate = (name: string, v: number): number => {
-  if (!Number.isFinite(v) || v < 0 || v > 1) throw new UsageError(`--${name} must be a number from 0 to 1, not ${v}`);
+/** A rate per 60 turns: any number from 0 (NaN from "abc" is refused, not turned into no offers). */
+const perSixty = (name: string, v: number): number => {
+  if (!Number.isFinite(v) || v < 0) throw new UsageError(`--${name} must be a number from 0`);
   return v;
 };
 
-/** Offers per 60 turns: any number from 0 (not a share, so no upper bound). */
-const offers = (v: number): number => {
-  if (!Number.isFinite(v) || v < 0) throw new UsageError(`--draw-offer-rate must be a number ≥ 0, not ${v}`);
+const rate = (name: string, v: number): number => {
+  if (!Number.isFinite(v) || v < 0 || v > 1) throw new UsageError(`--${name} must be a number from 0 to 1, not ${v}`);
   return v;
 };
 
@@ -91,7 +91,7 @@ export const generateCommand: CommandModule<object, Args> = {
       resign: rate('resign-rate', argv.resignRate),
       timeout: rate('timeout-rate', argv.timeoutRate),
       drawAgreement: rate('draw-rate', argv.drawRate),
-      drawOffer: offers(argv.drawOfferRate),
+      drawOffer: perSixty('draw-offer-rate', argv.drawOfferRate),
       double: rate('double-rate', argv.doubleRate),
       partialLastTurn: rate('partial-last-turn-rate', argv.partialLastTurnRate),
       x2: rate('x2-rate', argv.x2Rate),

@@ -26,6 +26,19 @@ describe('options parsed by hand', () => {
     expect(spawnSync('ls', ['-A', dir], { encoding: 'utf8' }).stdout).toBe('');
   });
 
+  it('cases: a missing --dir is one line and exit 2; a run that checked no expectation is not a pass', () => {
+    const dir = tempDir('dice-cases-');
+    const missing = cli(dir, 'cases', '--dir', 'nope');
+    expect(missing.status).toBe(2);
+    expect(missing.stderr).toBe('dice-dialects: --dir nope: not a folder of case files\n');
+    spawnSync('mkdir', [join(dir, 'empty')]);
+    for (const args of [['cases', '--dir', 'empty'], ['cases', '--matrix', '--dir', 'empty']]) {
+      const r = cli(dir, ...args);
+      expect(r.status).toBe(1);
+      expect(r.stderr).toMatch(/warning: no case/);
+    }
+  });
+
   it('a reader that closes the pipe early stops the tool quietly (no EPIPE stack)', async () => {
     const child = spawn(process.execPath, [bin, 'convert', join(root, 'corpora/samples/reference/games.ndjson.gz')], { stdio: ['ignore', 'pipe', 'pipe'] });
     let err = '';

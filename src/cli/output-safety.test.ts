@@ -190,6 +190,7 @@ describe('interrupted runs leave no temporary', () => {
     ['SIGTERM', 143, ['replay', '-', '--dialect', 'reference', '--out', 'run']],
     ['SIGTERM', 143, ['convert', '-', '--out', 'run']],
     ['SIGINT', 130, ['convert', '-', '--out', 'out.ndjson', '--errors', 'run']],
+    ['SIGHUP', 129, ['generate', '--games', '100000', '--jobs', '1', '--out', 'run']],
   ] as const) {
     it(`${args[0]} ${args.slice(-2).join(' ')}: ${signal} removes the temporary and exits ${code}`, async () => {
       const dir = tempDir('dice-signal-');

@@ -28,7 +28,7 @@ export const casesCommand: CommandModule<object, Args> = {
       .example('$0 cases --dialect reference', '')
       .example('$0 cases --matrix --out reports/dialect-matrix.md', '') as never,
   handler: async (argv) => {
-    if (argv.out) checkFileTarget('--out', argv.out);
+    if (argv.out !== undefined) checkFileTarget('--out', argv.out);
     let isDir = false;
     try {
       isDir = statSync(argv.dir).isDirectory();
@@ -43,7 +43,7 @@ export const casesCommand: CommandModule<object, Args> = {
       const names = listDialects().map((d) => d.name);
       const matrix = buildMatrix(loaded.cases, names, resolve);
       const text = argv.format === 'json' ? `${JSON.stringify(matrix, null, 1)}\n` : renderMatrixMarkdown(matrix);
-      if (argv.out) await writeOutputFile('--out', argv.out, text);
+      if (argv.out !== undefined) await writeOutputFile('--out', argv.out, text);
       else process.stdout.write(text);
       const bad = matrix.rows.flatMap((r) => Object.values(r.cells)).filter((c) => c.status === 'fail' || c.status === 'unexpected-pass');
       if (loaded.cases.length === 0) process.stderr.write('dice-dialects: warning: no case to run: the matrix is empty\n');

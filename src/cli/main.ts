@@ -1,7 +1,7 @@
 import yargs from 'yargs';
 import { COMMANDS } from './commands/index.js';
 import { OutputPathError } from '../output/output-path.js';
-import { STDIN_ARG, restoreStdinArgs } from './stdin-arg.js';
+import { STDIN_ARG, restoreArgs } from './stdin-arg.js';
 import { UsageError } from './usage-error.js';
 
 /** Runs the command line; resolves to the exit code. */
@@ -20,7 +20,7 @@ export async function main(argv: string[]): Promise<number> {
       if (error && !(error instanceof UsageError)) throw error;
       throw error ?? new UsageError(msg ?? 'bad usage');
     })
-    .middleware(restoreStdinArgs, true)
+    .middleware(restoreArgs as never, true)
     .help();
   for (const command of COMMANDS) parser.command(command);
   try {

@@ -114,6 +114,8 @@ describe('bad output paths: one line, exit 2, no stack trace', () => {
     ['diff --out /dev/null/x', ['diff', 'run', 'run', '--out', '/dev/null/x']],
     ['cases --matrix --out DIR', ['cases', '--matrix', '--out', 'dir']],
     ['dialects --compare --out DIR', ['dialects', '--compare', '--format', 'md', '--out', 'dir']],
+    ['convert --out ""', ['convert', 'in.ndjson', '--out', '']],
+    ['diff --out ""', ['diff', 'run', 'run', '--out', '']],
   ];
   it.each(cases)('%s', (_, args) => {
     const dir = tempDir('dice-badout-');
@@ -121,7 +123,7 @@ describe('bad output paths: one line, exit 2, no stack trace', () => {
     mkdirSync(join(dir, 'dir'));
     expect(cli(dir, ['replay', 'in.ndjson', '--dialect', 'reference', '--jobs', '1', '--out', 'run', '--quiet']).code).toBe(0);
     const before = tree(dir);
-    expectUsageLine(cli(dir, args), /(--out|--errors|--key) \S+: (is a folder|cannot create it: \/dev\/null is not a folder|cannot create it: .*in\.ndjson is not a folder|is also an input)/);
+    expectUsageLine(cli(dir, args), /(--out|--errors|--key) (needs a path|\S+: (is a folder|cannot create it: \/dev\/null is not a folder|cannot create it: .*in\.ndjson is not a folder|is also an input))/);
     expect(tree(dir)).toEqual(before);
   });
 
@@ -190,6 +192,7 @@ describe('interrupted runs leave no temporary', () => {
     ['SIGTERM', 143, ['replay', '-', '--dialect', 'reference', '--out', 'run']],
     ['SIGTERM', 143, ['convert', '-', '--out', 'run']],
     ['SIGINT', 130, ['convert', '-', '--out', 'out.ndjson', '--errors', 'run']],
+    ['SIGHUP', 129, ['generate', '--games', '100000', '--jobs', '1', '--out', 'run']],
   ] as const) {
     it(`${args[0]} ${args.slice(-2).join(' ')}: ${signal} removes the temporary and exits ${code}`, async () => {
       const dir = tempDir('dice-signal-');

@@ -77,6 +77,7 @@ export function isRunFolder(dir: string): boolean {
 
 /** Throws OutputPathError unless `path` is free or a previous run folder. */
 export function checkRunFolderTarget(what: string, path: string): void {
+  if (path === '') throw new OutputPathError('output.empty', `${what} needs a path`);
   const target = resolve(path);
   const info = lstatOrNull(what, target);
   if (info === null) return checkParent(what, target);
@@ -92,6 +93,7 @@ export type FileTarget = 'new' | 'replace' | 'device';
 
 /** Throws OutputPathError unless `path` is free, a regular file (replaced) or a device or pipe (written through). */
 export function checkFileTarget(what: string, path: string): FileTarget {
+  if (path === '') throw new OutputPathError('output.empty', `${what} needs a path`);
   const target = resolve(path);
   let info: Stats;
   try {

@@ -20,25 +20,32 @@ export interface Temporary {
   remove(): void;
 }
 
-const live = new Set<string>();
+/** Live temporaries, each with what to do before it is removed on a signal (put a parked run back). */
+const live = new Map<string, (() => void) | null>();
 let handlersInstalled = false;
+const SIGNALS = { SIGINT: 130, SIGTERM: 143, SIGHUP: 129 } as const;
 
 function removeLive(): void {
-  for (const dir of live) rmSync(dir, { recursive: true, force: true });
+  for (const [dir, rescue] of live) {
+    try {
+      rescue?.();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }
   live.clear();
 }
 
 const onSignal = (signal: NodeJS.Signals): void => {
   removeLive();
-  process.exit(signal === 'SIGINT' ? 130 : 143);
+  process.exit(SIGNALS[signal as keyof typeof SIGNALS] ?? 1);
 };
 
-function track(dir: string): void {
-  live.add(dir);
+function track(dir: string, rescue: (() => void) | null): void {
+  live.set(dir, rescue);
   if (handlersInstalled) return;
   handlersInstalled = true;
-  process.on('SIGINT', onSignal);
-  process.on('SIGTERM', onSignal);
+  for (const s of Object.keys(SIGNALS)) process.on(s, onSignal);
   process.on('exit', removeLive);
 }
 
@@ -46,8 +53,7 @@ function untrack(dir: string): void {
   live.delete(dir);
   if (live.size > 0 || !handlersInstalled) return;
   handlersInstalled = false;
-  process.off('SIGINT', onSignal);
-  process.off('SIGTERM', onSignal);
+  for (const s of Object.keys(SIGNALS)) process.off(s, onSignal);
   process.off('exit', removeLive);
 }
 
@@ -89,11 +95,14 @@ export function removeStaleTemporaries(target: string): string[] {
   return removed;
 }
 
-/** A fresh marked temporary folder beside `target` (same file system, so it can be renamed into place). */
-export function createTemporary(target: string): Temporary {
+/**
+ * A fresh marked temporary folder beside `target` (same file system, so it can be
+ * renamed into place). `rescue` runs before it is removed on a signal or exit.
+ */
+export function createTemporary(target: string, rescue: ((dir: string) => void) | null = null): Temporary {
   removeStaleTemporaries(target);
   const dir = mkdtempSync(join(dirname(resolve(target)), temporaryPrefix(target)));
-  track(dir);
+  track(dir, rescue && (() => rescue(dir)));
   writeFileSync(join(dir, TMP_MARKER), `${JSON.stringify({ tool: 'dice-dialects', pid: process.pid, target: resolve(target) })}\n`);
   return {
     dir,

@@ -1,4 +1,4 @@
-import { createWriteStream, type WriteStream } from 'node:fs';
+import { createWriteStream, existsSync, renameSync, type WriteStream } from 'node:fs';
 import { chmod, mkdir, rename, writeFile } from 'node:fs/promises';
 import { once } from 'node:events';
 import { join, resolve } from 'node:path';
@@ -104,7 +104,10 @@ async function publish(tmpDir: string, target: string): Promise<void> {
     const code = (e as NodeJS.ErrnoException).code;
     if (code !== 'ENOTEMPTY' && code !== 'EEXIST') throw e;
   }
-  old = createTemporary(target);
+  // Interrupted between the two renames, the previous run goes back where it was.
+  old = createTemporary(target, (dir) => {
+    if (!existsSync(target)) renameSync(join(dir, 'previous'), target);
+  });
   const parked = join(old.dir, 'previous');
   await rename(target, parked);
   try {

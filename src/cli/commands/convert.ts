@@ -38,20 +38,22 @@ export const convertCommand: CommandModule<object, Args> = {
     const { sources, read: readOptions } = resolveSourceOptions(argv);
     if (!(FORMAT_NAMES as readonly string[]).includes(argv.to)) throw new UsageError(`--to must be one of ${FORMAT_NAMES.join(', ')}`);
     if (argv.concurrency < 1 || !Number.isInteger(argv.concurrency)) throw new UsageError('--concurrency must be a whole number from 1');
-    for (const [what, path] of [['--out', argv.out], ['--errors', argv.errors]] as const) if (path) checkNotAnInput(what, path, sources, { folder: false });
+    for (const [what, path] of [['--out', argv.out], ['--errors', argv.errors]] as const) if (path !== undefined) checkNotAnInput(what, path, [...sources, ...(readOptions.historyList ? [readOptions.historyList] : [])], { folder: false });
     if (argv.out && argv.errors && argv.out === argv.errors) throw new UsageError('--out and --errors name the same file');
     const outputs: OutputFile[] = [];
-    const out = argv.out ? await openOutputFile('--out', argv.out) : null;
+    const out = argv.out !== undefined ? await openOutputFile('--out', argv.out) : null;
     if (out) outputs.push(out);
-    const errors = argv.errors ? await openOutputFile('--errors', argv.errors).catch(async (e) => {
-      await out?.abort();
-      throw e;
-    }) : null;
+    const errors = argv.errors !== undefined
+      ? await openOutputFile('--errors', argv.errors).catch(async (e) => {
+          await out?.abort();
+          throw e;
+        })
+      : null;
     if (errors) outputs.push(errors);
     let read = 0;
-    let sourceFailures = 0;
     let notes = 0;
     let bad = 0;
+    let sourceFailures = 0;
     // Repeated identical entries are folded (first ten in full, then one with the count and line ranges), as in replay.
     const repeats = new UnreadableRepeats<Unreadable>();
     const show = (u: Unreadable & { repeats?: number }): void => {

@@ -37,12 +37,12 @@ export const dialectsCommand: CommandModule<object, Args> = {
       .example('$0 dialects --compare --format md --out dialects/COMPARISON.md', '')
       .example('$0 dialects --check my-dialect.json', '') as never,
   handler: async (argv) => {
-    if (argv.out) checkFileTarget('--out', argv.out);
+    if (argv.out !== undefined) checkFileTarget('--out', argv.out);
     let text = '';
     produce(argv, (t) => {
       text += t;
     });
-    if (argv.out) await writeOutputFile('--out', argv.out, text);
+    if (argv.out !== undefined) await writeOutputFile('--out', argv.out, text);
     else process.stdout.write(text);
   },
 };

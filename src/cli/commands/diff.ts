@@ -25,7 +25,7 @@ export const diffCommand: CommandModule<object, DiffArgs> = {
       .option('json', { type: 'boolean', default: false, describe: 'JSON instead of Markdown' })
       .option('allow-gone', { type: 'boolean', default: false, describe: 'records only in runA (a corpus that shrank on purpose) are not broken' }) as never,
   handler: async (args) => {
-    if (args.out) checkFileTarget('--out', args.out);
+    if (args.out !== undefined) checkFileTarget('--out', args.out);
     let diff;
     try {
       diff = await diffRuns(args.runA, args.runB);
@@ -35,7 +35,7 @@ export const diffCommand: CommandModule<object, DiffArgs> = {
       throw error;
     }
     const text = args.json ? canonicalJson(diff) : renderDiffMarkdown(diff, { allowGone: args.allowGone });
-    if (args.out) {
+    if (args.out !== undefined) {
       await writeOutputFile('--out', args.out, text);
       process.stdout.write(
         `diff written to ${args.out}: ${diff.broken.length} broken, ${diff.fixed.length} fixed, ${diff.reclassified.length} reclassified, ${diff.new.length} new, ${diff.gone.length} gone, ${diff.unchanged} unchanged\n`,

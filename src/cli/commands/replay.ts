@@ -1,7 +1,7 @@
 import type { CommandModule } from 'yargs';
 import { type Dialect, formatProblem, listDialects, loadDialect } from '../../dialects/index.js';
-import { ReadSetupError } from '../../records/index.js';
 import { checkNotAnInput } from '../../output/output-path.js';
+import { ReadSetupError } from '../../records/index.js';
 import { type Progress, runReplay } from '../../replay/run.js';
 import { type SourceArgs, resolveSourceOptions, sourceOptions } from '../source-options.js';
 import { UsageError } from '../usage-error.js';

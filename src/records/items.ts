@@ -14,6 +14,8 @@ export const UNREADABLE_CODES = [
   'record.unknown-format',
   'record.bad-csv',
   'record.too-large',
+  /** A dangling symbolic link met in a folder: one entry, not a failure of the source (the folder was read). */
+  'record.broken-link',
 ] as const;
 export type UnreadableCode = (typeof UNREADABLE_CODES)[number];
 
@@ -38,6 +40,17 @@ export interface RawLines {
 
 /** How many records a raw item (or raw draft) stands for: one span of three numbers each. */
 export const recordsIn = (raw: { spans: Int32Array }): number => raw.spans.length / 3;
+
+/**
+ * Something about a source that is not a record and not a failure to read one: a file
+ * passed over as plainly not records, an empty input, a folder link not followed again.
+ * Reported once each (stderr, the summary), never as an unreadable entry.
+ */
+export interface SourceNote {
+  source: string;
+  code: 'source.skipped' | 'source.empty' | 'source.link-loop' | 'source.link-repeat';
+  message: string;
+}
 
 /** What a format reader yields; the stream position and source name are added by `readRecords`. */
 export type Draft =

@@ -20,6 +20,8 @@ export interface BatchResult {
   /** conforming[item × dialects + dialect]. */
   conforming: number[];
   dice: DiceCounts;
+  /** Where each unreadable line of `notable` sits in `text` (start, end pairs, in order): the run may fold repeats out. */
+  unreadableAt: number[];
 }
 
 /** How to find the dialects again inside a worker: by name or file, plus `--set` overrides. */
@@ -72,12 +74,15 @@ export function judgeBatch(task: BatchTask): BatchResult {
   const notable: GameResultLine[] = [];
   const conforming = new Array<number>(task.items.length * dialects.length).fill(0);
   const dice = new DiceStatsAccumulator();
+  const unreadableAt: number[] = [];
   let text = '';
   const emit = (line: GameResultLine, item: number, d: number, corpus: string | null): void => {
     line.source = corpus;
+    const start = text.length;
     text += `${JSON.stringify(line)}\n`;
     if (line.status === 'conforming') conforming[item * dialects.length + d]++;
     else notable.push(line);
+    if (line.status === 'unreadable') unreadableAt.push(start, text.length);
   };
   const judgeItem = (item: ReadItem, i: number): void => {
     const corpus = task.corpora[i];
@@ -94,7 +99,7 @@ export function judgeBatch(task: BatchTask): BatchResult {
     if (item.kind === 'raw') for (const decoded of decodeRawLines(item)) judgeItem(decoded, i);
     else judgeItem(item, i);
   });
-  return { text, notable, conforming, dice: dice.counts() };
+  return { text, notable, conforming, dice: dice.counts(), unreadableAt };
 }
 
 /** The corpus dice of a record, once per record whatever the number of dialects. Opening rolls: each side's first turn. */

@@ -6,8 +6,12 @@ import { workerPool } from '../worker-pool.js';
 import type { Dialect } from '../dialects/index.js';
 import { packageRoot } from '../dialects/index.js';
 import type { FormatName } from '../records/game-record.js';
-import { readRecords, recordsIn } from '../records/index.js';
+import { type ReadOptions, type SourceNote, readRecords, recordsIn } from '../records/index.js';
+import { isSourceFailure } from '../records/source-failure.js';
 import { openRunDir, type RunInfo, type Summary, SummaryBuilder } from '../report/index.js';
+import { UnreadableRepeats, foldedMessage } from './unreadable-repeats.js';
+import type { GameResultLine } from './result.js';
+import { shownPath } from './shown-path.js';
 import { type BatchItem, type BatchResult, type BatchTask, type DialectSpec, judgeBatch } from './judge-batch.js';
 
 export interface ReplayRunOptions {
@@ -19,7 +23,13 @@ export interface ReplayRunOptions {
   jobs?: number;
   continueAfterDivergence?: boolean;
   limit?: number;
+  /** How to read the sources beyond the format and limit: folder filter, history list, HTTP limits. */
+  glob?: string;
+  historyList?: string | string[];
+  http?: ReadOptions['http'];
   junitPerGame?: boolean;
+  /** Told of each note about a source (passed over, empty, a link not followed), as it comes; the summary lists them too. */
+  onNote?: (note: SourceNote) => void;
   /** Called about twice a second and once at the end. */
   onProgress?: (p: Progress) => void;
 }
@@ -39,12 +49,13 @@ export interface ReplayRunResult {
   progress: Progress;
   /** Sources that could not be opened or fetched at all. */
   sourceErrors: number;
+  /** Every source opened and none held a record: the run checked nothing (a warning; a failure under --fail-on). */
+  nothingRead: boolean;
 }
 
 const BATCH = 256;
 /** A worker holds one batch at a time; small heaps keep the process flat (RSS) on endless corpora. */
 const WORKER_LIMITS = { maxOldGenerationSizeMb: 96, maxYoungGenerationSizeMb: 16 };
-const SOURCE_CODES = new Set(['record.io', 'record.http', 'record.unknown-format']);
 
 /**
  * The main job: stream records → judge under every dialect (in worker threads, in
@@ -73,7 +84,8 @@ export async function runReplay(opts: ReplayRunOptions): Promise<ReplayRunResult
 
   const out = run.resultsStream;
   const corpusOf = corpusNamer(opts.sources);
-  const write = async (corpora: BatchTask['corpora'], { text, notable, conforming, dice }: BatchResult): Promise<void> => {
+  const repeats = new UnreadableRepeats<GameResultLine>();
+  const write = async (corpora: BatchTask['corpora'], { text, notable, conforming, dice, unreadableAt }: BatchResult): Promise<void> => {
     summary.addDiceCounts(dice);
     corpora.forEach((corpus, i) => {
       // Matrix rows in input order: every item's corpus is placed before the non-conforming lines are counted.
@@ -84,13 +96,46 @@ export async function runReplay(opts: ReplayRunOptions): Promise<ReplayRunResult
         progress.lines += n;
       });
     });
+    // The summary counts every line; repeated identical unreadable lines are folded out of the text written.
+    let written = '';
+    let from = 0;
+    let u = 0;
     for (const line of notable) {
       summary.addResult(line);
       progress.lines++;
       if (line.status === 'diverging') progress.diverging++;
-      else progress.unreadable++;
+      else {
+        progress.unreadable++;
+        const f = line.findings[0];
+        const key = `${line.source}\u0000${line.dialect}\u0000${f.rule}\u0000${f.message}`;
+        if (!repeats.admit(key, line, line.index, f.location)) {
+          written += text.slice(from, unreadableAt[u]);
+          from = unreadableAt[u + 1];
+        }
+        u += 2;
+      }
     }
-    if (!out.write(text)) await new Promise<void>((r) => out.once('drain', () => r()));
+    written = from === 0 ? text : written + text.slice(from);
+    if (!out.write(written)) await new Promise<void>((r) => out.once('drain', () => r()));
+  };
+  /** One summarising line per kind of folded unreadable entry, after the others (its `index` says where the run of them began). */
+  const writeFolded = async (): Promise<void> => {
+    let k = 0;
+    for (const f of repeats.folded()) {
+      const s = f.sample;
+      const finding = s.findings[0];
+      const line: GameResultLine = {
+        id: `${s.source ?? finding.location ?? 'input'}#repeated-${++k}`,
+        dialect: s.dialect,
+        status: 'unreadable',
+        index: f.firstIndex,
+        source: s.source,
+        turns: null,
+        findings: [{ ...finding, message: foldedMessage(f, finding.rule, finding.message), location: f.location }],
+        repeats: f.count,
+      };
+      if (!out.write(`${JSON.stringify(line)}\n`)) await new Promise<void>((r) => out.once('drain', () => r()));
+    }
   };
 
   const inFlight: Array<{ corpora: BatchTask['corpora']; result: Promise<BatchResult> }> = [];
@@ -125,10 +170,21 @@ export async function runReplay(opts: ReplayRunOptions): Promise<ReplayRunResult
 
   try {
     // With workers, native NDJSON lines travel unparsed: parsing is spread over the workers too.
-    for await (const item of readRecords(opts.sources, { format: opts.format ?? 'auto', limit: opts.limit, deferNative: pool !== null })) {
+    for await (const item of readRecords(opts.sources, {
+      format: opts.format ?? 'auto',
+      limit: opts.limit,
+      glob: opts.glob,
+      historyList: opts.historyList,
+      http: opts.http,
+      deferNative: pool !== null,
+      onNote: (note) => {
+        summary.addNote(note);
+        opts.onNote?.(note);
+      },
+    })) {
       const records = item.kind === 'raw' ? recordsIn(item) : 1;
       progress.records += records;
-      if (item.kind === 'unreadable' && item.id === null && SOURCE_CODES.has(item.code)) sourceErrors++;
+      if (item.kind === 'unreadable' && isSourceFailure(item)) sourceErrors++;
       batch.push(item);
       batchRecords += records;
       if (batchRecords >= BATCH) await submit();
@@ -136,6 +192,7 @@ export async function runReplay(opts: ReplayRunOptions): Promise<ReplayRunResult
     }
     await submit();
     while (inFlight.length) await drainOne();
+    await writeFolded();
   } catch (error) {
     await run.abort();
     await pool?.destroy();
@@ -149,7 +206,7 @@ export async function runReplay(opts: ReplayRunOptions): Promise<ReplayRunResult
     node: process.version,
     startedAt,
     durationMs: Date.now() - started,
-    dialects: Object.fromEntries(opts.dialects.map((d) => [d.dialect.name, { file: d.dialect.file, sha256: d.dialect.sha256 }])),
+    dialects: Object.fromEntries(opts.dialects.map((d) => [d.dialect.name, { file: shownPath(d.dialect.file), sha256: d.dialect.sha256 }])),
     sources: await Promise.all(opts.sources.map(async (s) => ({ source: s, sha256: await hashes.get(s)! }))),
     options: {
       dialects: opts.dialects.map((d) => (d.overrides.length ? `${d.dialect.name} ${d.overrides.map((o) => `--set ${o}`).join(' ')}` : d.dialect.name)),
@@ -157,12 +214,14 @@ export async function runReplay(opts: ReplayRunOptions): Promise<ReplayRunResult
       jobs,
       continueAfterDivergence: opts.continueAfterDivergence === true,
       limit: opts.limit ?? null,
+      ...(opts.glob !== undefined && { glob: opts.glob }),
+      ...(opts.historyList !== undefined && { historyList: opts.historyList }),
     },
   };
   const built = summary.build(runInfo);
   await run.finish(built, { junitPerGame: opts.junitPerGame === true });
   tick(true);
-  return { summary: built, progress, sourceErrors };
+  return { summary: built, progress, sourceErrors, nothingRead: progress.records === 0 && sourceErrors === 0 };
 }
 
 /**

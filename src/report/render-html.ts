@@ -1,7 +1,7 @@
 import { boardSvg } from './board-svg.js';
 import { facesChart, matrixChart, ratesChart } from './charts-svg.js';
 import { divergenceClasses, sourceLabel, type DivergenceClass } from './classes.js';
-import { escapeHtml as h } from './escape.js';
+import { CLIP_CHARS, clip, escapeHtml } from './escape.js';
 import { FACE_LABELS, durationText, faceVerdict, fixed, pct, pValue, ratio } from './format.js';
 import { allowedText, checkCommand, explorerLink, movesFromDfen } from './repro.js';
 import type { RenderOptions } from './render-md.js';
@@ -36,6 +36,7 @@ export function renderHtml(summary: Summary, opts: RenderOptions = {}): string {
     '<h1>Dice Chess replay report</h1>',
     banner(summary),
     totals(summary),
+    notes(summary),
     summary.matrix ? matrix(summary) : '',
     classesTable(summary, classes),
     dice(summary),
@@ -61,6 +62,8 @@ ${body}
 `;
 }
 
+/** Every text shown goes through here: escaped, and cut when very long (a 300,000-character id is data, not something to read). */
+const h = (text: string): string => escapeHtml(clip(text));
 const code = (text: string) => `<code>${h(text)}</code>`;
 const num = (text: string | number) => `<td class="num">${h(String(text))}</td>`;
 
@@ -85,6 +88,12 @@ function totals(s: Summary): string {
   const t = s.totals;
   rows.push(['<strong>all</strong>', String(t.lines), String(t.conforming), String(t.diverging), String(t.unreadable), String(t.findings)]);
   return `<h2>Totals</h2>\n${table(['dialect', 'records', 'conforming', 'diverging', 'unreadable', 'findings'], rows)}`;
+}
+
+function notes(s: Summary): string {
+  if (s.notes.length === 0) return '';
+  const items = s.notes.map((n) => `<li>${code(n.code)} ${h(n.message)}</li>`).join('\n');
+  return `<h2>Notes on the sources</h2>\n<p class="muted">Inputs that held no records: passed over as plainly not records, empty, or folder links not followed again.</p>\n<ul>\n${items}\n</ul>`;
 }
 
 function matrix(s: Summary): string {
@@ -138,7 +147,7 @@ ${table(['face', ...FACE_LABELS.map(h)], faces)}
 function classSection(s: Summary, c: DivergenceClass, opts: RenderOptions): string {
   const per = s.dialects.filter((d) => c.counts.byDialect[d]).map((d) => `${code(d)} ${c.counts.byDialect[d].games}`).join(', ');
   return `<section class="class">
-<h3>${code(c.rule)}: ${c.counts.games} record(s), ${c.counts.findings} finding(s)</h3>
+<h3>${code(c.rule)}: ${c.counts.games > 0 ? `${c.counts.games} record(s), ${c.counts.findings} finding(s)` : `${c.counts.findings} finding(s), each after an earlier divergence of its game`}</h3>
 <p>${c.kind === 'unreadable' ? 'Unreadable records' : 'Rule divergence'} by dialect: ${per}.</p>
 ${c.examples.map((e) => example(e, opts.explorer ? explorerLink(opts.explorer, s, e.dialect, e.finding) : null)).join('\n')}
 </section>`;
@@ -168,7 +177,7 @@ ${board}
 <div class="facts">
 <h4>Under ${code(e.dialect)}: game ${code(e.id)}</h4>
 <ul>${facts.join('')}</ul>
-${cmd ? `<pre>${h(cmd)}</pre>` : ''}
+${cmd ? `<pre>${escapeHtml(clip(cmd, 4 * CLIP_CHARS))}</pre>` : ''}
 </div>
 </div>`;
 }

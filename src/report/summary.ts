@@ -1,7 +1,7 @@
 import type { Finding, GameResultLine } from '../replay/result.js';
 import { type DiceCounts, DiceStatsAccumulator, type DiceTurn } from './dice-stats.js';
 import { compareStrings, sortedRecord } from './sorted.js';
-import type { Example, MatrixCell, RuleCounts, RuleEntry, RunInfo, StatusCounts, Summary } from './summary-schema.js';
+import type { Example, MatrixCell, RuleCounts, RuleEntry, RunInfo, SourceNote, StatusCounts, Summary } from './summary-schema.js';
 
 export { RunInfo, Summary } from './summary-schema.js';
 
@@ -41,6 +41,7 @@ export class SummaryBuilder {
   private readonly cells = new Map<string, MatrixCell>();
   private readonly examples = new Map<string, Example>();
   private readonly dice = new DiceStatsAccumulator();
+  private readonly notes: SourceNote[] = [];
 
   constructor(dialects: string[]) {
     this.dialects = [...new Set(dialects)];
@@ -97,6 +98,11 @@ export class SummaryBuilder {
   }
 
   /** Dice counters gathered elsewhere (a worker thread's share of the corpus). */
+  /** A note about a source (passed over, empty, a link not followed): listed, never counted as a record. */
+  addNote(note: SourceNote): void {
+    this.notes.push({ ...note });
+  }
+
   addDiceCounts(c: DiceCounts): void {
     this.dice.merge(c);
   }
@@ -128,6 +134,7 @@ export class SummaryBuilder {
       matrix,
       examples: examples.map((e) => structuredClone(e)),
       dice: this.dice.build(),
+      notes: this.notes.map((n) => ({ ...n })),
     };
   }
 

@@ -6,6 +6,7 @@ import { type Draft, problem, tooLarge, unreadable } from '../items.js';
 import { fastRecord } from './fast-record.js';
 import { type FormatModule, type ReadContext, convertOne, guessId } from './format.js';
 import { parseJson } from '../input/json-values.js';
+import { noteInvalidUtf8 } from '../input/utf8.js';
 
 /**
  * The project's own format: one canonical GameRecord per line. Records keep the
@@ -20,9 +21,13 @@ async function* readBatches(src: TextSource, ctx: ReadContext): AsyncGenerator<D
   }
   for await (const lines of lineBatches(src)) {
     const drafts: Draft[] = [];
-    for (const { text, line, tooLong } of lines) {
+    for (const { text, line, tooLong, invalidUtf8 } of lines) {
       if (tooLong !== undefined) drafts.push(tooLarge(`${src.name}:${line}`, tooLong, MAX_LINE_BYTES));
-      else if (text.trim() !== '') drafts.push(decodeNativeLine(text, `${src.name}:${line}`));
+      else if (text.trim() !== '') {
+        const d = decodeNativeLine(text, `${src.name}:${line}`);
+        if (invalidUtf8 && d.kind === 'record') noteInvalidUtf8(d.record);
+        drafts.push(d);
+      }
     }
     yield drafts;
   }

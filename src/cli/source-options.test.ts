@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -32,6 +32,18 @@ describe('the source options every reading command takes', () => {
     expect(r.err).toBe('');
     expect(r.code).toBe(0);
     expect(summaryOf(out).totals.lines).toBe(5);
+  });
+
+  it('a dangling link in a folder is one unreadable entry and does not fail the run (exit 0)', async () => {
+    const folder = join(dir, 'with-link');
+    mkdirSync(folder);
+    writeFileSync(join(folder, 'a.ndjson'), games(30, 2));
+    symlinkSync(join(dir, 'nowhere.ndjson'), join(folder, 'b.ndjson'));
+    const out = outDir();
+    const r = await runCli('replay', folder, '--dialect', 'reference', '--out', out, '--jobs', '1', '--quiet');
+    expect(r.code).toBe(0);
+    expect(summaryOf(out).totals).toMatchObject({ lines: 3, unreadable: 1 });
+    expect(summaryOf(out).byRule['record.broken-link'].games).toBe(1);
   });
 
   it('replay takes --glob', async () => {
@@ -70,6 +82,10 @@ describe('the source options every reading command takes', () => {
       expect(r.code).toBe(2);
       expect(r.err).toMatch(/^dice-dialects: history list .*no-such-list\.json: .*does not exist\n$/);
     }
+    const emptyList = join(dir, 'empty-list.json');
+    writeFileSync(emptyList, '[]');
+    const c = await runCli('convert', fixture('dicechess-com'), '--history-list', emptyList, '--out', join(dir, 'with-empty-list.ndjson'));
+    expect(c.err).toMatch(/^dice-dialects: note: the history list .*empty-list\.json holds no game rows/m);
     const out = outDir();
     const r = await runCli('replay', fixture('dicechess-com'), '--history-list', fixture('dicechess-com-history-list.json'), '--dialect', 'dicechess-com', '--out', out, '--jobs', '1', '--quiet');
     expect(r.code).toBe(0);
@@ -79,7 +95,7 @@ describe('the source options every reading command takes', () => {
   it('an unknown option among the sources is still a usage error', async () => {
     const r = await runCli('replay', join(tree, 'a.ndjson'), '--dialect', 'reference', '--out', outDir(), '--glbo', 'x');
     expect(r.code).toBe(2);
-    expect(r.err).toMatch(/^dice-dialects: unknown option --glbo/);
+    expect(r.err).toMatch(/^dice-dialects: Unknown argument: glbo\n$/);
   });
 
   it('replay corpora passes over the README and the answer keys with one note each, on stderr and in the summary', async () => {
@@ -97,6 +113,7 @@ describe('the source options every reading command takes', () => {
     ]);
     expect(r.err.match(/^dice-dialects: note: .*passed over$/gm)).toHaveLength(3);
     expect(readFileSync(join(out, 'report.md'), 'utf8')).toMatch(/## Notes on the sources[\s\S]*README\.md/);
+    expect(readFileSync(join(out, 'report.html'), 'utf8')).toMatch(/<h2>Notes on the sources<\/h2>[\s\S]*README\.md/);
     const c = await runCli('convert', join(corpora, 'keys'), join(tree, 'a.ndjson'));
     expect(c.code).toBe(0);
     expect(c.err.trim().split('\n').at(-1)).toBe('read 3, unreadable 0, 2 source notes');

@@ -23,14 +23,13 @@ export interface ResolvedSources {
 
 /**
  * Adds `<sources..>` and the source options (`--format`, `--glob`, `--history-list`,
- * `--limit`, the HTTP limits) to a command. Sources may stand anywhere, `-` included:
- * arrays take one value per flag (`--dialect a --dialect b`), and unknown options reach
- * the sources so that a lone `-` survives; `resolveSourceOptions` refuses them there.
+ * `--limit`, the HTTP limits) to a command. Sources may stand anywhere: an array option
+ * takes one value per flag (`--dialect a --dialect b`), so words after it are sources.
  */
 export function sourceOptions<T>(y: Argv<T>): Argv<T & SourceArgs> {
   return (
     y
-      .parserConfiguration({ 'unknown-options-as-args': true, 'greedy-arrays': false })
+      .parserConfiguration({ 'greedy-arrays': false })
       .positional('sources', { type: 'string', array: true, demandOption: true, describe: 'Files, folders, glob patterns, - for stdin, or http(s) URLs' })
       .option('format', { choices: ['auto', ...FORMAT_NAMES] as const, default: 'auto' as const, describe: "Input format (auto: told from each source's first bytes)" })
       .option('glob', { type: 'string', describe: 'Only files below folder sources whose path matches this glob (e.g. "**/*.json")' })
@@ -65,8 +64,6 @@ function oneText(name: string, value: unknown): string | undefined {
 /** Checks the source options once for every reading command: one line and exit 2 for anything wrong. */
 export function resolveSourceOptions(argv: SourceArgs): ResolvedSources {
   const sources = argv.sources.map(String);
-  const unknown = sources.find((s) => s.startsWith('-') && s !== '-');
-  if (unknown) throw new UsageError(`unknown option ${unknown.replace(/=.*$/, '')}`);
   if (sources.filter((s) => s === '-').length > 1) throw new UsageError('stdin (-) can be read once');
   if (argv['history-list'] === '-' && sources.includes('-')) throw new UsageError('stdin (-) can be read once: it cannot be both a source and the --history-list');
   return {

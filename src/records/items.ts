@@ -14,6 +14,8 @@ export const UNREADABLE_CODES = [
   'record.unknown-format',
   'record.bad-csv',
   'record.too-large',
+  /** A dangling symbolic link met in a folder: one entry, not a failure of the source (the folder was read). */
+  'record.broken-link',
 ] as const;
 export type UnreadableCode = (typeof UNREADABLE_CODES)[number];
 

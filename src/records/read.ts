@@ -58,6 +58,10 @@ export function readRecords(sources: string[], opts?: ReadOptions): AsyncGenerat
 export async function* readRecords(sources: string[], opts: ReadOptions = {}): AsyncGenerator<ReadItem | RawLines> {
   const controller = new AbortController();
   const ctx: ReadContext = { history: opts.historyList ? await loadHistory(opts.historyList, opts.http) : null, deferNative: opts.deferNative === true };
+  if (opts.historyList && ctx.history?.size === 0) {
+    // Named for metadata but holding none: every game would lack it without a word.
+    opts.onNote?.({ source: opts.historyList, code: 'source.empty', message: `the history list ${opts.historyList} holds no game rows (gameId): no game gets metadata from it` });
+  }
   const limit = opts.limit ?? Infinity;
   const concurrency = Math.max(1, opts.concurrency ?? 4);
   let index = 0;
@@ -176,7 +180,8 @@ async function* readInput(input: Expanded, opts: ReadOptions, ctx: ReadContext, 
   const note = (code: SourceNote['code'], message: string): Sourced[] => [{ kind: 'note', note: { source, code, message }, source }];
   const named: FormatName | null = opts.format && opts.format !== 'auto' ? opts.format : null;
   // The first bytes are read ahead whatever the format: they tell an empty source, or a file that is plainly not records.
-  const head = await src.peek(DETECT_CHARS);
+  // A named format needs only the first chunk (a slow stdin feed starts at once); detection looks further.
+  const head = await src.peek(named ? 1 : DETECT_CHARS);
   const format = named ?? detectFormat(head);
   const skip = async (notes: Sourced[]): Promise<Sourced[]> => {
     await src.bytes().return(undefined);

@@ -7,10 +7,10 @@ import type { Dialect } from '../dialects/index.js';
 import { packageRoot } from '../dialects/index.js';
 import type { FormatName } from '../records/game-record.js';
 import { type ReadOptions, type SourceNote, readRecords, recordsIn } from '../records/index.js';
+import { isSourceFailure } from '../records/source-failure.js';
 import { openRunDir, type RunInfo, type Summary, SummaryBuilder } from '../report/index.js';
 import { UnreadableRepeats, foldedMessage } from './unreadable-repeats.js';
 import type { GameResultLine } from './result.js';
-import { isSourceFailure } from '../records/source-failure.js';
 import { shownPath } from './shown-path.js';
 import { type BatchItem, type BatchResult, type BatchTask, type DialectSpec, judgeBatch } from './judge-batch.js';
 

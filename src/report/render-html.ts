@@ -35,6 +35,7 @@ export function renderHtml(summary: Summary): string {
     '<h1>Dice Chess replay report</h1>',
     banner(summary),
     totals(summary),
+    notes(summary),
     summary.matrix ? matrix(summary) : '',
     classesTable(summary, classes),
     dice(summary),
@@ -86,6 +87,12 @@ function totals(s: Summary): string {
   const t = s.totals;
   rows.push(['<strong>all</strong>', String(t.lines), String(t.conforming), String(t.diverging), String(t.unreadable), String(t.findings)]);
   return `<h2>Totals</h2>\n${table(['dialect', 'records', 'conforming', 'diverging', 'unreadable', 'findings'], rows)}`;
+}
+
+function notes(s: Summary): string {
+  if (s.notes.length === 0) return '';
+  const items = s.notes.map((n) => `<li>${code(n.code)} ${h(n.message)}</li>`).join('\n');
+  return `<h2>Notes on the sources</h2>\n<p class="muted">Inputs that held no records: passed over as plainly not records, empty, or folder links not followed again.</p>\n<ul>\n${items}\n</ul>`;
 }
 
 function matrix(s: Summary): string {

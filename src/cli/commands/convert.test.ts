@@ -65,7 +65,7 @@ describe('dice-dialects convert', () => {
     expect(bad.code).toBe(2);
     const unknown = await run('convert', fixture('csv'), '--bogus');
     expect(unknown.code).toBe(2);
-    expect(unknown.err).toMatch(/unknown option --bogus/);
+    expect(unknown.err).toMatch(/^dice-dialects: Unknown argument: bogus\n$/);
   });
 });
 

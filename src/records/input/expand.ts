@@ -71,7 +71,7 @@ async function walk(dir: string): Promise<Array<{ path: string; item: Expanded }
         const info = await stat(p).catch(() => null);
         if (!info) {
           const target = await readlink(p).catch(() => '?');
-          out.push({ path: p, item: { kind: 'error', name: p, error: new SourceError('record.io', `${p} is a dangling symbolic link (its target ${target} does not exist)`) } });
+          out.push({ path: p, item: { kind: 'error', name: p, error: new SourceError('record.broken-link', `${p} is a dangling symbolic link (its target ${target} does not exist)`) } });
           continue;
         }
         if (!info.isDirectory()) {

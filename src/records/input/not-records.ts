@@ -6,12 +6,13 @@
  */
 export function notRecordsReason(head: string, name: string, strongSignsOnly: boolean): string | null {
   const text = head.replace(/^\uFEFF/, '');
-  if (text.includes('\u0000')) return 'binary data (NUL bytes), not text';
   const start = text.trimStart();
   if (/^\{\s*"kind"\s*:\s*"dice-dialects\/answer-key"/.test(start)) return 'an answer key of `generate` ("kind": "dice-dialects/answer-key")';
   if (/^<(!doctype\s+html|html[\s>])/i.test(start)) return 'an HTML page';
   // Under a named --format, prose-like first lines may be real data (a CSV header with spaces): only the signs above count.
+  // NUL bytes too: in a file of records they are damage to report record by record, not a reason to pass the file over.
   if (strongSignsOnly) return null;
+  if (text.includes('\u0000')) return 'binary data (NUL bytes), not text';
   const first = start.split('\n', 1)[0].trim();
   if (/^#{1,6}\s+\S/.test(first) || /^\S.*\n(={3,}|-{3,})\s*(\n|$)/.test(start)) return 'documentation (Markdown: it starts with a heading)';
   // Prose: words and spaces ending a sentence, no tabs or comma-separated columns, nothing JSON-like.

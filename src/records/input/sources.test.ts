@@ -136,7 +136,7 @@ describe('files that are not records, empty inputs, symbolic links', () => {
     ]);
   });
 
-  it('follows links to folders, reports a link to an ancestor once, and a dangling link as one unreadable entry', async () => {
+  it('follows links to folders, reports a link to an ancestor once, and a dangling link as one unreadable entry (not a source failure)', async () => {
     const root = path.join(dir, 'links');
     const outside = path.join(dir, 'outside');
     mkdirSync(path.join(root, 'real'), { recursive: true });
@@ -152,7 +152,7 @@ describe('files that are not records, empty inputs, symbolic links', () => {
     const notes: SourceNote[] = [];
     const items = await collect([root], { onNote: (n) => notes.push(n) });
     expect(records(items).map((r) => r.id)).toEqual(['game-70', 'game-71', 'game-60']);
-    expect(unreadables(items).map((u) => [path.basename(u.source), u.code])).toEqual([['dangling.ndjson', 'record.io']]);
+    expect(unreadables(items).map((u) => [path.basename(u.source), u.code])).toEqual([['dangling.ndjson', 'record.broken-link']]);
     expect(unreadables(items)[0].message).toMatch(/dangling|does not exist/);
     expect(notes.map((n) => [path.relative(root, n.source), n.code])).toEqual([
       ['real/pipe.ndjson', 'source.skipped'],

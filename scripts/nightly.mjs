@@ -83,10 +83,11 @@ function corpusFile(corpora, e) {
   return join(corpora, `${e.name}.${key}.${ext}`);
 }
 
+/** A new run's folder name: the UTC time to the millisecond (sorts as it runs), never an existing run's. */
 function stamp(runs) {
-  const base = new Date().toISOString().replace(/[-:]/g, '').replace(/\.(\d+)Z$/, '.$1Z');
+  const base = new Date().toISOString().replace(/[-:]/g, '');
   let name = base;
-  for (let i = 2; existsSync(join(runs, name)) || existsSync(join(runs, `.${name}.tmp`)); i++) name = `${base}-${String(i).padStart(3, '0')}`;
+  for (let i = 2; existsSync(join(runs, name)); i++) name = `${base}-${String(i).padStart(3, '0')}`;
   return name;
 }
 

@@ -1,4 +1,4 @@
-// Nightly corpus run (scripts/nightly.sh runs this): generate (or fetch) the corpora a
+// Nightly corpus run (scripts/nightly.sh runs this): generate, fetch or name by URL the corpora a
 // config names, replay them, diff against the last good run, promote only when nothing
 // broke, keep the newest runs and always the last good one.
 // Usage: node scripts/nightly.mjs [config.json] [state-folder] [--allow-gone]
@@ -10,6 +10,7 @@ import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, readlinkSy
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { isRunFolder } from '../dist/output/output-path.js';
+import { fetchEntry, fetchEntryProblem } from './nightly-fetch.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const bin = join(root, 'bin/dice-dialects.js');
@@ -20,7 +21,7 @@ const fail = (message) => {
 };
 
 const TOP_FIELDS = new Set(['about', 'dialects', 'corpora', 'set', 'jobs', 'continueAfterDivergence', 'allowGone', 'keep']);
-const ENTRY_FIELDS = new Set(['name', 'generate', 'url', 'about']);
+const ENTRY_FIELDS = new Set(['name', 'generate', 'url', 'fetch', 'about']);
 const kebab = (k) => k.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
 
 /** The config, checked field by field: a field the job would ignore is an error, not a surprise. */
@@ -42,7 +43,11 @@ function readConfig(path) {
     if (typeof e.name !== 'string' || !/^[A-Za-z0-9][A-Za-z0-9_-]*$/.test(e.name)) fail(`${at}: "name" must be letters, digits, - or _`);
     if (names.has(e.name)) fail(`${at}: the name "${e.name}" is used twice`);
     names.add(e.name);
-    if ((e.generate === undefined) === (e.url === undefined)) fail(`${at}: give exactly one of "generate" or "url"`);
+    if ([e.generate, e.url, e.fetch].filter((x) => x !== undefined).length !== 1) fail(`${at}: give exactly one of "generate", "url" or "fetch"`);
+    if (e.fetch !== undefined) {
+      const problem = fetchEntryProblem(e);
+      if (problem) fail(`${at}: ${problem}`);
+    }
     if (e.url !== undefined && (typeof e.url !== 'string' || !/^https?:\/\//.test(e.url))) fail(`${at}: "url" must be an http(s) URL`);
     if (e.generate !== undefined) {
       if (typeof e.generate !== 'object' || e.generate === null) fail(`${at}: "generate" must be an object of generate options`);
@@ -149,6 +154,13 @@ function nightly(argv) {
   for (const e of c.corpora) {
     if (e.url) {
       sources.push(e.url);
+      continue;
+    }
+    if (e.fetch) {
+      // Continued each night; a failed fetch keeps the games its folder has (nightly-fetch.mjs).
+      const { folder, note } = fetchEntry(corpora, e);
+      if (note) process.stderr.write(`nightly: ${note}\n`);
+      if (folder) sources.push(folder);
       continue;
     }
     const file = corpusFile(corpora, e);

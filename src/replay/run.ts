@@ -25,7 +25,7 @@ export interface ReplayRunOptions {
   limit?: number;
   /** How to read the sources beyond the format and limit: folder filter, history list, HTTP limits. */
   glob?: string;
-  historyList?: string;
+  historyList?: string | string[];
   http?: ReadOptions['http'];
   junitPerGame?: boolean;
   /** Told of each note about a source (passed over, empty, a link not followed), as it comes; the summary lists them too. */

@@ -38,7 +38,7 @@ export const convertCommand: CommandModule<object, Args> = {
     const { sources, read: readOptions } = resolveSourceOptions(argv);
     if (!(FORMAT_NAMES as readonly string[]).includes(argv.to)) throw new UsageError(`--to must be one of ${FORMAT_NAMES.join(', ')}`);
     if (argv.concurrency < 1 || !Number.isInteger(argv.concurrency)) throw new UsageError('--concurrency must be a whole number from 1');
-    for (const [what, path] of [['--out', argv.out], ['--errors', argv.errors]] as const) if (path !== undefined) checkNotAnInput(what, path, [...sources, ...(readOptions.historyList ? [readOptions.historyList] : [])], { folder: false });
+    for (const [what, path] of [['--out', argv.out], ['--errors', argv.errors]] as const) if (path !== undefined) checkNotAnInput(what, path, [...sources, ...[readOptions.historyList ?? []].flat()], { folder: false });
     if (argv.out && argv.errors && argv.out === argv.errors) throw new UsageError('--out and --errors name the same file');
     const outputs: OutputFile[] = [];
     const out = argv.out !== undefined ? await openOutputFile('--out', argv.out) : null;

@@ -1,4 +1,4 @@
-// Nightly corpus run (scripts/nightly.sh runs this): generate (or fetch) the corpora a
+// Nightly corpus run (scripts/nightly.sh runs this): generate, fetch or name by URL the corpora a
 // config names, replay them, diff against the last good run, promote only when nothing
 // broke, keep the newest runs and always the last good one.
 // Usage: node scripts/nightly.mjs [config.json] [state-folder] [--allow-gone]
@@ -10,8 +10,8 @@ import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, readlinkSy
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { isRunFolder } from '../dist/output/output-path.js';
-
 import { fetchEntry, fetchEntryProblem } from './nightly-fetch.mjs';
+
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const bin = join(root, 'bin/dice-dialects.js');
 
@@ -43,8 +43,7 @@ function readConfig(path) {
     if (typeof e.name !== 'string' || !/^[A-Za-z0-9][A-Za-z0-9_-]*$/.test(e.name)) fail(`${at}: "name" must be letters, digits, - or _`);
     if (names.has(e.name)) fail(`${at}: the name "${e.name}" is used twice`);
     names.add(e.name);
-    const kinds = ['generate', 'url', 'fetch'].filter((k) => e[k] !== undefined);
-    if (kinds.length !== 1) fail(`${at}: give exactly one of "generate", "url" or "fetch"`);
+    if ([e.generate, e.url, e.fetch].filter((x) => x !== undefined).length !== 1) fail(`${at}: give exactly one of "generate", "url" or "fetch"`);
     if (e.fetch !== undefined) {
       const problem = fetchEntryProblem(e);
       if (problem) fail(`${at}: ${problem}`);
@@ -89,10 +88,11 @@ function corpusFile(corpora, e) {
   return join(corpora, `${e.name}.${key}.${ext}`);
 }
 
+/** A new run's folder name: the UTC time to the millisecond (sorts as it runs), never an existing run's. */
 function stamp(runs) {
-  const base = new Date().toISOString().replace(/[-:]/g, '').replace(/\.(\d+)Z$/, '.$1Z');
+  const base = new Date().toISOString().replace(/[-:]/g, '');
   let name = base;
-  for (let i = 2; existsSync(join(runs, name)) || existsSync(join(runs, `.${name}.tmp`)); i++) name = `${base}-${String(i).padStart(3, '0')}`;
+  for (let i = 2; existsSync(join(runs, name)); i++) name = `${base}-${String(i).padStart(3, '0')}`;
   return name;
 }
 
@@ -157,8 +157,8 @@ function nightly(argv) {
       continue;
     }
     if (e.fetch) {
-      // A fetch folder grows night by night; a failed fetch still replays the games it has.
-      const { folder, note } = fetchEntry(resolve(corpora), e);
+      // Continued each night; a failed fetch keeps the games its folder has (nightly-fetch.mjs).
+      const { folder, note } = fetchEntry(corpora, e);
       if (note) process.stderr.write(`nightly: ${note}\n`);
       if (folder) sources.push(folder);
       continue;

@@ -3,7 +3,7 @@
 # diff against the last good run, promote the new run only when nothing broke, keep the
 # newest runs and always the last good one. The work is in scripts/nightly.mjs.
 # Usage: scripts/nightly.sh [config.json] [state-folder] [--allow-gone]
-#   config fields: dialects ("all" or names), corpora [{name, generate: {generate options…} | url}],
+#   config fields: dialects ("all" or names), corpora [{name, generate: {generate options…} | url | fetch: {…}}],
 #   set [path=value…], jobs, continueAfterDivergence, allowGone, keep (runs kept, default 7).
 #   NIGHTLY_CORPORA: the corpus cache folder (default corpora/generated/nightly).
 # Exit: 0 nothing broke, 1 something broke or games are gone, 2 the run itself failed.

@@ -38,7 +38,10 @@ function setup() {
 const entry = (name: string, over: Record<string, unknown> = {}) => ({ name, generate: { dialect: 'reference', games: 4, seed: `s-${name}`, format: 'ndjson', ...over } });
 const base = { dialects: ['reference'], jobs: 1, corpora: [entry('a'), entry('b', { format: 'csv' })] };
 
-describe('scripts/nightly.sh', () => {
+// A dozen whole nights (generate, replay and diff processes each) take minutes on a loaded shared machine.
+const NIGHTS_TIMEOUT = 600_000;
+
+describe('scripts/nightly.sh', { timeout: NIGHTS_TIMEOUT }, () => {
   it('keeps the last good run through 9 failing nights; a missing last-good is then an error', () => {
     const n = setup();
     n.write(base);

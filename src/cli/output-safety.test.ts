@@ -115,6 +115,8 @@ describe('bad output paths: one line, exit 2, no stack trace', () => {
     ['cases --matrix --out DIR', ['cases', '--matrix', '--out', 'dir']],
     ['dialects --compare --out DIR', ['dialects', '--compare', '--format', 'md', '--out', 'dir']],
     ['convert --out ""', ['convert', 'in.ndjson', '--out', '']],
+    ['diff --out run/results.ndjson', ['diff', 'run', 'run', '--out', 'run/results.ndjson']],
+    ['generate --key the --out file', ['generate', '--games', '1', '--inject', 'maximum.fewer-dice:0.5', '--out', 'g.ndjson', '--key', 'g.ndjson']],
     ['diff --out ""', ['diff', 'run', 'run', '--out', '']],
   ];
   it.each(cases)('%s', (_, args) => {
@@ -123,7 +125,7 @@ describe('bad output paths: one line, exit 2, no stack trace', () => {
     mkdirSync(join(dir, 'dir'));
     expect(cli(dir, ['replay', 'in.ndjson', '--dialect', 'reference', '--jobs', '1', '--out', 'run', '--quiet']).code).toBe(0);
     const before = tree(dir);
-    expectUsageLine(cli(dir, args), /(--out|--errors|--key) (needs a path|\S+: (is a folder|cannot create it: \/dev\/null is not a folder|cannot create it: .*in\.ndjson is not a folder|is also an input))/);
+    expectUsageLine(cli(dir, args), /(--out|--errors|--key) (needs a path|\S+: (is a folder|cannot create it: \/dev\/null is not a folder|cannot create it: .*in\.ndjson is not a folder|is also an input|is the --out file too))/);
     expect(tree(dir)).toEqual(before);
   });
 

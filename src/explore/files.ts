@@ -1,5 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { writeOutputFile } from '../output/file-output.js';
 import { join } from 'node:path';
 import { DIALECTS_DIR, listDialects, packageRoot } from '../dialects/index.js';
 import type { Summary } from '../report/summary-schema.js';
@@ -60,9 +61,8 @@ export async function writeExplorerFile(file: string, html: string): Promise<voi
   if (old !== null && !old.includes(`<meta name="generator" content="${GENERATOR}">`)) {
     throw new ExplorerError('explore.exists', `${file} exists and was not written by dice-dialects explore: not overwriting it`);
   }
-  const tmp = `${file}.tmp-${process.pid}`;
-  await writeFile(tmp, html);
-  await rename(tmp, file);
+  // Through the shared output module: a marked temporary, cleaned on signals and by the next run.
+  await writeOutputFile('--out', file, html);
 }
 
 /** `explore --out DIR`: DIR/index.html. */

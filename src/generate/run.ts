@@ -1,9 +1,9 @@
 import { once } from 'node:events';
 import { availableParallelism } from 'node:os';
-import { basename } from 'node:path';
+import { basename, resolve } from 'node:path';
 import { createGzip } from 'node:zlib';
 import { openOutputFile, writeOutputFile } from '../output/file-output.js';
-import { checkFileTarget } from '../output/output-path.js';
+import { checkFileTarget, OutputPathError } from '../output/output-path.js';
 import { workerPool } from '../worker-pool.js';
 import type { Dialect } from '../dialects/index.js';
 import { FORMATS } from '../records/formats/index.js';
@@ -67,7 +67,10 @@ export async function generateCorpus(opts: GenerateOptions): Promise<GenerateRes
   const module = FORMATS[opts.format];
   const keyPath = opts.inject.length > 0 ? (opts.keyPath ?? `${opts.out}.key.json`) : null;
   // Both outputs are checked before any game is played.
-  if (keyPath !== null) checkFileTarget('--key', keyPath);
+  if (keyPath !== null) {
+    checkFileTarget('--key', keyPath);
+    if (resolve(keyPath) === resolve(opts.out)) throw new OutputPathError('output.same', `--key ${keyPath}: is the --out file too; name another`);
+  }
   const file = await openOutputFile('--out', opts.out);
   const pool = jobs > 1 ? workerPool(new URL('./worker.js', import.meta.url), jobs) : null;
   const run = (task: GenerateTask): Promise<BatchOutput> => (pool ? pool.run(task) : generateBatch(task));

@@ -1,15 +1,23 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { temporaryPrefix } from './output-path.js';
 
 /**
  * Temporary siblings of an output (`.NAME.tmp-XXXXXX`), each holding TMP_MARKER with the
  * pid that made it. A run that starts removes its output's temporaries whose maker is
- * dead (kill -9, power loss); SIGINT and SIGTERM remove the live ones before exiting
- * 130 / 143. Only folders with both the name and the marker are ever removed.
+ * dead (kill -9, power loss); SIGINT, SIGTERM and SIGHUP remove the live ones before
+ * exiting 130 / 143 / 129. Only folders with both the name and the marker are ever
+ * removed. A temporary may hold the original output parked under PARKED while the new
+ * one is swapped in: if the output is missing, the parked one goes back instead.
  */
 
 export const TMP_MARKER = '.dice-dialects-tmp';
+export const PARKED = 'previous';
+
+/** Puts a parked original back when the swap did not finish. */
+function unpark(dir: string, target: string): void {
+  if (existsSync(join(dir, PARKED)) && !existsSync(target)) renameSync(join(dir, PARKED), target);
+}
 const NAME_TAIL = /^[A-Za-z0-9]{6}$/;
 
 export interface Temporary {
@@ -89,6 +97,7 @@ export function removeStaleTemporaries(target: string): string[] {
     if (marker.tool !== 'dice-dialects' || typeof marker.pid !== 'number') continue;
     if (marker.pid !== process.pid && isAlive(marker.pid)) continue; // Another run of the same output is still going.
     if (live.has(dir)) continue;
+    unpark(dir, resolve(target));
     rmSync(dir, { recursive: true, force: true });
     removed.push(dir);
   }
@@ -97,12 +106,12 @@ export function removeStaleTemporaries(target: string): string[] {
 
 /**
  * A fresh marked temporary folder beside `target` (same file system, so it can be
- * renamed into place). `rescue` runs before it is removed on a signal or exit.
+ * renamed into place). Removed on a signal or exit, a parked original put back first.
  */
-export function createTemporary(target: string, rescue: ((dir: string) => void) | null = null): Temporary {
+export function createTemporary(target: string): Temporary {
   removeStaleTemporaries(target);
   const dir = mkdtempSync(join(dirname(resolve(target)), temporaryPrefix(target)));
-  track(dir, rescue && (() => rescue(dir)));
+  track(dir, () => unpark(dir, resolve(target)));
   writeFileSync(join(dir, TMP_MARKER), `${JSON.stringify({ tool: 'dice-dialects', pid: process.pid, target: resolve(target) })}\n`);
   return {
     dir,

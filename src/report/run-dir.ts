@@ -1,10 +1,10 @@
-import { createWriteStream, existsSync, renameSync, type WriteStream } from 'node:fs';
+import { createWriteStream, type WriteStream } from 'node:fs';
 import { chmod, mkdir, rename, writeFile } from 'node:fs/promises';
 import { once } from 'node:events';
-import { basename, dirname, join, resolve } from 'node:path';
-import { runExplorer } from '../explore/files.js';
+import { join, resolve } from 'node:path';
 import { checkRunFolderTarget, outputFailure, RUN_MARKER, RUN_MARKER_TEXT } from '../output/output-path.js';
-import { createTemporary, dropMarker, type Temporary } from '../output/temporary.js';
+import { createTemporary, dropMarker, PARKED, type Temporary } from '../output/temporary.js';
+import { runExplorer } from '../explore/files.js';
 import { renderHtml } from './render-html.js';
 import { renderJunit } from './render-junit.js';
 import { renderMarkdown } from './render-md.js';
@@ -98,7 +98,6 @@ export async function openRunDir(finalDir: string, what = '--out'): Promise<RunD
 async function publish(tmpDir: string, target: string): Promise<void> {
   // mkdtemp made it private (0700); a published run is an ordinary folder.
   await chmod(tmpDir, 0o755);
-  let old: Temporary | null = null;
   try {
     await rename(tmpDir, target);
     return;
@@ -106,11 +105,9 @@ async function publish(tmpDir: string, target: string): Promise<void> {
     const code = (e as NodeJS.ErrnoException).code;
     if (code !== 'ENOTEMPTY' && code !== 'EEXIST') throw e;
   }
-  // Interrupted between the two renames, the previous run goes back where it was.
-  old = createTemporary(target, (dir) => {
-    if (!existsSync(target)) renameSync(join(dir, 'previous'), target);
-  });
-  const parked = join(old.dir, 'previous');
+  // Interrupted between the two renames (a signal, or kill -9 and a later run), the previous run goes back where it was.
+  const old = createTemporary(target);
+  const parked = join(old.dir, PARKED);
   await rename(target, parked);
   try {
     await rename(tmpDir, target);

@@ -1,6 +1,7 @@
 import type { CommandModule } from 'yargs';
 import { writeOutputFile } from '../../output/file-output.js';
-import { checkFileTarget } from '../../output/output-path.js';
+import { join } from 'node:path';
+import { checkFileTarget, checkNotAnInput } from '../../output/output-path.js';
 import { anythingBroke, diffRuns, renderDiffMarkdown, ResultsFileError } from '../../report/index.js';
 import { canonicalJson } from '../../report/sorted.js';
 import { UsageError } from '../usage-error.js';
@@ -25,7 +26,11 @@ export const diffCommand: CommandModule<object, DiffArgs> = {
       .option('json', { type: 'boolean', default: false, describe: 'JSON instead of Markdown' })
       .option('allow-gone', { type: 'boolean', default: false, describe: 'records only in runA (a corpus that shrank on purpose) are not broken' }) as never,
   handler: async (args) => {
-    if (args.out !== undefined) checkFileTarget('--out', args.out);
+    if (args.out !== undefined) {
+      checkFileTarget('--out', args.out);
+      // The diff never lands on the results it compares.
+      checkNotAnInput('--out', args.out, [args.runA, args.runB, join(args.runA, 'results.ndjson'), join(args.runB, 'results.ndjson')], { folder: false });
+    }
     let diff;
     try {
       diff = await diffRuns(args.runA, args.runB);

@@ -35,6 +35,8 @@ export interface CorpusRunOptions<P> {
   judge: JudgeSpec<P>;
   /** Judge only shard K of N and write a partial run folder (results + shard.json) for `mergeShards`. */
   shard?: ShardSpec;
+  /** Records per block of a striped unit (default BLOCK); smaller only to exercise striping on small corpora in tests. */
+  shardBlock?: number;
   junitPerGame?: boolean;
   /** For run_info and the shard identity: the dialect files and the options that shape the results. */
   about: { dialects: RunInfo['dialects']; options: Record<string, unknown> };
@@ -79,6 +81,7 @@ export async function runCorpus<P>(opts: CorpusRunOptions<P>): Promise<CorpusRun
   const acc = new RunAccumulator(opts.judge.columns);
   const progress: Progress = { records: 0, lines: 0, diverging: 0, unreadable: 0, elapsedMs: 0, rssBytes: 0, done: false };
   const format = opts.format ?? 'auto';
+  const block = opts.shardBlock ?? BLOCK;
 
   // A shard plans first (sizes only), so a source list that cannot be expanded fails before any folder is made.
   const plan = opts.shard ? planShards(await listUnits(opts.sources), opts.shard.n, { stripeAll: opts.limit !== undefined }) : null;
@@ -91,7 +94,7 @@ export async function runCorpus<P>(opts: CorpusRunOptions<P>): Promise<CorpusRun
   if (!plan) for (const s of opts.sources) if (!hashes.has(s)) hashes.set(s, fileHash(s));
   const unitReads: UnitRead[] = [];
   const items: AsyncIterable<BatchItem> = plan
-    ? shardItems(plan, opts.shard!, { format, limit: opts.limit, deferNative, onUnit: (u) => unitReads.push(u) })
+    ? shardItems(plan, opts.shard!, { format, limit: opts.limit, deferNative, block, onUnit: (u) => unitReads.push(u) })
     : readRecords(opts.sources, { format, limit: opts.limit, deferNative });
 
   const resultsHash = createHash('sha256');
@@ -127,7 +130,7 @@ export async function runCorpus<P>(opts: CorpusRunOptions<P>): Promise<CorpusRun
         options: { ...opts.about.options, format, limit: opts.limit ?? null },
         sources: opts.sources,
         n: shard.n,
-        block: BLOCK,
+        block,
         units: plan.map((u) => [u.name, u.kind, u.weight, u.owner]),
       });
       const unitHash = new Map(reads.map((r) => [plan[r.unit].name, r.sha256]));
@@ -137,7 +140,7 @@ export async function runCorpus<P>(opts: CorpusRunOptions<P>): Promise<CorpusRun
       const manifest: ShardManifest = {
         format: SHARD_MANIFEST,
         run_info: runInfo,
-        block: BLOCK,
+        block,
         units: plan,
         reads,
         results: { lines: progress.lines, sha256: resultsHash.digest('hex') },

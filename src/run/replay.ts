@@ -16,6 +16,8 @@ export interface ReplayRunOptions {
   junitPerGame?: boolean;
   /** Judge only shard K of N (a partial run folder for `merge`). */
   shard?: ShardSpec;
+  /** Records per block of a striped unit (tests only). */
+  shardBlock?: number;
   onProgress?: (p: Progress) => void;
 }
 
@@ -33,6 +35,7 @@ export function runReplay(opts: ReplayRunOptions): Promise<ReplayRunResult> {
     jobs: opts.jobs,
     out: opts.out,
     shard: opts.shard,
+    shardBlock: opts.shardBlock,
     junitPerGame: opts.junitPerGame,
     onProgress: opts.onProgress,
     judge: { columns: opts.dialects.map((d) => d.dialect.name), module: new URL('../replay/judge-record.js', import.meta.url), params, create: createJudge },

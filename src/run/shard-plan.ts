@@ -37,6 +37,10 @@ export const BLOCK = 256;
 /** A shard may carry this much more than the mean load before the largest files are striped instead. */
 export const TOLERANCE = 0.02;
 
+/** Records compress about 8 to 1 (FORMATS.md's JSON and CSV); much above 40 to 1 a trailer is not to be believed. */
+const TYPICAL_RATIO = 8;
+const MAX_RATIO = 40;
+
 /** The units of the run, in input order, with their weights (stat and, for gzip, the size in its trailer; nothing else is read). */
 export async function listUnits(sources: string[], glob?: string): Promise<Unit[]> {
   const units: Unit[] = [];
@@ -51,7 +55,8 @@ export async function listUnits(sources: string[], glob?: string): Promise<Unit[
 
 /**
  * Bytes of text a file holds: its size, or for gzip the uncompressed size from its trailer
- * (ISIZE, modulo 2³²: the smallest such value not below the compressed size).
+ * (ISIZE, modulo 2³²: the smallest such value not below the compressed size). A trailer
+ * that is not plausible (a truncated or multi-member file) gives way to a typical ratio.
  */
 async function textBytes(path: string): Promise<number | null> {
   try {
@@ -66,7 +71,7 @@ async function textBytes(path: string): Promise<number | null> {
       await fd.read(tail, 0, 4, size - 4);
       let isize = tail.readUInt32LE(0);
       while (isize < size) isize += 2 ** 32;
-      return isize;
+      return isize <= size * MAX_RATIO ? isize : size * TYPICAL_RATIO;
     } finally {
       await fd.close();
     }
@@ -132,4 +137,4 @@ export function planLoads(plan: PlannedUnit[], n: number): number[] {
 }
 
 /** The shard that judges record `r` (0-based within its unit) of a striped unit. */
-export const stripeOwner = (r: number, n: number): number => (Math.floor(r / BLOCK) % n) + 1;
+export const stripeOwner = (r: number, n: number, block = BLOCK): number => (Math.floor(r / block) % n) + 1;

@@ -3,7 +3,7 @@ import { readRecords, recordsIn } from '../records/index.js';
 import type { RawLines } from '../records/items.js';
 import type { BatchItem } from './batch.js';
 import { fileHash } from './run-info.js';
-import { BLOCK, type PlannedUnit, type ShardSpec, stripeOwner } from './shard-plan.js';
+import { type PlannedUnit, type ShardSpec, stripeOwner } from './shard-plan.js';
 
 /**
  * A unit this shard read: where its records start in the shard's own numbering, how many
@@ -25,7 +25,7 @@ export interface UnitRead {
 export async function* shardItems(
   plan: PlannedUnit[],
   shard: ShardSpec,
-  opts: { format: FormatName | 'auto'; limit?: number; deferNative: boolean; onUnit: (u: UnitRead) => void },
+  opts: { format: FormatName | 'auto'; limit?: number; deferNative: boolean; block: number; onUnit: (u: UnitRead) => void },
 ): AsyncGenerator<BatchItem> {
   let localStart = 0;
   for (let u = 0; u < plan.length; u++) {
@@ -44,13 +44,13 @@ export async function* shardItems(
         continue;
       }
       if (item.kind !== 'raw') {
-        if (stripeOwner(item.index, shard.n) === shard.k) yield { ...item, index: item.index + localStart };
+        if (stripeOwner(item.index, shard.n, opts.block) === shard.k) yield { ...item, index: item.index + localStart };
         continue;
       }
       // A raw item may cross block boundaries: keep the runs of lines in this shard's blocks.
       for (let r = item.index; r < item.index + count; ) {
-        const end = Math.min(item.index + count, (Math.floor(r / BLOCK) + 1) * BLOCK);
-        if (stripeOwner(r, shard.n) === shard.k) yield sliceRaw(item, r - item.index, end - item.index, localStart);
+        const end = Math.min(item.index + count, (Math.floor(r / opts.block) + 1) * opts.block);
+        if (stripeOwner(r, shard.n, opts.block) === shard.k) yield sliceRaw(item, r - item.index, end - item.index, localStart);
         r = end;
       }
     }

@@ -46,7 +46,7 @@ beforeAll(async () => {
   // The single runs to compare with: --jobs 1, plain and continued.
   const singles = await Promise.all([[], ['--continue-after-divergence']].map((extra, i) => cli(['replay', ...sources, ...DIALECTS, ...extra, '--out', join(dir, `single-${i}`), '--jobs', '1', '--quiet'])));
   expect(singles.map((s) => s.status)).toEqual([2, 2]); // the missing source
-});
+}, 300_000);
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 describe('replay --shard K/N, then merge: byte for byte the single run', () => {
@@ -97,7 +97,7 @@ describe('replay --shard K/N, then merge: byte for byte the single run', () => {
       const d = JSON.parse(diff.stdout);
       expect([d.broken.length, d.fixed.length, d.reclassified.length, d.new.length, d.gone.length]).toEqual([0, 0, 0, 0, 0]);
       if (n === 7) plan.forEach((u) => expect(u.owner === null || (u.owner >= 1 && u.owner <= 7)).toBe(true));
-    });
+    }, 300_000);
   }
 });
 
@@ -108,7 +108,7 @@ describe('merge refuses a wrong set of shards: one line, exit 2, nothing written
   beforeAll(async () => {
     base = join(dir, 'refuse');
     await Promise.all([run(join(base, 'a1'), 1, 3), run(join(base, 'a2'), 2, 3), run(join(base, 'a3'), 3, 3), run(join(base, 'b2'), 2, 3, ['--dialect', 'reference'])]);
-  });
+  }, 300_000);
   const refused = async (dirs: string[], pattern: RegExp) => {
     const out = join(base, `out-${Math.random().toString(36).slice(2)}`);
     const r = await cli(['merge', ...dirs.map((d) => join(base, d)), '--out', out]);

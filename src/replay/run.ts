@@ -41,7 +41,9 @@ export interface ReplayRunResult {
   sourceErrors: number;
 }
 
-const BATCH = 256;
+/** A batch is handed to a worker when its records reach this many bytes (or BATCH_ITEMS items): memory stays flat whatever the records' size. */
+const BATCH_BYTES = 512 * 1024;
+const BATCH_ITEMS = 512;
 /** A worker holds one batch at a time; small heaps keep the process flat (RSS) on endless corpora. */
 const WORKER_LIMITS = { maxOldGenerationSizeMb: 96, maxYoungGenerationSizeMb: 16 };
 const SOURCE_CODES = new Set(['record.io', 'record.http', 'record.unknown-format']);
@@ -67,7 +69,7 @@ export async function runReplay(opts: ReplayRunOptions): Promise<ReplayRunResult
   for (const s of opts.sources) if (!hashes.has(s)) hashes.set(s, sourceHash(s).catch(() => null));
 
   const pool = jobs > 1 ? workerPool(new URL('./worker.js', import.meta.url), jobs, WORKER_LIMITS) : null;
-  // Native lines travel as bytes, moved (not copied) to the worker.
+  // Raw records travel as bytes, moved (not copied) to the worker.
   const judge = (task: BatchTask): Promise<BatchResult> =>
     pool ? pool.run(task, { transferList: task.items.flatMap((i) => (i.kind === 'raw' ? [i.bytes.buffer as ArrayBuffer] : [])) }) : Promise.resolve(judgeBatch(task));
 
@@ -100,13 +102,13 @@ export async function runReplay(opts: ReplayRunOptions): Promise<ReplayRunResult
     await write(next.corpora, await next.result);
   };
   let batch: BatchItem[] = [];
-  let batchRecords = 0;
+  let batchBytes = 0;
   const submit = async (): Promise<void> => {
     if (batch.length === 0) return;
     const task: BatchTask = { items: batch, corpora: batch.map(corpusOfItem), dialects: specs, continueAfterDivergence: opts.continueAfterDivergence === true };
     inFlight.push({ corpora: task.corpora, result: judge(task) });
     batch = [];
-    batchRecords = 0;
+    batchBytes = 0;
     while (inFlight.length >= maxInFlight) await drainOne();
   };
   const corpusOfItem = (item: BatchItem): string | null =>
@@ -124,14 +126,13 @@ export async function runReplay(opts: ReplayRunOptions): Promise<ReplayRunResult
   };
 
   try {
-    // With workers, native NDJSON lines travel unparsed: parsing is spread over the workers too.
-    for await (const item of readRecords(opts.sources, { format: opts.format ?? 'auto', limit: opts.limit, deferNative: pool !== null })) {
-      const records = item.kind === 'raw' ? recordsIn(item) : 1;
-      progress.records += records;
+    // Records travel undecoded: this thread only cuts them, whoever judges them decodes them.
+    for await (const item of readRecords(opts.sources, { format: opts.format ?? 'auto', limit: opts.limit, deferRaw: true })) {
+      progress.records += item.kind === 'raw' ? recordsIn(item) : 1;
       if (item.kind === 'unreadable' && item.id === null && SOURCE_CODES.has(item.code)) sourceErrors++;
       batch.push(item);
-      batchRecords += records;
-      if (batchRecords >= BATCH) await submit();
+      batchBytes += item.kind === 'raw' ? item.bytes.byteLength : 1024;
+      if (batchBytes >= BATCH_BYTES || batch.length >= BATCH_ITEMS) await submit();
       tick(false);
     }
     await submit();

@@ -1,6 +1,14 @@
 #!/usr/bin/env node
 import { main } from '../dist/cli/main.js';
 
+// A reader that closed the pipe (`… | head`) wants no more: stop as a SIGPIPE would, quietly.
+for (const stream of [process.stdout, process.stderr]) {
+  stream.on('error', (error) => {
+    if (error?.code === 'EPIPE') process.exit(141);
+    throw error;
+  });
+}
+
 main(process.argv.slice(2)).then(
   (code) => {
     process.exitCode = code;

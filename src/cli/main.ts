@@ -1,12 +1,15 @@
 import yargs from 'yargs';
 import { COMMANDS } from './commands/index.js';
+import { OutputPathError } from '../output/output-path.js';
+import { STDIN_ARG, restoreArgs } from './stdin-arg.js';
 import { UsageError } from './usage-error.js';
 
 /** Runs the command line; resolves to the exit code. */
 export async function main(argv: string[]): Promise<number> {
   process.exitCode = 0;
   let usageFailure: string | null = null;
-  const parser = yargs(argv)
+  // yargs drops a lone "-" (stdin) from every positional list: it travels under another name.
+  const parser = yargs(argv.map((a) => (a === '-' ? STDIN_ARG : a)))
     .scriptName('dice-dialects')
     .strict()
     .demandCommand(1, 'name a command (see --help)')
@@ -17,12 +20,13 @@ export async function main(argv: string[]): Promise<number> {
       if (error && !(error instanceof UsageError)) throw error;
       throw error ?? new UsageError(msg ?? 'bad usage');
     })
+    .middleware(restoreArgs as never, true)
     .help();
   for (const command of COMMANDS) parser.command(command);
   try {
     await parser.parseAsync();
   } catch (error) {
-    if (error instanceof UsageError) usageFailure = error.message;
+    if (error instanceof UsageError || error instanceof OutputPathError) usageFailure = error.message;
     else throw error;
   }
   if (usageFailure !== null) {

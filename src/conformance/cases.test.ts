@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { DIALECTS_DIR, listDialects } from '../dialects/index.js';
 import { dialectResolver } from './resolver.js';
 import { buildMatrix, loadCaseFiles, renderMatrixMarkdown, runCases } from './suite.js';
+import { tempDir } from '../test-support/temp-dir.js';
 
 const loaded = loadCaseFiles(join(DIALECTS_DIR, 'cases'));
 const resolve = dialectResolver();
@@ -23,9 +24,8 @@ describe('conformance cases (dialects/cases)', () => {
 
 describe('case runner', () => {
   it('reports an unknown rule id in a case as a problem', async () => {
-    const { mkdtempSync, writeFileSync } = await import('node:fs');
-    const { tmpdir } = await import('node:os');
-    const dir = mkdtempSync(join(tmpdir(), 'cases-'));
+    const { writeFileSync } = await import('node:fs');
+    const dir = tempDir('cases-');
     writeFileSync(join(dir, 'bad.json'), JSON.stringify({ about: 'x', cases: [{ id: 'x', rules: ['no.such-rule'], description: 'd', source: 's', dfen: '8/8/8/8/8/8/8/K6k w - - 0 1 P', expect: {} }] }));
     expect(loadCaseFiles(dir).problems.map((p) => p.message)).toEqual(['unknown rule id "no.such-rule"']);
   });

@@ -1,5 +1,4 @@
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
@@ -15,6 +14,7 @@ import {
   registryProblems,
   terminationsOf,
 } from './index.js';
+import { tempDir } from '../test-support/temp-dir.js';
 
 const SHIPPED = ['beturanga', 'brainking-one-die', 'chess', 'dicechess-com', 'reference', 'wikipedia-two-dice'];
 
@@ -24,7 +24,7 @@ function load(name: string, overrides: string[] = []): Dialect {
   return r.value;
 }
 
-const tmp = (): string => mkdtempSync(join(tmpdir(), 'dialects-test-'));
+const tmp = (): string => tempDir('dialects-test-');
 const write = (dir: string, name: string, data: unknown): string => {
   const file = join(dir, name);
   writeFileSync(file, typeof data === 'string' ? data : JSON.stringify(data, null, 2));

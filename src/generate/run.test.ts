@@ -1,5 +1,4 @@
-import { mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
@@ -11,6 +10,7 @@ import { type InjectSpec, parseInject } from './inject/index.js';
 import { generateCorpus } from './run.js';
 import { Scorer } from './score.js';
 import { DEFAULT_RATES } from './self-play.js';
+import { tempDir } from '../test-support/temp-dir.js';
 
 const dialect = () => {
   const d = loadDialect('reference');
@@ -21,7 +21,7 @@ const inject = ['maximum.fewer-dice:0.1', 'end.move-after-king-capture:0.05', 'd
 
 describe('generateCorpus', () => {
   it('writes the same bytes whatever the batch size, gzip included, and a key', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'dd-gen-'));
+    const dir = tempDir('dd-gen-');
     const base = { dialect: dialect(), overrides: [], games: 40, seed: 'bytes', format: 'history' as const, bots: ['random', 'greedy'] as ('random' | 'greedy')[], rates: DEFAULT_RATES, inject, jobs: 1 };
     const a = await generateCorpus({ ...base, out: join(dir, 'a.ndjson.gz'), batch: 7 });
     const b = await generateCorpus({ ...base, out: join(dir, 'b.ndjson.gz'), batch: 40 });
@@ -32,7 +32,7 @@ describe('generateCorpus', () => {
   });
 
   it.each(['csv', 'opening-book', 'dicechess-com'] as const)('%s: read back from disk and replayed, the key scores perfect recall and precision', async (format) => {
-    const dir = mkdtempSync(join(tmpdir(), 'dd-gen-'));
+    const dir = tempDir('dd-gen-');
     const out = join(dir, `corpus.${format}${format === 'csv' ? '.gz' : ''}`);
     const specs = (format === 'dicechess-com' ? ['maximum.fewer-dice:0.1', 'end.move-after-king-capture:0.05', 'dice.allowed-flag:0.1'] : ['maximum.fewer-dice:0.2', 'pass.not-allowed:0.1']).map((t) => parseInject(t) as InjectSpec);
     const res = await generateCorpus({ dialect: dialect(), overrides: [], games: 50, seed: 'score', format, out, bots: ['random', 'greedy'], rates: DEFAULT_RATES, inject: specs, jobs: 1 });

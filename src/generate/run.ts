@@ -1,9 +1,9 @@
 import { once } from 'node:events';
-import { createWriteStream, renameSync, rmSync } from 'node:fs';
-import { mkdir, writeFile } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
-import { basename, dirname } from 'node:path';
+import { basename } from 'node:path';
 import { createGzip } from 'node:zlib';
+import { openOutputFile, writeOutputFile } from '../output/file-output.js';
+import { checkFileTarget } from '../output/output-path.js';
 import { workerPool } from '../worker-pool.js';
 import type { Dialect } from '../dialects/index.js';
 import { FORMATS } from '../records/formats/index.js';
@@ -65,15 +65,16 @@ export async function generateCorpus(opts: GenerateOptions): Promise<GenerateRes
   const jobs = Math.max(1, opts.jobs ?? availableParallelism());
   const batch = Math.max(1, opts.batch ?? DEFAULT_BATCH);
   const module = FORMATS[opts.format];
+  const keyPath = opts.inject.length > 0 ? (opts.keyPath ?? `${opts.out}.key.json`) : null;
+  // Both outputs are checked before any game is played.
+  if (keyPath !== null) checkFileTarget('--key', keyPath);
+  const file = await openOutputFile('--out', opts.out);
   const pool = jobs > 1 ? workerPool(new URL('./worker.js', import.meta.url), jobs) : null;
   const run = (task: GenerateTask): Promise<BatchOutput> => (pool ? pool.run(task) : generateBatch(task));
 
-  await mkdir(dirname(opts.out), { recursive: true });
-  const tmp = `${opts.out}.tmp-${process.pid}`;
-  const file = createWriteStream(tmp);
   const gzip = opts.out.endsWith('.gz') ? createGzip({ level: 9 }) : null;
-  if (gzip) gzip.pipe(file);
-  const sink: NodeJS.WritableStream = gzip ?? file;
+  if (gzip) gzip.pipe(file.stream);
+  const sink: NodeJS.WritableStream = gzip ?? file.stream;
   const write = async (text: string): Promise<void> => {
     if (text.length > 0 && !sink.write(text)) await once(sink, 'drain');
   };
@@ -132,20 +133,20 @@ export async function generateCorpus(opts: GenerateOptions): Promise<GenerateRes
         opts.onProgress({ games: gamesDone, total: opts.games, elapsedMs: now - started, done: inFlight.length === 0 });
       }
     }
-    sink.end();
-    await once(file, 'close');
-    renameSync(tmp, opts.out);
+    if (gzip) {
+      gzip.end();
+      await once(gzip, 'end');
+    }
+    await file.commit();
   } catch (error) {
-    file.destroy();
-    rmSync(tmp, { force: true });
+    gzip?.destroy();
+    await file.abort();
     throw error;
   } finally {
     await pool?.destroy();
   }
 
-  let keyPath: string | null = null;
-  if (opts.inject.length > 0) {
-    keyPath = opts.keyPath ?? `${opts.out}.key.json`;
+  if (keyPath !== null) {
     const key: AnswerKey = {
       kind: 'dice-dialects/answer-key',
       version: 1,
@@ -158,8 +159,7 @@ export async function generateCorpus(opts: GenerateOptions): Promise<GenerateRes
       expected,
       records: ids,
     };
-    await mkdir(dirname(keyPath), { recursive: true });
-    await writeFile(keyPath, serializeAnswerKey(key));
+    await writeOutputFile('--key', keyPath, serializeAnswerKey(key));
   }
   return { stats, keyPath, problems, elapsedMs: Date.now() - started, jobs: pool ? jobs : 1 };
 }

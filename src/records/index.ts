@@ -3,7 +3,7 @@
  * the same, and the canonical record schema. Readers know notation, never rules.
  */
 export * from './game-record.js';
-export type { RawLines, ReadItem, UnreadableCode } from './items.js';
+export type { RawLines, ReadItem, SourceNote, UnreadableCode } from './items.js';
 export { recordsIn, UNREADABLE_CODES } from './items.js';
 export { readRecords, ReadSetupError, type ReadOptions } from './read.js';
 export { decodeRawLines } from './raw-lines.js';

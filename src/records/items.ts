@@ -49,6 +49,17 @@ export const RAW_WHOLE_LINE = 1;
 /** How many records a raw item (or raw draft) stands for. */
 export const recordsIn = (raw: { spans: Int32Array }): number => raw.spans.length / SPAN;
 
+/**
+ * Something about a source that is not a record and not a failure to read one: a file
+ * passed over as plainly not records, an empty input, a folder link not followed again.
+ * Reported once each (stderr, the summary), never as an unreadable entry.
+ */
+export interface SourceNote {
+  source: string;
+  code: 'source.skipped' | 'source.empty' | 'source.link-loop' | 'source.link-repeat';
+  message: string;
+}
+
 /** What a format reader yields; the stream position and source name are added by `readRecords`. */
 export type Draft =
   | { kind: 'record'; record: GameRecord }

@@ -1,5 +1,4 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import fc from 'fast-check';
@@ -12,8 +11,9 @@ import { decodeRawLines } from './raw-lines.js';
 import { collect } from './test-support/collect.js';
 import { randomGame } from './test-support/random-game.js';
 import { formatRecord } from './write.js';
+import { tempDir } from '../test-support/temp-dir.js';
 
-const dir = mkdtempSync(path.join(tmpdir(), 'records-raw-'));
+const dir = tempDir('records-raw-');
 
 /** Native lines with every line-level quirk: CRLF, blank and blank-looking lines, non-ASCII text, bad JSON, no final newline. */
 function quirkyNdjson(): string {

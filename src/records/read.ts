@@ -8,7 +8,9 @@ import { Channel } from './input/channel.js';
 import { type Expanded, expandSources } from './input/expand.js';
 import type { HttpOptions } from './input/http.js';
 import { TextSource } from './input/text-source.js';
-import { type Draft, type RawLines, type ReadItem, SPAN, recordsIn, unreadable } from './items.js';
+import { notRecordsReason } from './input/not-records.js';
+import { noteInvalidUtf8 } from './input/utf8.js';
+import { type Draft, type RawLines, type ReadItem, type SourceNote, SPAN, recordsIn, unreadable } from './items.js';
 import { decodeRawLines } from './raw-lines.js';
 
 export interface ReadOptions {
@@ -24,10 +26,18 @@ export interface ReadOptions {
   /** Only files whose path below a directory source matches this glob (e.g. `**\/*.ndjson`). */
   glob?: string;
   /**
+   * Told, in input order, of what is not a record but worth saying: a file found in a
+   * folder that is plainly not records (passed over), an empty source, a folder link not
+   * followed again. Such sources yield no items.
+   */
+  onNote?: (note: SourceNote) => void;
+  /**
    * Hand records on undecoded, as `raw` items of many records each (decode them with
    * `decodeRawLines` where they are judged); otherwise they are decoded here.
    */
   deferRaw?: boolean;
+  /** Inputs already expanded (by `expandSources`): read as they are instead of `sources` (a shard reads only its own). */
+  expanded?: Expanded[];
   /** The former name of `deferRaw` (native lines were the only raw records). */
   deferNative?: boolean;
 }
@@ -42,7 +52,8 @@ export class ReadSetupError extends Error {
   }
 }
 
-type Sourced = Draft & { source: string };
+/** A source's drafts tagged with its name, and its notes, which travel in order with them. */
+type Sourced = (Draft & { source: string }) | { kind: 'note'; note: SourceNote; source: string };
 
 /**
  * Every record of every source, in input order (sources as given, the files of a
@@ -65,6 +76,10 @@ export async function* readRecords(sources: string[], opts: ReadOptions = {}): A
     if (limit <= 0) return;
     for await (const batch of items) {
       for (const d of batch) {
+        if (d.kind === 'note') {
+          opts.onNote?.(d.note);
+          continue;
+        }
         if (d.kind === 'record') yield { kind: 'record', index: index++, record: d.record };
         else if (d.kind === 'raw') {
           const spans = index + recordsIn(d) > limit ? d.spans.subarray(0, (limit - index) * SPAN) : d.spans;
@@ -93,7 +108,7 @@ async function loadHistory(where: string, http?: HttpOptions): Promise<HistoryIn
 }
 
 async function* sequential(sources: string[], opts: ReadOptions, ctx: ReadContext, signal: AbortSignal): AsyncGenerator<Sourced[]> {
-  for await (const input of expandSources(sources, opts.glob)) {
+  for await (const input of opts.expanded ?? expandSources(sources, opts.glob)) {
     if (signal.aborted) return;
     yield* readInput(input, opts, ctx, signal);
   }
@@ -106,7 +121,7 @@ async function* sequential(sources: string[], opts: ReadOptions, ctx: ReadContex
  */
 async function* concurrent(sources: string[], opts: ReadOptions, ctx: ReadContext, signal: AbortSignal, concurrency: number): AsyncGenerator<Sourced[]> {
   const limit = pLimit(concurrency);
-  const inputs = expandSources(sources, opts.glob);
+  const inputs = opts.expanded ? (async function* () { yield* opts.expanded!; })() : expandSources(sources, opts.glob);
   const window: Channel<Sourced[]>[] = [];
   let exhausted = false;
   const schedule = async (): Promise<void> => {
@@ -144,8 +159,17 @@ async function* concurrent(sources: string[], opts: ReadOptions, ctx: ReadContex
 /** How many records a batch stands for: what a read-ahead channel holds at most. */
 function weight(batch: Sourced[]): number {
   let n = 0;
-  for (const d of batch) n += d.kind === 'raw' ? recordsIn(d) : 1;
+  for (const d of batch) n += d.kind === 'raw' ? recordsIn(d) : d.kind === 'note' ? 0 : 1;
   return n;
+}
+
+/**
+ * Once a source showed bytes that are not UTF-8, its records holding U+FFFD get the note
+ * (native NDJSON notes each line exactly; the other formats decode text in larger pieces,
+ * so a genuine U+FFFD after a broken byte in the same source is noted too).
+ */
+function noteReplacements(drafts: Draft[]): void {
+  for (const d of drafts) if (d.kind === 'record' && JSON.stringify(d.record).includes('\uFFFD')) noteInvalidUtf8(d.record);
 }
 
 /** One source: detect its format, read it, and turn a broken stream into one last unreadable entry. */
@@ -154,30 +178,45 @@ async function* readInput(input: Expanded, opts: ReadOptions, ctx: ReadContext, 
     yield [{ ...unreadable({ code: input.error.code, message: input.error.message }, input.name, null), source: input.name }];
     return;
   }
+  if (input.kind === 'note') {
+    yield [{ kind: 'note', note: input.note, source: input.note.source }];
+    return;
+  }
   const src = TextSource.open(input, opts.http, signal);
   const source = src.name;
   const failure = (): Sourced => ({ ...unreadable({ code: src.failure!.code, message: src.failure!.message }, source, null), source });
-  let format: FormatName | null = opts.format && opts.format !== 'auto' ? opts.format : null;
+  const note = (code: SourceNote['code'], message: string): Sourced[] => [{ kind: 'note', note: { source, code, message }, source }];
+  const named: FormatName | null = opts.format && opts.format !== 'auto' ? opts.format : null;
+  // The first bytes are read ahead whatever the format: they tell an empty source, or a file that is plainly not records.
+  const head = await src.peek(DETECT_CHARS);
+  const format = named ?? detectFormat(head);
+  const skip = async (notes: Sourced[]): Promise<Sourced[]> => {
+    await src.bytes().return(undefined);
+    return notes;
+  };
+  if (head.trim() === '' && src.ended && !src.failure) {
+    yield await skip(note('source.empty', `${source} is empty (${head === '' ? 'no bytes' : 'blank lines only'}): no records`));
+    return;
+  }
+  const notRecords = 'found' in input && input.found ? notRecordsReason(head, source, named !== null || format !== null) : null;
+  if (notRecords !== null && !src.failure) {
+    yield await skip(note('source.skipped', `${source} is ${notRecords}; passed over`));
+    return;
+  }
   if (format === null) {
-    const head = await src.peek(DETECT_CHARS);
-    format = detectFormat(head);
-    if (format === null) {
-      if (src.failure) yield [failure()];
-      else if (head.trim() !== '') {
-        yield [
-          {
-            ...unreadable({ code: 'record.unknown-format', message: `cannot tell the format of ${source} from its first bytes; name it with --format` }, source, null),
-            source,
-          },
-        ];
-      }
-      await src.bytes().return(undefined);
-      return;
+    if (src.failure) yield [failure()];
+    else {
+      const looks = notRecordsReason(head, source, false);
+      const message = `cannot tell the format of ${source} from its first bytes${looks ? ` (it looks like ${looks})` : ''}; name it with --format`;
+      yield [{ ...unreadable({ code: 'record.unknown-format', message }, source, null), source }];
     }
+    await src.bytes().return(undefined);
+    return;
   }
   // Drafts are fresh objects: tag them in place rather than copying one per record.
   for await (const batch of FORMATS[format].readBatches(src, ctx)) {
     for (const d of batch) (d as Sourced).source = source;
+    if (src.invalidUtf8) noteReplacements(batch);
     yield batch as Sourced[];
   }
   if (src.failure && !signal.aborted) yield [failure()];

@@ -1,5 +1,4 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { PassThrough } from 'node:stream';
 import fc from 'fast-check';
@@ -9,8 +8,9 @@ import { toHistoryRow } from './formats/dicechess-com/history-list.js';
 import { collect, fixture, records, unreadables } from './test-support/collect.js';
 import { randomGame } from './test-support/random-game.js';
 import { formatRecord, writeRecords } from './write.js';
+import { tempDir } from '../test-support/temp-dir.js';
 
-const dir = mkdtempSync(path.join(tmpdir(), 'records-roundtrip-'));
+const dir = tempDir('records-roundtrip-');
 let fileNo = 0;
 
 async function writeToString(format: FormatName, rs: GameRecord[]): Promise<string> {

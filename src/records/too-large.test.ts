@@ -1,5 +1,4 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { FORMATS } from './formats/index.js';
@@ -11,8 +10,9 @@ import { decodeRawLines } from './raw-lines.js';
 import { readRecords } from './read.js';
 import { randomGame } from './test-support/random-game.js';
 import { formatRecord } from './write.js';
+import { tempDir } from '../test-support/temp-dir.js';
 
-const dir = mkdtempSync(path.join(tmpdir(), 'records-too-large-'));
+const dir = tempDir('records-too-large-');
 
 /** A source that hands its text over in small chunks, so limits are crossed mid-stream. */
 const chunked = (text: string, size = 7): TextSource =>

@@ -37,6 +37,11 @@ export const GameResultLine = z
     index: z.number().int().min(0),
     source: z.string().nullable().default(null),
     turns: z.number().int().min(0).nullable().default(null),
+    /**
+     * Only on a summarising unreadable entry: how many identical unreadable records (same
+     * source, dialect, code and message) it stands for, beyond the ones written in full.
+     */
+    repeats: z.number().int().min(1).optional(),
   })
   .strict();
 export type GameResultLine = z.infer<typeof GameResultLine>;

@@ -1,3 +1,4 @@
+import { isRuleId } from '../rules/rule-ids.js';
 import { compareStrings } from './sorted.js';
 import type { Example, RuleEntry, Summary } from './summary-schema.js';
 
@@ -7,7 +8,10 @@ import type { Example, RuleEntry, Summary } from './summary-schema.js';
  */
 export interface DivergenceClass {
   rule: string;
-  /** `record.*` ids are notation problems (unreadable records), the rest rule divergences. */
+  /**
+   * As the replayer counts the lines: a registered rule id is a finding of judging (the
+   * game diverges, `record.fen-after-mismatch` included); a reader's code is an unreadable record.
+   */
   kind: 'unreadable' | 'divergence';
   counts: RuleEntry;
   examples: Example[];
@@ -19,7 +23,7 @@ export function divergenceClasses(summary: Summary): DivergenceClass[] {
     .sort(compareStrings)
     .map((rule) => ({
       rule,
-      kind: rule.startsWith('record.') ? 'unreadable' : 'divergence',
+      kind: isRuleId(rule) ? 'divergence' : 'unreadable',
       counts: summary.byRule[rule],
       examples: summary.examples
         .filter((e) => e.rule === rule)
@@ -30,4 +34,14 @@ export function divergenceClasses(summary: Summary): DivergenceClass[] {
 /** Label for a corpus in the matrix (records without a source still need a row). */
 export function sourceLabel(source: string | null): string {
   return source ?? '(no source)';
+}
+
+/**
+ * How many records and findings a class stands for, in words. A class only ever found
+ * after an earlier divergence of the same game (--continue-after-divergence) has no
+ * record of its own; it is said so, not "0 record(s)".
+ */
+export function classCountText(counts: { games: number; findings: number }, rule: string): string {
+  if (counts.games === 0) return `${counts.findings} finding(s) of class ${rule}, each after an earlier divergence of its game (no game diverges first by it)`;
+  return `${counts.games} record(s) of class ${rule} (${counts.findings} finding(s))`;
 }

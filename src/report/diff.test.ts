@@ -1,10 +1,10 @@
-import { mkdir, mkdtemp, readFile, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { main } from '../cli/main.js';
 import type { Finding, GameResultLine } from '../replay/result.js';
-import { classify, diffRuns, renderDiffMarkdown } from './diff.js';
+import { tempDir } from '../test-support/temp-dir.js';
+import { anythingBroke, classify, diffRuns, renderDiffMarkdown } from './diff.js';
 import { openRunDir } from './run-dir.js';
 import { RunAccumulator as SummaryBuilder } from '../run/accumulator.js';
 import { RUN_INFO } from './test-support/fixtures.js';
@@ -50,7 +50,7 @@ const RUN_B = [
 ];
 
 async function runs(b = RUN_B) {
-  const root = await mkdtemp(join(tmpdir(), 'dice-diff-'));
+  const root = tempDir('dice-diff-');
   await writeRun(join(root, 'a'), RUN_A);
   await writeRun(join(root, 'b'), b);
   return root;
@@ -132,6 +132,19 @@ describe('dice-dialects diff', () => {
     expect(json.fixed).toHaveLength(1);
     expect(json.broken).toHaveLength(0);
     expect(out).toContain('0 broken, 1 fixed');
+  });
+
+  it('gone records count as broken unless --allow-gone says the corpus shrank on purpose', async () => {
+    // Nothing changed but one record is gone: 200 missing games are not "nothing broke".
+    const root = await runs(RUN_A.filter((l) => l.id !== '<b>gone</b>'));
+    expect(await main(['diff', join(root, 'a'), join(root, 'b')])).toBe(1);
+    expect(out).toContain('**1 record(s) gone**');
+    out = '';
+    expect(await main(['diff', join(root, 'a'), join(root, 'b'), '--allow-gone'])).toBe(0);
+    expect(out).toContain('Nothing broke');
+    expect(out).toContain('1 record(s) gone (allowed: --allow-gone)');
+    expect(anythingBroke(await diffRuns(join(root, 'a'), join(root, 'b')))).toBe(true);
+    expect(anythingBroke(await diffRuns(join(root, 'a'), join(root, 'b')), { allowGone: true })).toBe(false);
   });
 
   it('exits 2 on unreadable run folders', async () => {

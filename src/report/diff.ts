@@ -108,9 +108,17 @@ function resultsPath(run: string): string {
   return join(run, 'results.ndjson');
 }
 
-/** True when the nightly should fail: something that conformed no longer does. */
-export function anythingBroke(d: RunDiff): boolean {
-  return d.broken.length > 0;
+export interface BrokeOptions {
+  /** The corpus shrank on purpose: records only in run A are not a regression. */
+  allowGone?: boolean;
+}
+
+/**
+ * True when the nightly should fail: something that conformed no longer does, or
+ * records are gone (a reader that silently drops games looks like a smaller corpus).
+ */
+export function anythingBroke(d: RunDiff, opts: BrokeOptions = {}): boolean {
+  return d.broken.length > 0 || (d.gone.length > 0 && opts.allowGone !== true);
 }
 
 function verdict(s: DiffSide | null): string {
@@ -128,17 +136,16 @@ function listSection(title: string, note: string, entries: DiffEntry[]): string[
   return lines;
 }
 
-export function renderDiffMarkdown(d: RunDiff): string {
-  const headline = d.broken.length
-    ? `**${d.broken.length} record(s) broke.**`
-    : 'Nothing broke.';
+export function renderDiffMarkdown(d: RunDiff, opts: BrokeOptions = {}): string {
+  const gone = d.gone.length === 0 ? '' : opts.allowGone ? ` ${d.gone.length} record(s) gone (allowed: --allow-gone).` : ` **${d.gone.length} record(s) gone**: they count as broken unless the corpus shrank on purpose (--allow-gone).`;
+  const headline = (d.broken.length ? `**${d.broken.length} record(s) broke.**` : anythingBroke(d, opts) ? '' : 'Nothing broke.') + gone;
   const fixedNote = d.fixed.length
     ? ` **${d.fixed.length} record(s) now pass that used to fail**: an unexpected pass until someone confirms the fix.`
     : '';
   const lines = [
     '# Run diff',
     '',
-    `${headline}${fixedNote}`,
+    `${headline}${fixedNote}`.trim(),
     '',
     '| change | records |',
     '| --- | ---: |',

@@ -4,6 +4,14 @@
  * before it reaches HTML, XML, Markdown or a shell command line.
  */
 
+/** Longest value a rendered report shows whole: ids, sources, messages of any length stay readable; data files keep them whole. */
+export const CLIP_CHARS = 500;
+
+/** `text` cut to `max` characters with an ellipsis and the full length (for reports read by people, never for data files). */
+export function clip(text: string, max = CLIP_CHARS): string {
+  return text.length <= max ? text : `${text.slice(0, max)}… (${text.length} characters in all; whole in summary.json and results.ndjson)`;
+}
+
 /** Characters XML 1.0 cannot carry at all (even escaped): C0 controls but tab/LF/CR, lone surrogates, U+FFFE/FFFF. */
 const XML_INVALID = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 

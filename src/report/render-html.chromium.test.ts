@@ -1,6 +1,5 @@
 import { existsSync } from 'node:fs';
-import { mkdtemp, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { chromium } from 'playwright-core';
@@ -8,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { renderHtml } from './render-html.js';
 import { RunAccumulator as SummaryBuilder } from '../run/accumulator.js';
 import { DIALECTS, HOSTILE, RUN_INFO, sampleDiceTurns, sampleLines } from './test-support/fixtures.js';
+import { tempDir } from '../test-support/temp-dir.js';
 
 const CHROMIUM = '/usr/bin/chromium';
 const hasChromium = existsSync(CHROMIUM);
@@ -18,7 +18,7 @@ describe('report.html in headless Chromium', () => {
     const b = new SummaryBuilder(DIALECTS);
     for (const l of sampleLines()) b.addResult(l);
     for (const t of sampleDiceTurns()) b.addDiceTurn(t);
-    const out = await mkdtemp(join(tmpdir(), 'dice-report-html-'));
+    const out = tempDir('dice-report-html-');
     const file = join(out, 'report.html');
     await writeFile(file, renderHtml(b.build(RUN_INFO)));
 

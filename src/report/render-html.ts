@@ -1,7 +1,7 @@
 import { boardSvg } from './board-svg.js';
 import { facesChart, matrixChart, ratesChart } from './charts-svg.js';
 import { divergenceClasses, sourceLabel, type DivergenceClass } from './classes.js';
-import { escapeHtml as h } from './escape.js';
+import { CLIP_CHARS, clip, escapeHtml } from './escape.js';
 import { FACE_LABELS, durationText, faceVerdict, fixed, pct, pValue, ratio } from './format.js';
 import { allowedText, checkCommand, movesFromDfen } from './repro.js';
 import type { Example, Rate, Summary } from './summary-schema.js';
@@ -60,6 +60,8 @@ ${body}
 `;
 }
 
+/** Every text shown goes through here: escaped, and cut when very long (a 300,000-character id is data, not something to read). */
+const h = (text: string): string => escapeHtml(clip(text));
 const code = (text: string) => `<code>${h(text)}</code>`;
 const num = (text: string | number) => `<td class="num">${h(String(text))}</td>`;
 
@@ -137,7 +139,7 @@ ${table(['face', ...FACE_LABELS.map(h)], faces)}
 function classSection(s: Summary, c: DivergenceClass): string {
   const per = s.dialects.filter((d) => c.counts.byDialect[d]).map((d) => `${code(d)} ${c.counts.byDialect[d].games}`).join(', ');
   return `<section class="class">
-<h3>${code(c.rule)}: ${c.counts.games} record(s), ${c.counts.findings} finding(s)</h3>
+<h3>${code(c.rule)}: ${c.counts.games > 0 ? `${c.counts.games} record(s), ${c.counts.findings} finding(s)` : `${c.counts.findings} finding(s), each after an earlier divergence of its game`}</h3>
 <p>${c.kind === 'unreadable' ? 'Unreadable records' : 'Rule divergence'} by dialect: ${per}.</p>
 ${c.examples.map(example).join('\n')}
 </section>`;
@@ -166,7 +168,7 @@ ${board}
 <div class="facts">
 <h4>Under ${code(e.dialect)}: game ${code(e.id)}</h4>
 <ul>${facts.join('')}</ul>
-${cmd ? `<pre>${h(cmd)}</pre>` : ''}
+${cmd ? `<pre>${escapeHtml(clip(cmd, 4 * CLIP_CHARS))}</pre>` : ''}
 </div>
 </div>`;
 }

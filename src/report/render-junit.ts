@@ -1,5 +1,5 @@
 import type { GameResultLine } from '../replay/result.js';
-import { divergenceClasses } from './classes.js';
+import { classCountText, divergenceClasses } from './classes.js';
 import { escapeXml as x } from './escape.js';
 import { allowedText, checkCommand } from './repro.js';
 import type { Example, Summary } from './summary-schema.js';
@@ -71,7 +71,7 @@ export function renderJunit(summary: Summary, perGame?: Iterable<GameResultLine>
         name: c.rule,
         kind: c.kind === 'unreadable' ? 'error' : 'failure',
         type: c.rule,
-        message: `${counts.games} record(s) of class ${c.rule} (${counts.findings} finding(s))${example ? `: ${example.finding.message}` : ''}`,
+        message: `${classCountText(counts, c.rule)}${example ? `: ${example.finding.message}` : ''}`,
         body: example ? exampleText(example) : '',
       });
     }

@@ -1,5 +1,9 @@
 import { divergenceClasses, sourceLabel, type DivergenceClass } from './classes.js';
-import { escapeMarkdown as esc, mdCode, mdFence } from './escape.js';
+import { CLIP_CHARS, clip, escapeMarkdown, mdCode as mdCodeWhole, mdFence } from './escape.js';
+
+/** Every text shown goes through these: escaped, and cut when very long (data files keep the whole value). */
+const esc = (text: string): string => escapeMarkdown(clip(text));
+const mdCode = (text: string, inTable = false): string => mdCodeWhole(clip(text), inTable);
 import { FACE_LABELS, durationText, faceVerdict, fixed, pct, pValue, ratio } from './format.js';
 import { allowedText, checkCommand, movesFromDfen } from './repro.js';
 import type { Example, Rate, Summary } from './summary-schema.js';
@@ -13,6 +17,7 @@ export function renderMarkdown(summary: Summary): string {
   const out: string[] = ['# Dice Chess replay report', ''];
   out.push(headline(summary), '');
   out.push(...totalsTable(summary), '');
+  if (summary.notes.length > 0) out.push(...notesSection(summary), '');
   if (summary.matrix) out.push(...matrixTable(summary), '');
   const classes = divergenceClasses(summary);
   out.push(...classesTable(summary, classes), '');
@@ -98,7 +103,8 @@ function diceSection(s: Summary): string[] {
 }
 
 function classSection(s: Summary, c: DivergenceClass): string[] {
-  const lines = [`### ${mdCode(c.rule)}: ${c.counts.games} record(s), ${c.counts.findings} finding(s)`, ''];
+  const counts = c.counts.games > 0 ? `${c.counts.games} record(s), ${c.counts.findings} finding(s)` : `${c.counts.findings} finding(s), each after an earlier divergence of its game`;
+  const lines = [`### ${mdCode(c.rule)}: ${counts}`, ''];
   const per = s.dialects.filter((d) => c.counts.byDialect[d]).map((d) => `${mdCode(d)} ${c.counts.byDialect[d].games}`);
   lines.push(`${c.kind === 'unreadable' ? 'Unreadable records' : 'Rule divergence'} by dialect: ${per.join(', ')}.`, '');
   for (const e of c.examples) lines.push(...exampleBlock(e), '');
@@ -124,7 +130,13 @@ function exampleBlock(e: Example): string[] {
   else if (f.dfen !== null) lines.push('- Allowed: none listed');
   lines.push(`- Message: ${esc(f.message)}`);
   const cmd = checkCommand(e.dialect, f);
-  if (cmd) lines.push('', mdFence(cmd, 'sh'));
+  if (cmd) lines.push('', mdFence(clip(cmd, 4 * CLIP_CHARS), 'sh'));
+  return lines;
+}
+
+function notesSection(s: Summary): string[] {
+  const lines = ['## Notes on the sources', '', 'Inputs that held no records: passed over as plainly not records, empty, or folder links not followed again.', ''];
+  for (const n of s.notes) lines.push(`- ${mdCode(n.code, true)} ${esc(n.message)}`);
   return lines;
 }
 

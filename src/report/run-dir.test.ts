@@ -1,8 +1,9 @@
 import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, readdir, readFile, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { RUN_MARKER } from '../output/output-path.js';
+import { tempDir } from '../test-support/temp-dir.js';
 import { openRunDir, RUN_FILES } from './run-dir.js';
 import { RunAccumulator as SummaryBuilder } from '../run/accumulator.js';
 import { Summary } from './summary-schema.js';
@@ -23,7 +24,7 @@ async function writeRun(dir: string, opts?: { junitPerGame?: boolean }) {
 
 describe('openRunDir', () => {
   it('publishes a complete folder only at finish', async () => {
-    const root = await mkdtemp(join(tmpdir(), 'dice-run-'));
+    const root = tempDir('dice-run-');
     const dir = join(root, 'reports', 'latest');
     const run = await openRunDir(dir);
     run.resultsStream.write(`${JSON.stringify(sampleLines()[0])}\n`);
@@ -32,7 +33,7 @@ describe('openRunDir', () => {
     const b = new SummaryBuilder(DIALECTS);
     b.addResult(sampleLines()[0]);
     await run.finish(b.build(RUN_INFO));
-    expect((await readdir(dir)).sort()).toEqual([...RUN_FILES].sort());
+    expect((await readdir(dir)).sort()).toEqual([RUN_MARKER, ...RUN_FILES].sort());
     expect(existsSync(run.tmpDir)).toBe(false);
     const summary = Summary.parse(JSON.parse(await readFile(join(dir, 'summary.json'), 'utf8')));
     expect(summary.totals.lines).toBe(1);
@@ -40,9 +41,9 @@ describe('openRunDir', () => {
   });
 
   it('replaces the previous run and leaves no .previous behind', async () => {
-    const root = await mkdtemp(join(tmpdir(), 'dice-run-'));
+    const root = tempDir('dice-run-');
     const dir = join(root, 'latest');
-    await mkdir(dir);
+    await writeRun(dir);
     await writeFile(join(dir, 'stale.txt'), 'old run');
     await writeRun(dir, { junitPerGame: true });
     expect(existsSync(join(dir, 'stale.txt'))).toBe(false);
@@ -54,8 +55,18 @@ describe('openRunDir', () => {
     expect(junit.elements.filter((e) => e === 'testcase')).toHaveLength(12 + 18);
   });
 
+  it('refuses a folder it did not write, before writing anything', async () => {
+    const root = tempDir('dice-run-');
+    const dir = join(root, 'mine');
+    await mkdir(dir);
+    await writeFile(join(dir, 'notes.txt'), 'keep');
+    await expect(openRunDir(dir)).rejects.toThrow(/not a run folder/);
+    expect((await readdir(root)).sort()).toEqual(['mine']);
+    expect(await readFile(join(dir, 'notes.txt'), 'utf8')).toBe('keep');
+  });
+
   it('writes the same bytes for the same input', async () => {
-    const root = await mkdtemp(join(tmpdir(), 'dice-run-'));
+    const root = tempDir('dice-run-');
     await writeRun(join(root, 'a'));
     await writeRun(join(root, 'b'));
     for (const f of RUN_FILES) {
@@ -64,7 +75,7 @@ describe('openRunDir', () => {
   });
 
   it('abort removes the temporary folder and keeps the last good run', async () => {
-    const root = await mkdtemp(join(tmpdir(), 'dice-run-'));
+    const root = tempDir('dice-run-');
     const dir = join(root, 'latest');
     await writeRun(dir);
     const before = await readFile(join(dir, 'report.md'), 'utf8');

@@ -1,7 +1,9 @@
 import { createWriteStream, type WriteStream } from 'node:fs';
-import { chmod, mkdir, mkdtemp, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, rename, writeFile } from 'node:fs/promises';
 import { once } from 'node:events';
-import { basename, dirname, join, resolve } from 'node:path';
+import { join, resolve } from 'node:path';
+import { checkRunFolderTarget, outputFailure, RUN_MARKER, RUN_MARKER_TEXT } from '../output/output-path.js';
+import { createTemporary, dropMarker, type Temporary } from '../output/temporary.js';
 import { renderHtml } from './render-html.js';
 import { renderJunit } from './render-junit.js';
 import { renderMarkdown } from './render-md.js';
@@ -21,15 +23,6 @@ export interface RunDir {
   abort(): Promise<void>;
 }
 
-async function exists(path: string): Promise<boolean> {
-  try {
-    await stat(path);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 async function closeStream(stream: WriteStream): Promise<void> {
   if (stream.closed) return;
   const closed = once(stream, 'close');
@@ -39,16 +32,23 @@ async function closeStream(stream: WriteStream): Promise<void> {
 
 /**
  * A run is published only when complete (as web-platform-tests does): everything is
- * written into a temporary sibling folder, then renamed over the final one. The
- * sibling lives in the same parent so the rename never crosses file systems. The last
- * good run is kept as `<final>.previous` until the new one is in place, so a crash at
- * any point leaves a complete run on disk.
+ * written into a marked temporary sibling folder, then renamed over the final one. The
+ * sibling lives in the same parent so the rename never crosses file systems. Only a
+ * previous run folder (RUN_MARKER) is ever replaced: any other existing path is refused
+ * (OutputPathError) before anything is written. The previous run is moved into a
+ * second temporary until the new one is in place.
  */
-export async function openRunDir(finalDir: string): Promise<RunDir> {
+export async function openRunDir(finalDir: string, what = '--out'): Promise<RunDir> {
   const target = resolve(finalDir);
-  const parent = dirname(target);
-  await mkdir(parent, { recursive: true });
-  const tmpDir = await mkdtemp(join(parent, `.${basename(target)}.tmp-`));
+  checkRunFolderTarget(what, finalDir);
+  let temporary: Temporary;
+  try {
+    await mkdir(resolve(target, '..'), { recursive: true });
+    temporary = createTemporary(target);
+  } catch (e) {
+    throw outputFailure(what, finalDir, e);
+  }
+  const tmpDir = temporary.dir;
   const results = createWriteStream(join(tmpDir, 'results.ndjson'));
   // Surface write errors at finish() instead of crashing the process from an unhandled 'error'.
   let streamError: Error | null = null;
@@ -60,10 +60,22 @@ export async function openRunDir(finalDir: string): Promise<RunDir> {
   async function complete(write: () => Promise<void>): Promise<void> {
     if (state !== 'open') throw new Error(`run folder ${target} is already ${state === 'done' ? 'closed' : 'being finished'}`);
     state = 'finishing';
-    await closeStream(results);
-    if (streamError) throw streamError;
-    await write();
-    await publish(tmpDir, target);
+    try {
+      await closeStream(results);
+      if (streamError) throw streamError;
+      await write();
+      await writeFile(join(tmpDir, RUN_MARKER), RUN_MARKER_TEXT);
+      // Checked again: something may have appeared at the target while the run went on.
+      checkRunFolderTarget(what, finalDir);
+      await publish(tmpDir, target);
+    } catch (e) {
+      temporary.remove();
+      state = 'done';
+      // A file-system failure (no space, permissions) is named with the option; anything else is a bug.
+      throw (e as NodeJS.ErrnoException)?.syscall ? outputFailure(what, finalDir, e) : e;
+    }
+    temporary.release();
+    dropMarker(target);
     state = 'done';
   }
 
@@ -86,29 +98,33 @@ export async function openRunDir(finalDir: string): Promise<RunDir> {
     if (state === 'done') return;
     state = 'done';
     results.destroy();
-    await rm(tmpDir, { recursive: true, force: true });
+    temporary.remove();
   }
 
   return { tmpDir, resultsStream: results, finish, finishWith, abort };
 }
 
-/** Swap tmpDir into place, keeping the old run as `.previous` until the swap succeeded. */
+/** Swap tmpDir into place; the old run waits in a marked temporary until the swap succeeded. */
 async function publish(tmpDir: string, target: string): Promise<void> {
-  const previous = `${target}.previous`;
   // mkdtemp made it private (0700); a published run is an ordinary folder.
   await chmod(tmpDir, 0o755);
-  let moved = false;
-  if (await exists(target)) {
-    // A `.previous` left by a crash is older than `target`: the new run supersedes both.
-    await rm(previous, { recursive: true, force: true });
-    await rename(target, previous);
-    moved = true;
+  let old: Temporary | null = null;
+  try {
+    await rename(tmpDir, target);
+    return;
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    if (code !== 'ENOTEMPTY' && code !== 'EEXIST') throw e;
   }
+  old = createTemporary(target);
+  const parked = join(old.dir, 'previous');
+  await rename(target, parked);
   try {
     await rename(tmpDir, target);
   } catch (error) {
-    if (moved) await rename(previous, target);
+    await rename(parked, target);
+    old.remove();
     throw error;
   }
-  await rm(previous, { recursive: true, force: true });
+  old.remove();
 }

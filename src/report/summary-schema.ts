@@ -108,6 +108,12 @@ export const DiceStats = z
   .strict();
 export type DiceStats = z.infer<typeof DiceStats>;
 
+/** Something said about a source that is not a record: passed over as not records, empty, a folder link not followed again. */
+export const SourceNote = z
+  .object({ source: z.string(), code: z.enum(['source.skipped', 'source.empty', 'source.link-loop', 'source.link-repeat']), message: z.string() })
+  .strict();
+export type SourceNote = z.infer<typeof SourceNote>;
+
 export const Summary = z
   .object({
     format: z.literal('dice-dialects/summary@1'),
@@ -121,6 +127,8 @@ export const Summary = z
     matrix: Matrix.nullable(),
     examples: z.array(Example),
     dice: DiceStats,
+    /** Notes about sources, in input order (none of them is a record, so no count above includes them). */
+    notes: z.array(SourceNote).default([]),
   })
   .strict();
 export type Summary = z.infer<typeof Summary>;

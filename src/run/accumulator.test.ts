@@ -49,7 +49,7 @@ describe('SummaryBuilder', () => {
       'dicechess-com dice.piece-not-rolled',
       'dicechess-com maximum.fewer-dice',
       'dicechess-com record.bad-fen',
-      'wikipedia-two-dice check.left-in-check',
+      'wikipedia-two-dice check.leaves-king-attacked',
       'wikipedia-two-dice record.bad-fen',
     ]);
     const ref = (rule: string) => s.examples.find((e) => e.dialect === 'reference' && e.rule === rule)!;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { GameResultLine } from '../replay/result.js';
 import { compareStrings, sortedRecord } from '../report/sorted.js';
-import { Example, MatrixCell, RuleEntry, type RunInfo, StatusCounts, type Summary } from '../report/summary-schema.js';
+import { Example, MatrixCell, RuleEntry, type RunInfo, SourceNote, StatusCounts, type Summary } from '../report/summary-schema.js';
 import { DiceCounts, DiceStatsAccumulator, type DiceTurn } from './dice-stats.js';
 
 const emptyCounts = (): StatusCounts => ({ lines: 0, conforming: 0, diverging: 0, unreadable: 0, findings: 0 });
@@ -28,6 +28,10 @@ function betterExample(a: Example, b: Example): boolean {
 const CorpusRow = z.object({ source: z.string().nullable(), first: z.number().int().min(0).nullable(), cells: z.record(z.string(), MatrixCell) }).strict();
 type CorpusRow = z.infer<typeof CorpusRow>;
 
+/** A note about a source at its place in the run: [unit, order within the unit] (a run that is not sharded: [0, order]). */
+const PlacedNote = z.object({ at: z.tuple([z.number().int().min(0), z.number().int().min(0)]), note: SourceNote }).strict();
+type PlacedNote = z.infer<typeof PlacedNote>;
+
 /**
  * Everything a summary is built from, as plain data: counters, corpus rows with the
  * position of their first record, one example per (dialect, rule), dice counters. Two
@@ -43,6 +47,7 @@ export const AccumulatorState = z
     corpora: z.array(CorpusRow),
     examples: z.array(Example),
     dice: DiceCounts,
+    notes: z.array(PlacedNote),
   })
   .strict();
 export type AccumulatorState = z.infer<typeof AccumulatorState>;
@@ -60,6 +65,7 @@ export class RunAccumulator {
   private readonly corpora = new Map<string | null, CorpusRow>();
   private readonly examples = new Map<string, Example>();
   private readonly dice = new DiceStatsAccumulator();
+  private readonly notes: PlacedNote[] = [];
 
   constructor(dialects: string[]) {
     this.dialects = [...new Set(dialects)];
@@ -102,6 +108,11 @@ export class RunAccumulator {
     this.dice.merge(c);
   }
 
+  /** A note about a source (passed over, empty, a link not followed): listed in input order, never counted as a record. */
+  addNote(note: SourceNote, at: [number, number] = [0, this.notes.length]): void {
+    this.notes.push({ at, note: { ...note } });
+  }
+
   /** Adds another accumulator's state (another shard of the same run). */
   merge(s: AccumulatorState): void {
     for (const d of s.dialects) this.dialectCounts(d);
@@ -121,6 +132,7 @@ export class RunAccumulator {
     }
     for (const e of s.examples) this.offerExample(structuredClone(e));
     this.dice.merge(s.dice);
+    for (const n of s.notes) this.notes.push(structuredClone(n));
   }
 
   /** The state as plain data; `at` maps this accumulator's record indices to the run's (a shard's numbering to the whole run's). */
@@ -133,6 +145,7 @@ export class RunAccumulator {
       corpora: this.orderedRows().map((r) => ({ source: r.source, first: r.first === null ? null : at(r.first), cells: structuredClone(r.cells) })),
       examples: [...this.examples.values()].map((e) => ({ ...structuredClone(e), index: at(e.index) })),
       dice: this.dice.counts(),
+      notes: this.orderedNotes(),
     };
   }
 
@@ -160,7 +173,15 @@ export class RunAccumulator {
       matrix,
       examples: examples.map((e) => structuredClone(e)),
       dice: this.dice.build(),
+      notes: this.orderedNotes().map((n) => n.note),
     };
+  }
+
+  private orderedNotes(): PlacedNote[] {
+    return this.notes
+      .map((n, order) => ({ n, order }))
+      .sort((a, b) => a.n.at[0] - b.n.at[0] || a.n.at[1] - b.n.at[1] || a.order - b.order)
+      .map((x) => structuredClone(x.n));
   }
 
   /** Rows in input order: by the index of their first record (rows never placed keep the order they were made in, last). */

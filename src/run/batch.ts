@@ -37,6 +37,8 @@ export interface BatchResult {
   /** conforming[item × columns + column]. */
   conforming: number[];
   dice: DiceCounts;
+  /** Where each unreadable line of `notable` sits in `text` (start, end pairs, in order): the run may fold repeats out. */
+  unreadableAt: number[];
 }
 
 /** Judges a batch: lines in input order, serialised here (in the worker) so only text and counters travel back. */
@@ -46,11 +48,14 @@ export function runBatch(task: BatchTask, judge: RecordJudge): BatchResult {
   const notable: GameResultLine[] = [];
   const conforming = new Array<number>(task.items.length * width).fill(0);
   const dice = new DiceStatsAccumulator();
+  const unreadableAt: number[] = [];
   let text = '';
   let i = 0;
   const emit = (line: GameResultLine): void => {
     line.source = task.corpora[i];
+    const start = text.length;
     text += `${JSON.stringify(line)}\n`;
+    if (line.status === 'unreadable') unreadableAt.push(start, text.length);
     const c = column.get(line.dialect);
     if (line.status === 'conforming' && c !== undefined) conforming[i * width + c]++;
     else notable.push(line);
@@ -64,7 +69,7 @@ export function runBatch(task: BatchTask, judge: RecordJudge): BatchResult {
     if (item.kind === 'raw') for (const decoded of decodeRawLines(item)) judgeItem(decoded);
     else judgeItem(item);
   }
-  return { text, notable, conforming, dice: dice.counts() };
+  return { text, notable, conforming, dice: dice.counts(), unreadableAt };
 }
 
 /** The corpus dice of a record, once per record whatever the number of dialects. Opening rolls: each side's first turn. */

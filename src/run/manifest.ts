@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { RunInfo } from '../report/summary-schema.js';
+import { RunInfo, SourceNote } from '../report/summary-schema.js';
 import { AccumulatorState } from './accumulator.js';
 
 export const SHARD_MANIFEST = 'dice-dialects/shard@1';
@@ -23,9 +23,10 @@ export const ShardManifest = z
       z
         .object({
           name: z.string(),
-          kind: z.enum(['file', 'url', 'stdin', 'error']),
+          kind: z.enum(['file', 'url', 'stdin', 'error', 'note']),
           weight: count.nullable(),
           owner: z.number().int().min(1).nullable(),
+          note: SourceNote.optional(),
         })
         .strict(),
     ),

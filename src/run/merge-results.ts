@@ -1,8 +1,12 @@
 import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
+import { GameResultLine } from '../replay/result.js';
 
 /** A structural `,"index":` cannot occur inside a JSON string (its quote would be escaped), and no finding has an index key. */
 const INDEX_KEY = Buffer.from(',"index":');
+/** Likewise `,"status":"`, which comes before the findings. */
+const STATUS_KEY = Buffer.from(',"status":"');
+const UNREADABLE = Buffer.from('unreadable"');
 const NL = 0x0a;
 
 /** A results.ndjson that does not fit its shard.json (truncated, reordered, or from another shard). */
@@ -33,9 +37,11 @@ export class ShardResults {
 
   /**
    * Copies every line whose index is below `end` (the shard's numbering) into `out`,
-   * shifted by `delta`; each must be at least `start`. Returns the lines copied.
+   * shifted by `delta`; each must be at least `start`. An unreadable line is offered to
+   * `keep` first (with the run's index) and left out when it says no (folded). Returns
+   * the lines read.
    */
-  async copy(start: number, end: number, delta: number, out: Buffer[]): Promise<number> {
+  async copy(start: number, end: number, delta: number, out: Buffer[], keep?: (line: GameResultLine) => boolean): Promise<number> {
     let copied = 0;
     for (;;) {
       let nl = this.buf.indexOf(NL, this.pos);
@@ -58,6 +64,12 @@ export class ShardResults {
         throw new ResultsMismatch(`${this.path}:${this.lines + 1}: record ${index} is out of place (expected ${start} to ${end - 1}); the folder does not match its shard.json`);
       }
       this.lastIndex = index;
+      if (keep && this.isUnreadable(nl) && !keep(this.parse(nl, index + delta))) {
+        this.pos = nl + 1;
+        this.lines++;
+        copied++;
+        continue;
+      }
       if (delta === 0) out.push(this.buf.subarray(this.pos, nl + 1));
       else out.push(this.buf.subarray(this.pos, digits), Buffer.from(String(index + delta)), this.buf.subarray(p, nl + 1));
       this.pos = nl + 1;
@@ -73,6 +85,17 @@ export class ShardResults {
     if (this.lines !== this.expected.lines) throw new ResultsMismatch(`${this.path}: ${this.lines} lines, shard.json says ${this.expected.lines}`);
     const sha = this.hash.digest('hex');
     if (sha !== this.expected.sha256) throw new ResultsMismatch(`${this.path}: SHA-256 ${sha} differs from shard.json's ${this.expected.sha256} (changed or damaged)`);
+  }
+
+  private isUnreadable(nl: number): boolean {
+    const at = this.buf.indexOf(STATUS_KEY, this.pos);
+    return at >= 0 && at < nl && this.buf.compare(UNREADABLE, 0, UNREADABLE.length, at + STATUS_KEY.length, at + STATUS_KEY.length + UNREADABLE.length) === 0;
+  }
+
+  private parse(nl: number, index: number): GameResultLine {
+    const parsed = GameResultLine.safeParse(JSON.parse(this.buf.toString('utf8', this.pos, nl)));
+    if (!parsed.success) throw new ResultsMismatch(`${this.path}:${this.lines + 1}: not a result line`);
+    return { ...parsed.data, index };
   }
 
   private async more(): Promise<boolean> {

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { openRunDir, type RunInfo, type Summary } from '../report/index.js';
 import { RunAccumulator } from './accumulator.js';
 import { SHARD_FILE, ShardManifest } from './manifest.js';
+import { ResultFolding } from './fold.js';
 import { ResultsMismatch, ShardResults } from './merge-results.js';
 import { toolVersion } from './run-info.js';
 
@@ -21,6 +22,8 @@ export interface MergeResult {
   records: number;
   sourceErrors: number;
   n: number;
+  /** No shard held a record: the run checked nothing. */
+  nothingRead: boolean;
 }
 
 interface Shard {
@@ -78,7 +81,7 @@ export async function mergeShards(dirs: string[], out: string): Promise<MergeRes
     acc.merge(state);
   }
 
-  const run = await openRunDir(out);
+  const run = await openRunDir(out, '--out');
   try {
     const readers = shards.map((s) => new ShardResults(join(s.dir, 'results.ndjson'), s.m.results));
     const write = async (parts: Buffer[]): Promise<void> => {
@@ -86,6 +89,9 @@ export async function mergeShards(dirs: string[], out: string): Promise<MergeRes
       if (!run.resultsStream.write(Buffer.concat(parts))) await new Promise<void>((r) => run.resultsStream.once('drain', () => r()));
     };
     const block = first.block;
+    // Shards write every line: repeated unreadable lines are folded here, in the run's order, as a single run folds them.
+    const folding = new ResultFolding();
+    const keep = (line: Parameters<ResultFolding['admit']>[0]) => folding.admit(line);
     for (let u = 0; u < units.length; u++) {
       const records = unitRecords[u];
       if (records === 0) continue;
@@ -96,7 +102,7 @@ export async function mergeShards(dirs: string[], out: string): Promise<MergeRes
         // Large units are copied in pieces so the merge holds little in memory.
         for (let from = 0; from < records; from += 4096) {
           const to = Math.min(records, from + 4096);
-          await readers[owner - 1].copy(r.localStart + from, r.localStart + to, globalStart[u] - r.localStart, parts);
+          await readers[owner - 1].copy(r.localStart + from, r.localStart + to, globalStart[u] - r.localStart, parts, keep);
           await write(parts.splice(0));
         }
         continue;
@@ -105,17 +111,21 @@ export async function mergeShards(dirs: string[], out: string): Promise<MergeRes
         const k = (b % n) + 1;
         const r = readsOf[k - 1].get(u)!;
         const parts: Buffer[] = [];
-        await readers[k - 1].copy(r.localStart + b * block, r.localStart + Math.min(records, (b + 1) * block), globalStart[u] - r.localStart, parts);
+        await readers[k - 1].copy(r.localStart + b * block, r.localStart + Math.min(records, (b + 1) * block), globalStart[u] - r.localStart, parts, keep);
         await write(parts);
       }
     }
     for (const r of readers) await r.finish();
+    const closing = folding.closingText();
+    if (closing) await write([Buffer.from(closing)]);
 
     const runInfo = mergedRunInfo(shards, Date.now() - started);
     const summary = acc.build(runInfo);
     if (summary.totals.lines !== shards.reduce((s, x) => s + x.m.results.lines, 0)) throw new MergeError('merge.inconsistent', 'the shards\' counters do not add up to their results');
     await run.finish(summary, { junitPerGame: first.junitPerGame });
-    return { summary, records: shards.reduce((s, x) => s + x.m.records, 0), sourceErrors: shards.reduce((s, x) => s + x.m.sourceErrors, 0), n };
+    const records = shards.reduce((s, x) => s + x.m.records, 0);
+    const sourceErrors = shards.reduce((s, x) => s + x.m.sourceErrors, 0);
+    return { summary, records, sourceErrors, n, nothingRead: records === 0 && sourceErrors === 0 };
   } catch (error) {
     await run.abort();
     if (error instanceof ResultsMismatch) throw new MergeError('merge.results', error.message);

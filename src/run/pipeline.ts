@@ -3,10 +3,12 @@ import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import { workerPool } from '../worker-pool.js';
 import type { FormatName } from '../records/game-record.js';
-import { readRecords, recordsIn } from '../records/index.js';
+import { type ReadOptions, readRecords, recordsIn, type SourceNote } from '../records/index.js';
+import { isSourceFailure } from '../records/source-failure.js';
 import { openRunDir, type RunInfo, type Summary } from '../report/index.js';
 import { RunAccumulator } from './accumulator.js';
 import { type BatchItem, type BatchResult, type BatchTask, type RecordJudge, runBatch } from './batch.js';
+import { ResultFolding } from './fold.js';
 import { fileHash, identityHash, toolVersion } from './run-info.js';
 import { SHARD_MANIFEST, type ShardManifest } from './manifest.js';
 import { BLOCK, listUnits, planShards, type ShardSpec } from './shard-plan.js';
@@ -28,6 +30,10 @@ export interface CorpusRunOptions<P> {
   sources: string[];
   format?: FormatName | 'auto';
   limit?: number;
+  /** How to read the sources beyond the format and limit: folder filter, history list, HTTP limits. */
+  glob?: string;
+  historyList?: string;
+  http?: ReadOptions['http'];
   /** Worker threads; 1 = judge in this thread. */
   jobs?: number;
   /** Run folder, published atomically when complete. */
@@ -40,6 +46,8 @@ export interface CorpusRunOptions<P> {
   junitPerGame?: boolean;
   /** For run_info and the shard identity: the dialect files and the options that shape the results. */
   about: { dialects: RunInfo['dialects']; options: Record<string, unknown> };
+  /** Told of each note about a source (passed over, empty, a link not followed), as it comes; the summary lists them too. */
+  onNote?: (note: SourceNote) => void;
   /** Called about twice a second and once at the end. */
   onProgress?: (p: Progress) => void;
 }
@@ -60,6 +68,8 @@ export interface CorpusRunResult {
   progress: Progress;
   /** Sources that could not be opened or fetched at all. */
   sourceErrors: number;
+  /** Every source opened and none held a record: the run checked nothing (a warning; a failure under --fail-on). */
+  nothingRead: boolean;
 }
 
 /** A batch is handed to a worker when its records reach this many bytes (or BATCH_ITEMS items): memory stays flat whatever the records' size. */
@@ -67,7 +77,6 @@ const BATCH_BYTES = 512 * 1024;
 const BATCH_ITEMS = 512;
 /** A worker holds one batch at a time; small heaps keep the process flat (RSS) on endless corpora. */
 const WORKER_LIMITS = { maxOldGenerationSizeMb: 96, maxYoungGenerationSizeMb: 16 };
-const SOURCE_CODES = new Set(['record.io', 'record.http', 'record.unknown-format']);
 
 /**
  * The run pipeline: read → judge (worker threads, batches, results back in input order)
@@ -86,8 +95,13 @@ export async function runCorpus<P>(opts: CorpusRunOptions<P>): Promise<CorpusRun
   const block = opts.shardBlock ?? BLOCK;
 
   // A shard plans first (sizes only), so a source list that cannot be expanded fails before any folder is made.
-  const plan = opts.shard ? planShards(await listUnits(opts.sources), opts.shard.n, { stripeAll: opts.limit !== undefined }) : null;
+  const plan = opts.shard ? planShards(await listUnits(opts.sources, opts.glob), opts.shard.n, { stripeAll: opts.limit !== undefined }) : null;
   const run = await openRunDir(opts.out);
+  const read = { glob: opts.glob, historyList: opts.historyList, http: opts.http };
+  const onNote = (note: SourceNote, at?: [number, number]): void => {
+    acc.addNote(note, at);
+    opts.onNote?.(note);
+  };
   const pool = jobs > 1 ? workerPool(new URL('./worker.js', import.meta.url), jobs, WORKER_LIMITS) : null;
 
   // Source hashes for run_info: each distinct file once, started now so it overlaps the replay.
@@ -95,14 +109,19 @@ export async function runCorpus<P>(opts: CorpusRunOptions<P>): Promise<CorpusRun
   if (!plan) for (const s of opts.sources) if (!hashes.has(s)) hashes.set(s, fileHash(s));
   const unitReads: UnitRead[] = [];
   const items: AsyncIterable<BatchItem> = plan
-    ? shardItems(plan, opts.shard!, { format, limit: opts.limit, block, onUnit: (u) => unitReads.push(u) })
+    ? shardItems(plan, opts.shard!, { format, limit: opts.limit, block, read, onUnit: (u) => unitReads.push(u), onNote })
     : // Records travel undecoded: this thread only cuts them, whoever judges them decodes them.
-      readRecords(opts.sources, { format, limit: opts.limit, deferRaw: true });
+      readRecords(opts.sources, { ...read, format, limit: opts.limit, deferRaw: true, onNote: (note) => onNote(note) });
 
   const resultsHash = createHash('sha256');
   let sourceErrors = 0;
   try {
-    sourceErrors = await judgeStream(items, { judge: opts.judge, pool, jobs, acc, progress, out: run.resultsStream, hash: resultsHash, corpusOf: corpusNamer(opts.sources), started, onProgress: opts.onProgress });
+    // A shard writes every line; folding repeated unreadable lines needs the whole run's order, so merge folds.
+    const folding = plan ? null : new ResultFolding();
+    const out = run.resultsStream;
+    sourceErrors = await judgeStream(items, { judge: opts.judge, pool, jobs, acc, progress, out, hash: resultsHash, corpusOf: corpusNamer(opts.sources), started, folding, onProgress: opts.onProgress });
+    const closing = folding?.closingText() ?? '';
+    if (closing && !out.write(closing)) await new Promise<void>((r) => out.once('drain', () => r()));
   } catch (error) {
     await run.abort();
     await pool?.destroy();
@@ -118,7 +137,14 @@ export async function runCorpus<P>(opts: CorpusRunOptions<P>): Promise<CorpusRun
     durationMs: Date.now() - started,
     dialects: opts.about.dialects,
     sources: [],
-    options: { ...opts.about.options, format, jobs, limit: opts.limit ?? null },
+    options: {
+      ...opts.about.options,
+      format,
+      jobs,
+      limit: opts.limit ?? null,
+      ...(opts.glob !== undefined && { glob: opts.glob }),
+      ...(opts.historyList !== undefined && { historyList: opts.historyList }),
+    },
   };
   let summary: Summary;
   try {
@@ -129,7 +155,7 @@ export async function runCorpus<P>(opts: CorpusRunOptions<P>): Promise<CorpusRun
         tool: runInfo.tool,
         version: runInfo.version,
         dialects: runInfo.dialects,
-        options: { ...opts.about.options, format, limit: opts.limit ?? null },
+        options: { ...opts.about.options, format, limit: opts.limit ?? null, glob: opts.glob ?? null, historyList: opts.historyList ?? null },
         sources: opts.sources,
         n: shard.n,
         block,
@@ -143,7 +169,7 @@ export async function runCorpus<P>(opts: CorpusRunOptions<P>): Promise<CorpusRun
         format: SHARD_MANIFEST,
         run_info: runInfo,
         block,
-        units: plan,
+        units: plan.map(({ input: _input, ...u }) => u),
         reads,
         results: { lines: progress.lines, sha256: resultsHash.digest('hex') },
         records: progress.records,
@@ -165,7 +191,7 @@ export async function runCorpus<P>(opts: CorpusRunOptions<P>): Promise<CorpusRun
   progress.rssBytes = process.memoryUsage.rss();
   progress.done = true;
   opts.onProgress?.({ ...progress });
-  return { summary, progress, sourceErrors };
+  return { summary, progress, sourceErrors, nothingRead: progress.records === 0 && sourceErrors === 0 };
 }
 
 interface StreamContext<P> {
@@ -178,6 +204,8 @@ interface StreamContext<P> {
   hash: ReturnType<typeof createHash>;
   corpusOf: (location: string | null) => string | null;
   started: number;
+  /** Folds repeated unreadable lines out of what is written (null: write every line). */
+  folding: ResultFolding | null;
   onProgress?: (p: Progress) => void;
 }
 
@@ -193,7 +221,7 @@ async function judgeStream<P>(items: AsyncIterable<BatchItem>, ctx: StreamContex
       ? pool.run(task, { transferList: task.items.flatMap((i) => (i.kind === 'raw' ? [i.bytes.buffer as ArrayBuffer] : [])) })
       : Promise.resolve(runBatch(task, (local ??= ctx.judge.create(ctx.judge.params))));
 
-  const write = async (batch: { corpora: BatchTask['corpora']; firsts: number[] }, { text, notable, conforming, dice }: BatchResult): Promise<void> => {
+  const write = async (batch: { corpora: BatchTask['corpora']; firsts: number[] }, { text, notable, conforming, dice, unreadableAt }: BatchResult): Promise<void> => {
     acc.addDiceCounts(dice);
     batch.corpora.forEach((corpus, i) => {
       // Matrix rows in input order: every item's corpus is placed before the non-conforming lines are counted.
@@ -204,14 +232,26 @@ async function judgeStream<P>(items: AsyncIterable<BatchItem>, ctx: StreamContex
         progress.lines += n;
       });
     });
+    // The summary counts every line; repeated identical unreadable lines are folded out of the text written.
+    let written = '';
+    let from = 0;
+    let u = 0;
     for (const line of notable) {
       acc.addResult(line);
       progress.lines++;
       if (line.status === 'diverging') progress.diverging++;
-      else if (line.status === 'unreadable') progress.unreadable++;
+      else if (line.status === 'unreadable') {
+        progress.unreadable++;
+        if (ctx.folding && !ctx.folding.admit(line)) {
+          written += text.slice(from, unreadableAt[u]);
+          from = unreadableAt[u + 1];
+        }
+        u += 2;
+      }
     }
-    ctx.hash.update(text);
-    if (!out.write(text)) await new Promise<void>((r) => out.once('drain', () => r()));
+    written = from === 0 ? text : written + text.slice(from);
+    ctx.hash.update(written);
+    if (!out.write(written)) await new Promise<void>((r) => out.once('drain', () => r()));
   };
 
   const inFlight: Array<{ batch: { corpora: BatchTask['corpora']; firsts: number[] }; result: Promise<BatchResult> }> = [];
@@ -246,7 +286,7 @@ async function judgeStream<P>(items: AsyncIterable<BatchItem>, ctx: StreamContex
   let sourceErrors = 0;
   for await (const item of items) {
     progress.records += item.kind === 'raw' ? recordsIn(item) : 1;
-    if (item.kind === 'unreadable' && item.id === null && SOURCE_CODES.has(item.code)) sourceErrors++;
+    if (item.kind === 'unreadable' && isSourceFailure(item)) sourceErrors++;
     batch.push(item);
     batchBytes += item.kind === 'raw' ? item.bytes.byteLength : 1024;
     if (batchBytes >= BATCH_BYTES || batch.length >= BATCH_ITEMS) await submit();

@@ -1,8 +1,7 @@
 import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { gunzipSync } from 'node:zlib';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseSan, STANDARD_FEN, parseDfen, legalMoves, makeUci, type Move } from '../core/index.js';
@@ -12,9 +11,10 @@ import { scoreResults } from '../generate/score.js';
 import type { GameRecord } from '../records/index.js';
 import { GameResultLine } from '../replay/result.js';
 import { runReplay } from './replay.js';
+import { tempDir } from '../test-support/temp-dir.js';
 
 const root = packageRoot();
-const tmp = () => mkdtempSync(join(tmpdir(), 'replay-'));
+const tmp = () => tempDir('replay-');
 const dialect = (name: string, ...overrides: string[]) => {
   const d = loadDialect(name, overrides);
   if (!d.ok) throw new Error(name);

@@ -1,5 +1,6 @@
 import { open, stat } from 'node:fs/promises';
-import { expandSources } from '../records/input/expand.js';
+import { type Expanded, expandSources } from '../records/input/expand.js';
+import type { SourceNote } from '../records/items.js';
 
 /** Shard K of N (1 ≤ K ≤ N). */
 export interface ShardSpec {
@@ -15,12 +16,19 @@ export function parseShard(text: string): ShardSpec | null {
   return k >= 1 && k <= n && n <= 100_000 ? { k, n } : null;
 }
 
-/** One input of the run (a file after folders and globs are expanded, a URL, stdin, or a source that cannot be opened). */
+/**
+ * One input of the run: a file after folders and globs are expanded, a URL, stdin, a
+ * source that cannot be opened, or a note the expansion made (a link not followed).
+ */
 export interface Unit {
   name: string;
-  kind: 'file' | 'url' | 'stdin' | 'error';
+  kind: 'file' | 'url' | 'stdin' | 'error' | 'note';
   /** Estimated bytes of text (a gzip file's size before compression); null when unknown before reading. */
   weight: number | null;
+  /** The note of a `note` unit. */
+  note?: SourceNote;
+  /** The input as expanded, read as it is (a file found in a folder stays "found"); not part of a manifest. */
+  input?: Expanded;
 }
 
 /** A unit and who judges it: one shard (1-based) reads and judges it whole, or (null) it is striped over every shard. */
@@ -45,10 +53,11 @@ const MAX_RATIO = 40;
 export async function listUnits(sources: string[], glob?: string): Promise<Unit[]> {
   const units: Unit[] = [];
   for await (const input of expandSources(sources, glob)) {
-    if (input.kind === 'file') units.push({ name: input.path, kind: 'file', weight: await textBytes(input.path) });
-    else if (input.kind === 'url') units.push({ name: input.url, kind: 'url', weight: null });
-    else if (input.kind === 'stdin') units.push({ name: '-', kind: 'stdin', weight: null });
-    else units.push({ name: input.name, kind: 'error', weight: null });
+    if (input.kind === 'file') units.push({ name: input.path, kind: 'file', weight: await textBytes(input.path), input });
+    else if (input.kind === 'url') units.push({ name: input.url, kind: 'url', weight: null, input });
+    else if (input.kind === 'stdin') units.push({ name: '-', kind: 'stdin', weight: null, input });
+    else if (input.kind === 'note') units.push({ name: input.note.source, kind: 'note', weight: 0, note: input.note, input });
+    else units.push({ name: input.name, kind: 'error', weight: null, input });
   }
   return units;
 }
@@ -86,12 +95,12 @@ async function textBytes(path: string): Promise<number | null> {
  * than TOLERANCE above the mean (a few files much larger than the rest), the largest
  * files are striped instead, one at a time, until it does not: every shard reads a
  * striped file and judges its blocks of it. Units of unknown size (URLs, stdin,
- * sources that cannot be opened) are striped; with `stripeAll` (a --limit run, where a
+ * sources that cannot be opened) are striped, notes go to shard 1; with `stripeAll` (a --limit run, where a
  * shard must know every record's number) everything is. Deterministic: every shard
  * computes the same plan from the same sizes.
  */
 export function planShards(units: Unit[], n: number, opts: { stripeAll?: boolean } = {}): PlannedUnit[] {
-  const known = units.map((u, i) => ({ u, i })).filter(({ u }) => u.weight !== null && !opts.stripeAll);
+  const known = units.map((u, i) => ({ u, i })).filter(({ u }) => u.weight !== null && u.kind !== 'note' && !opts.stripeAll);
   // Largest first; equal sizes in input order.
   known.sort((a, b) => b.u.weight! - a.u.weight! || a.i - b.i);
   const stripedBytes = (from: number) => known.slice(0, from).reduce((s, x) => s + x.u.weight!, 0);
@@ -108,7 +117,8 @@ export function planShards(units: Unit[], n: number, opts: { stripeAll?: boolean
     }
   }
   if (chosen === known.length) owners = new Map();
-  return units.map((u, i) => ({ ...u, owner: owners.get(i) ?? null }));
+  // A note holds no records: shard 1 carries it, so the merged summary lists it once.
+  return units.map((u, i) => ({ ...u, owner: u.kind === 'note' ? 1 : (owners.get(i) ?? null) }));
 }
 
 /** Longest processing time first: each file to the shard with the fewest bytes so far (ties: the lowest K). */

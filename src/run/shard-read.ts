@@ -1,5 +1,5 @@
 import type { FormatName } from '../records/game-record.js';
-import { readRecords, recordsIn } from '../records/index.js';
+import { type ReadOptions, readRecords, recordsIn, type SourceNote } from '../records/index.js';
 import { type RawLines, SPAN } from '../records/items.js';
 import type { BatchItem } from './batch.js';
 import { fileHash } from './run-info.js';
@@ -25,18 +25,34 @@ export interface UnitRead {
 export async function* shardItems(
   plan: PlannedUnit[],
   shard: ShardSpec,
-  opts: { format: FormatName | 'auto'; limit?: number; block: number; onUnit: (u: UnitRead) => void },
+  opts: {
+    format: FormatName | 'auto';
+    limit?: number;
+    block: number;
+    read: Pick<ReadOptions, 'historyList' | 'http'>;
+    onUnit: (u: UnitRead) => void;
+    /** A note about a source, with its place in the run: [unit, order within the unit]. */
+    onNote: (note: SourceNote, at: [number, number]) => void;
+  },
 ): AsyncGenerator<BatchItem> {
   let localStart = 0;
   for (let u = 0; u < plan.length; u++) {
     const unit = plan[u];
     if (unit.owner !== null && unit.owner !== shard.k) continue;
+    if (unit.kind === 'note') {
+      opts.onNote(unit.note!, [u, 0]);
+      continue;
+    }
     // With a limit every unit is striped and read by every shard, so localStart is the run's own count.
     const remaining = opts.limit === undefined ? undefined : opts.limit - localStart;
     if (remaining !== undefined && remaining <= 0) break;
     const sha256 = unit.kind === 'file' ? fileHash(unit.name) : Promise.resolve(null);
     let records = 0;
-    for await (const item of readRecords([unit.name], { format: opts.format, limit: remaining, deferRaw: true })) {
+    let notes = 0;
+    // A striped unit is read by every shard: its notes are shard 1's to keep.
+    const onNote = unit.owner !== null || shard.k === 1 ? (note: SourceNote) => opts.onNote(note, [u, notes++]) : undefined;
+    const input = unit.input ?? { kind: 'file' as const, path: unit.name };
+    for await (const item of readRecords([unit.name], { ...opts.read, expanded: [input], format: opts.format, limit: remaining, deferRaw: true, onNote })) {
       const count = item.kind === 'raw' ? recordsIn(item) : 1;
       records = item.index + count;
       if (unit.owner !== null) {

@@ -70,7 +70,9 @@ describe('replay --shard K/N, then merge: byte for byte the single run', () => {
       const dirs = Array.from({ length: n }, (_, i) => join(base, `shard-${n - i}`)); // any order
       const merged = await cli(['merge', ...dirs, '--out', join(base, 'merged')]);
       expect(merged.stderr).toContain(`merged ${n} shard`);
-      expect(merged.status).toBe(0);
+      expect(merged.stderr).toContain('1 source(s) could not be opened');
+      expect(merged.status).toBe(2); // as the single run: the missing source
+      expect(existsSync(join(base, 'merged', 'report.html'))).toBe(true);
       const want = comparable(single);
       const got = comparable(join(base, 'merged'));
       for (const k of Object.keys(want)) expect(got[k], k).toBe(want[k]);

@@ -1,6 +1,8 @@
-import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { statSync } from 'node:fs';
 import type { CommandModule } from 'yargs';
+import { writeOutputFile } from '../../output/file-output.js';
+import { checkFileTarget } from '../../output/output-path.js';
 import { buildMatrix, dialectResolver, loadCaseFiles, renderMatrixMarkdown, runCases } from '../../conformance/index.js';
 import { DIALECTS_DIR, listDialects } from '../../dialects/index.js';
 import { UsageError } from '../usage-error.js';
@@ -25,7 +27,15 @@ export const casesCommand: CommandModule<object, Args> = {
       .option('dir', { type: 'string', default: join(DIALECTS_DIR, 'cases'), describe: 'Folder of case files' })
       .example('$0 cases --dialect reference', '')
       .example('$0 cases --matrix --out reports/dialect-matrix.md', '') as never,
-  handler: (argv) => {
+  handler: async (argv) => {
+    if (argv.out) checkFileTarget('--out', argv.out);
+    let isDir = false;
+    try {
+      isDir = statSync(argv.dir).isDirectory();
+    } catch {
+      // Reported below.
+    }
+    if (!isDir) throw new UsageError(`--dir ${argv.dir}: not a folder of case files`);
     const loaded = loadCaseFiles(argv.dir);
     for (const p of loaded.problems) process.stderr.write(`${p.file}: ${p.path || '(file)'}: ${p.message}\n`);
     const resolve = dialectResolver();
@@ -33,10 +43,11 @@ export const casesCommand: CommandModule<object, Args> = {
       const names = listDialects().map((d) => d.name);
       const matrix = buildMatrix(loaded.cases, names, resolve);
       const text = argv.format === 'json' ? `${JSON.stringify(matrix, null, 1)}\n` : renderMatrixMarkdown(matrix);
-      if (argv.out) writeFileSync(argv.out, text);
+      if (argv.out) await writeOutputFile('--out', argv.out, text);
       else process.stdout.write(text);
       const bad = matrix.rows.flatMap((r) => Object.values(r.cells)).filter((c) => c.status === 'fail' || c.status === 'unexpected-pass');
-      process.exitCode = bad.length > 0 || loaded.problems.length > 0 ? 1 : 0;
+      if (loaded.cases.length === 0) process.stderr.write('dice-dialects: warning: no case to run: the matrix is empty\n');
+      process.exitCode = bad.length > 0 || loaded.problems.length > 0 || loaded.cases.length === 0 ? 1 : 0;
       return;
     }
     const only = argv.dialect?.map((d) => {
@@ -55,6 +66,8 @@ export const casesCommand: CommandModule<object, Args> = {
       process.stdout.write(`${label.padEnd(5)} ${r.id} [${r.key}]${r.diffs.length && !good ? `\n      ${r.diffs.join('\n      ')}` : ''}\n`);
     }
     process.stdout.write(`${passed} passed, ${failed} failed (${loaded.cases.length} cases${loaded.problems.length ? `, ${loaded.problems.length} case-file problems` : ''})\n`);
-    process.exitCode = failed > 0 || loaded.problems.length > 0 ? 1 : 0;
+    // No expectation checked is not a pass (an empty --dir, a dialect no case names).
+    if (runs.length === 0) process.stderr.write('dice-dialects: warning: no case expectation ran: nothing was checked\n');
+    process.exitCode = failed > 0 || loaded.problems.length > 0 || runs.length === 0 ? 1 : 0;
   },
 };

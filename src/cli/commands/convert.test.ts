@@ -1,10 +1,10 @@
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { runCli } from '../test-support/run-cli.js';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fixture } from '../../records/test-support/collect.js';
+import { tempDir } from '../../test-support/temp-dir.js';
 
 const run = runCli;
 
@@ -13,7 +13,7 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-const dir = mkdtempSync(join(tmpdir(), 'convert-cli-'));
+const dir = tempDir('convert-cli-');
 
 describe('dice-dialects convert', () => {
   it('writes canonical NDJSON and accounts for every record on stderr', async () => {

@@ -1,8 +1,8 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { runCli } from '../test-support/run-cli.js';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { tempDir } from '../../test-support/temp-dir.js';
 
 const run = runCli;
 
@@ -30,7 +30,7 @@ describe('dice-dialects dialects', () => {
   });
 
   it('--check FILE prints every problem with its path and exits 1', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'dialects-cli-'));
+    const dir = tempDir('dialects-cli-');
     const bad = join(dir, 'bad.json');
     writeFileSync(bad, JSON.stringify({ name: 'bad', extends: 'reference', castling: { dice: { value: 'queen', source: 'assumed' } }, extra: 1 }));
     const r = await run('dialects', '--check', bad);

@@ -1,5 +1,6 @@
-import { writeFile } from 'node:fs/promises';
 import type { CommandModule } from 'yargs';
+import { writeOutputFile } from '../../output/file-output.js';
+import { checkFileTarget } from '../../output/output-path.js';
 import { anythingBroke, diffRuns, renderDiffMarkdown, ResultsFileError } from '../../report/index.js';
 import { canonicalJson } from '../../report/sorted.js';
 import { UsageError } from '../usage-error.js';
@@ -9,19 +10,22 @@ interface DiffArgs {
   runB: string;
   out?: string;
   json?: boolean;
+  allowGone: boolean;
 }
 
 /** `dice-dialects diff <runA> <runB>`: per-record changes between two run folders; exit 1 when anything broke (for nightly CI). */
 export const diffCommand: CommandModule<object, DiffArgs> = {
   command: 'diff <runA> <runB>',
-  describe: 'compare two run folders record by record (fixed, broken, reclassified, new, gone); exit 1 when anything broke',
+  describe: 'compare two run folders record by record (fixed, broken, reclassified, new, gone); exit 1 when anything broke or records are gone',
   builder: (y) =>
     y
       .positional('runA', { type: 'string', demandOption: true, describe: 'the earlier run folder (holds results.ndjson)' })
       .positional('runB', { type: 'string', demandOption: true, describe: 'the later run folder' })
       .option('out', { type: 'string', describe: 'write the diff to FILE instead of standard output' })
-      .option('json', { type: 'boolean', default: false, describe: 'JSON instead of Markdown' }),
+      .option('json', { type: 'boolean', default: false, describe: 'JSON instead of Markdown' })
+      .option('allow-gone', { type: 'boolean', default: false, describe: 'records only in runA (a corpus that shrank on purpose) are not broken' }) as never,
   handler: async (args) => {
+    if (args.out) checkFileTarget('--out', args.out);
     let diff;
     try {
       diff = await diffRuns(args.runA, args.runB);
@@ -30,15 +34,15 @@ export const diffCommand: CommandModule<object, DiffArgs> = {
       if (error instanceof ResultsFileError) throw new UsageError(`cannot read run folder: ${error.message}`, 'run-dir');
       throw error;
     }
-    const text = args.json ? canonicalJson(diff) : renderDiffMarkdown(diff);
+    const text = args.json ? canonicalJson(diff) : renderDiffMarkdown(diff, { allowGone: args.allowGone });
     if (args.out) {
-      await writeFile(args.out, text);
+      await writeOutputFile('--out', args.out, text);
       process.stdout.write(
         `diff written to ${args.out}: ${diff.broken.length} broken, ${diff.fixed.length} fixed, ${diff.reclassified.length} reclassified, ${diff.new.length} new, ${diff.gone.length} gone, ${diff.unchanged} unchanged\n`,
       );
     } else {
       process.stdout.write(text);
     }
-    process.exitCode = anythingBroke(diff) ? 1 : 0;
+    process.exitCode = anythingBroke(diff, { allowGone: args.allowGone }) ? 1 : 0;
   },
 };

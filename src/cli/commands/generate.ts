@@ -32,6 +32,12 @@ interface Args extends DialectArgs {
   quiet: boolean;
 }
 
+/** A rate per 60 turns: any number from 0 (NaN from "abc" is refused, not turned into no offers). */
+const perSixty = (name: string, v: number): number => {
+  if (!Number.isFinite(v) || v < 0) throw new UsageError(`--${name} must be a number from 0`);
+  return v;
+};
+
 const rate = (name: string, v: number): number => {
   if (!Number.isFinite(v) || v < 0 || v > 1) throw new UsageError(`--${name} must be a number from 0 to 1, not ${v}`);
   return v;
@@ -85,7 +91,7 @@ export const generateCommand: CommandModule<object, Args> = {
       resign: rate('resign-rate', argv.resignRate),
       timeout: rate('timeout-rate', argv.timeoutRate),
       drawAgreement: rate('draw-rate', argv.drawRate),
-      drawOffer: Math.max(0, argv.drawOfferRate),
+      drawOffer: perSixty('draw-offer-rate', argv.drawOfferRate),
       double: rate('double-rate', argv.doubleRate),
       partialLastTurn: rate('partial-last-turn-rate', argv.partialLastTurnRate),
       x2: rate('x2-rate', argv.x2Rate),

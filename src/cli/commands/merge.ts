@@ -1,4 +1,5 @@
 import type { CommandModule } from 'yargs';
+import { checkNotAnInput } from '../../output/output-path.js';
 import { MergeError, mergeShards } from '../../run/index.js';
 import { UsageError } from '../usage-error.js';
 
@@ -19,6 +20,8 @@ export const mergeCommand: CommandModule<object, MergeArgs> = {
       .option('quiet', { type: 'boolean', default: false, describe: 'No closing line on stderr' })
       .example('$0 merge runs/shard-* --out runs/nightly', '') as never,
   handler: async (argv) => {
+    // The shared output rule: never inside a shard folder, never over a path that is not a run folder.
+    checkNotAnInput('--out', argv.out, argv.shards, { folder: true });
     let result;
     try {
       result = await mergeShards(argv.shards, argv.out);
@@ -35,5 +38,8 @@ export const mergeCommand: CommandModule<object, MergeArgs> = {
       );
     }
     for (const f of ['results.ndjson', 'summary.json', 'report.md', 'report.html', 'junit.xml']) process.stdout.write(`${argv.out}/${f}\n`);
+    if (result.nothingRead) process.stderr.write('dice-dialects: warning: the shards held no record: nothing was checked\n');
+    // As replay: a source that could not be opened at all makes the run's exit 2 (the folder is written).
+    if (result.sourceErrors > 0) process.exitCode = 2;
   },
 };

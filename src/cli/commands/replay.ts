@@ -1,19 +1,18 @@
 import type { CommandModule } from 'yargs';
 import { type Dialect, formatProblem, listDialects, loadDialect } from '../../dialects/index.js';
-import { FORMAT_NAMES, type FormatName } from '../../records/game-record.js';
+import { checkNotAnInput } from '../../output/output-path.js';
+import { ReadSetupError } from '../../records/index.js';
 import { type Progress, parseShard, runReplay } from '../../run/index.js';
+import { type SourceArgs, resolveSourceOptions, sourceOptions } from '../source-options.js';
 import { UsageError } from '../usage-error.js';
 
-interface Args {
-  sources: string[];
+interface Args extends SourceArgs {
   dialect?: string[];
   allDialects: boolean;
   set?: string[];
   out: string;
-  format: FormatName | 'auto';
   jobs?: number;
   continueAfterDivergence: boolean;
-  limit?: number;
   quiet: boolean;
   failOn?: 'diverging' | 'unreadable';
   junitPerGame: boolean;
@@ -31,16 +30,13 @@ export const replayCommand: CommandModule<object, Args> = {
   command: 'replay <sources..>',
   describe: 'Replay recorded games (files, folders, .gz, URLs, - for stdin) through dialects and report every divergence',
   builder: (y) =>
-    y
-      .positional('sources', { type: 'string', array: true, demandOption: true, describe: 'Files, folders, globs, http(s) URLs or -' })
+    sourceOptions(y)
       .option('dialect', { type: 'string', array: true, describe: 'Dialect name, alias or JSON file (repeatable)' })
       .option('all-dialects', { type: 'boolean', default: false, describe: 'Every dialect in dialects/' })
       .option('set', { type: 'string', array: true, describe: 'Override an option for every dialect: path=value (repeatable)' })
       .option('out', { type: 'string', demandOption: true, describe: 'Run folder (written atomically)' })
-      .option('format', { choices: ['auto', ...FORMAT_NAMES] as const, default: 'auto' as const, describe: 'Record format (auto-detected by default)' })
       .option('jobs', { type: 'number', describe: 'Worker threads (default: all cores; 1 = in process)' })
       .option('continue-after-divergence', { type: 'boolean', default: false, describe: 'Record every divergence of a game, not only the first' })
-      .option('limit', { type: 'number', describe: 'Stop after this many records' })
       .option('quiet', { type: 'boolean', default: false, describe: 'No progress line' })
       .option('fail-on', { choices: ['diverging', 'unreadable'] as const, describe: 'Exit 1 when any game diverges (or, with "unreadable", when any record is unreadable)' })
       .option('junit-per-game', { type: 'boolean', default: false, describe: 'One JUnit test case per game as well as per divergence class' })
@@ -48,6 +44,7 @@ export const replayCommand: CommandModule<object, Args> = {
       .example('$0 replay corpora/samples --all-dialects --out reports/latest', '')
       .example('$0 replay games.ndjson.gz --dialect dicechess-com --set enPassant.window=first-micro-move --out runs/ep', '') as never,
   handler: async (argv) => {
+    const { sources, read } = resolveSourceOptions(argv);
     const names = argv.allDialects ? listDialects().map((d) => d.name) : (argv.dialect ?? []);
     if (names.length === 0) throw new UsageError('name at least one --dialect, or --all-dialects');
     const overrides = argv.set ?? [];
@@ -60,18 +57,21 @@ export const replayCommand: CommandModule<object, Args> = {
     if (argv.jobs !== undefined && (!Number.isInteger(argv.jobs) || argv.jobs < 1)) throw new UsageError('--jobs must be a whole number ≥ 1');
     const shard = argv.shard === undefined ? undefined : parseShard(argv.shard);
     if (shard === null) throw new UsageError(`--shard must be K/N with 1 ≤ K ≤ N (got ${JSON.stringify(argv.shard)})`);
+    checkNotAnInput('--out', argv.out, sources, { folder: true });
     const tty = process.stderr.isTTY && !argv.quiet;
     const result = await runReplay({
-      sources: argv.sources,
+      sources,
       dialects,
       out: argv.out,
-      format: argv.format,
+      ...read,
       jobs: argv.jobs,
       continueAfterDivergence: argv.continueAfterDivergence,
-      limit: argv.limit,
       junitPerGame: argv.junitPerGame,
       shard,
+      onNote: (n) => process.stderr.write(`${tty ? '\r\x1b[K' : ''}dice-dialects: note: ${n.message}\n`),
       onProgress: tty ? (p) => process.stderr.write(`\r${progressLine(p)}${p.done ? '\n' : ''}`) : undefined,
+    }).catch((e: unknown) => {
+      throw e instanceof ReadSetupError ? new UsageError(e.message) : e;
     });
     const s = result.summary.totals;
     const p = result.progress;
@@ -82,7 +82,10 @@ export const replayCommand: CommandModule<object, Args> = {
       );
     }
     for (const f of shard ? ['results.ndjson', 'shard.json'] : ['results.ndjson', 'summary.json', 'report.md', 'report.html', 'junit.xml']) process.stdout.write(`${argv.out}/${f}\n`);
+    // Said even with --quiet: a green run that checked nothing is the failure CI must not miss (for a shard, merge says it of the whole run).
+    if (result.nothingRead && !shard) process.stderr.write(`dice-dialects: warning: the sources held no record: nothing was checked${argv.failOn ? ' (--fail-on: exit 1)' : ''}\n`);
     if (result.sourceErrors > 0) process.exitCode = 2;
+    else if (argv.failOn && result.nothingRead && !shard) process.exitCode = 1;
     else if (argv.failOn === 'diverging' && (s.diverging > 0 || s.unreadable > 0)) process.exitCode = 1;
     else if (argv.failOn === 'unreadable' && s.unreadable > 0) process.exitCode = 1;
   },

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { createGunzip } from 'node:zlib';
 import type { CommandModule } from 'yargs';
+import { wholeNumberOption } from '../source-options.js';
 import { parseAnswerKey } from '../../generate/answer-key.js';
 import { formatScore, Scorer } from '../../generate/score.js';
 import { GameResultLine } from '../../replay/result.js';
@@ -34,7 +35,7 @@ export const scoreCommand: CommandModule<object, Args> = {
     let results = argv.results;
     if (existsSync(results) && statSync(results).isDirectory()) results = join(results, 'results.ndjson');
     if (!existsSync(results)) throw new UsageError(`--results ${argv.results}: no such file`);
-    const scorer = new Scorer(parsed.key, { dialect: argv.dialect ?? null, maxMismatches: argv.maxMismatches });
+    const scorer = new Scorer(parsed.key, { dialect: argv.dialect ?? null, maxMismatches: wholeNumberOption('max-mismatches', argv.maxMismatches, 0)! });
     const input = createReadStream(results);
     const lines = createInterface({ input: results.endsWith('.gz') ? input.pipe(createGunzip()) : input, crlfDelay: Infinity });
     let n = 0;

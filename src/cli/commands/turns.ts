@@ -1,4 +1,5 @@
 import type { CommandModule } from 'yargs';
+import { wholeNumberOption } from '../source-options.js';
 import { TurnEngine } from '../../rules/index.js';
 import { type DialectArgs, dialectOptions, resolveDialectOption } from '../dialect-option.js';
 import { readDfenOption } from '../position-option.js';
@@ -22,7 +23,7 @@ export const turnsCommand: CommandModule<object, Args> = {
     const dialect = resolveDialectOption(argv);
     const { pos, dice } = readDfenOption(argv.dfen, dialect.rules);
     const engine = new TurnEngine(dialect.rules);
-    const turns = engine.legalTurns(pos, dice, argv.limit).map((t) => t.map((m) => engine.uci(m)));
+    const turns = engine.legalTurns(pos, dice, wholeNumberOption('limit', argv.limit, 1)!).map((t) => t.map((m) => engine.uci(m)));
     if (argv.json) process.stdout.write(`${JSON.stringify(turns)}\n`);
     else process.stdout.write(turns.map((t) => `${t.length === 0 ? 'pass' : t.join(',')}\n`).join(''));
   },

@@ -1,10 +1,11 @@
-import { isAscii } from 'node:buffer';
+import { isAscii, isUtf8 } from 'node:buffer';
 import path from 'node:path';
 import type { FormatName, GameRecord, GameRecordInput } from '../game-record.js';
 import { finaliseRecord } from '../finalise.js';
 import type { TextSource } from '../input/text-source.js';
 import { type Draft, RAW_WHOLE_LINE, RecordProblem, SPAN, problem, unreadable } from '../items.js';
 import { parseJson } from '../input/json-values.js';
+import { noteInvalidUtf8 } from '../input/utf8.js';
 import type { HistoryIndex } from './dicechess-com/history-list.js';
 import { jsonRawBatches, splitLine } from './json-lines.js';
 
@@ -121,10 +122,14 @@ export function* decodeSpans(
   const bytes = Buffer.from(raw.bytes.buffer, raw.bytes.byteOffset, raw.bytes.byteLength);
   // Plain ASCII (the usual case) needs no UTF-8 decoding: a byte copy gives the same text.
   const encoding = isAscii(bytes) ? 'latin1' : 'utf8';
+  // Bytes that are not UTF-8 become U+FFFD: each record is checked only when the whole item fails.
+  const checkRecords = encoding === 'utf8' && !isUtf8(bytes);
   const { spans } = raw;
   for (let k = 0; k < spans.length; k += SPAN) {
     onRecord?.(k / SPAN);
-    yield* module.decode!(bytes.toString(encoding, spans[k], spans[k + 1]), { source, line: spans[k + 2], flags: spans[k + 3], header: raw.header }, ctx);
+    const drafts = module.decode!(bytes.toString(encoding, spans[k], spans[k + 1]), { source, line: spans[k + 2], flags: spans[k + 3], header: raw.header }, ctx);
+    if (checkRecords && !isUtf8(bytes.subarray(spans[k], spans[k + 1]))) for (const d of drafts) if (d.kind === 'record') noteInvalidUtf8(d.record);
+    yield* drafts;
   }
 }
 

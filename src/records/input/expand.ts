@@ -1,9 +1,12 @@
-import { readdir, stat } from 'node:fs/promises';
+import { readdir, readlink, realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
+import type { SourceNote } from '../items.js';
 import type { Input } from './text-source.js';
 import { SourceError, classify } from './source-error.js';
 
-export type Expanded = Input | { kind: 'error'; name: string; error: SourceError };
+/** A file found below a folder or by a glob (not named by the user): one that is plainly not records may be passed over. */
+export type Found = Extract<Input, { kind: 'file' }> & { found?: true };
+export type Expanded = Input | Found | { kind: 'error'; name: string; error: SourceError } | { kind: 'note'; note: SourceNote };
 
 const GLOB_CHARS = /[*?[{]/;
 
@@ -41,21 +44,70 @@ export function globToRegExp(glob: string): RegExp {
   return new RegExp(`^${re}$`);
 }
 
-/** Every regular file under `dir`, skipping dot-files and dot-folders, as sorted paths. */
-async function walk(dir: string): Promise<string[]> {
-  const out: string[] = [];
-  const visit = async (d: string): Promise<void> => {
-    const entries = await readdir(d, { withFileTypes: true });
+/**
+ * Every regular file under `dir` as sorted paths, skipping dot-files and dot-folders.
+ * Links to folders are followed once: a link to a folder already read (an ancestor: a
+ * loop) is noted, not followed again; a dangling link is one error; a folder that
+ * cannot be listed is one error, and the walk goes on.
+ */
+async function walk(dir: string): Promise<Array<{ path: string; item: Expanded }>> {
+  const out: Array<{ path: string; item: Expanded }> = [];
+  const seen = new Map<string, string>([[await realpath(dir), dir]]);
+  const visit = async (d: string, ancestors: Set<string>): Promise<void> => {
+    let entries;
+    try {
+      entries = await readdir(d, { withFileTypes: true });
+    } catch (e) {
+      out.push({ path: d, item: { kind: 'error', name: d, error: classify(e, d) } });
+      return;
+    }
+    // Real folders before links, so that a folder is read under its own name when a link also leads to it.
+    entries.sort((a, b) => Number(a.isSymbolicLink()) - Number(b.isSymbolicLink()));
     for (const e of entries) {
       if (e.name.startsWith('.')) continue;
       const p = path.join(d, e.name);
-      if (e.isDirectory()) await visit(p);
-      else if (e.isFile() || e.isSymbolicLink()) out.push(p);
+      let isDir = e.isDirectory();
+      if (e.isSymbolicLink()) {
+        const info = await stat(p).catch(() => null);
+        if (!info) {
+          const target = await readlink(p).catch(() => '?');
+          out.push({ path: p, item: { kind: 'error', name: p, error: new SourceError('record.io', `${p} is a dangling symbolic link (its target ${target} does not exist)`) } });
+          continue;
+        }
+        if (!info.isDirectory()) {
+          out.push({ path: p, item: info.isFile() ? { kind: 'file', path: p, found: true } : notRegular(p) });
+          continue;
+        }
+        const real = await realpath(p);
+        const already = seen.get(real);
+        if (already !== undefined) {
+          const loop = ancestors.has(real);
+          const note: SourceNote = loop
+            ? { source: p, code: 'source.link-loop', message: `${p} links to ${already}, a folder it is inside of; not followed (a loop)` }
+            : { source: p, code: 'source.link-repeat', message: `${p} links to ${already}, a folder read already; not read twice` };
+          out.push({ path: p, item: { kind: 'note', note } });
+          continue;
+        }
+        isDir = true;
+      }
+      if (isDir) {
+        const real = await realpath(p).catch(() => p);
+        const via = seen.get(real);
+        if (via !== undefined) {
+          out.push({ path: p, item: { kind: 'note', note: { source: p, code: 'source.link-repeat', message: `${p} was read already through the link ${via}; not read twice` } } });
+          continue;
+        }
+        seen.set(real, p);
+        await visit(p, new Set([...ancestors, real]));
+      } else out.push({ path: p, item: e.isFile() ? { kind: 'file', path: p, found: true } : notRegular(p) });
     }
   };
-  await visit(dir);
-  return out.sort();
+  await visit(dir, new Set(seen.keys()));
+  return out.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
 }
+
+/** A FIFO, socket or device met in a folder: reading it could wait for ever, so it is noted and passed over. */
+const notRegular = (p: string): Expanded => ({ kind: 'note', note: { source: p, code: 'source.skipped', message: `${p} is not a regular file (a FIFO, socket or device); not read from a folder` } });
 
 const toPosix = (p: string): string => p.split(path.sep).join('/');
 
@@ -88,7 +140,16 @@ export async function* expandSources(sources: string[], glob?: string): AsyncGen
     }
     try {
       if (info?.isDirectory()) {
-        for (const p of await walk(source)) if (matchesFilter(toPosix(path.relative(source, p)))) yield { kind: 'file', path: p };
+        let files = 0;
+        for (const { path: p, item } of await walk(source)) {
+          if (item.kind === 'file' && !matchesFilter(toPosix(path.relative(source, p)))) continue;
+          if (item.kind === 'file') files++;
+          yield item;
+        }
+        if (files === 0) {
+          const what = glob ? `no file below ${source} matches --glob ${glob}` : `the folder ${source} holds no files`;
+          yield { kind: 'note', note: { source, code: 'source.empty', message: what } };
+        }
       } else if (info) {
         yield { kind: 'file', path: source };
       } else {
@@ -98,11 +159,11 @@ export async function* expandSources(sources: string[], glob?: string): AsyncGen
         const base = segments.slice(0, firstGlob).join('/') || '.';
         const pattern = globToRegExp(segments.slice(firstGlob).join('/'));
         let found = 0;
-        for (const p of await walk(base)) {
+        for (const { path: p, item } of await walk(base)) {
           const rel = toPosix(path.relative(base, p));
           if (pattern.test(rel) && matchesFilter(rel)) {
-            found++;
-            yield { kind: 'file', path: p };
+            if (item.kind === 'file') found++;
+            yield item;
           }
         }
         if (found === 0) yield { kind: 'error', name: source, error: new SourceError('record.io', `no file matches ${source}`) };

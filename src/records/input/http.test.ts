@@ -1,6 +1,6 @@
 import { type Server, createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { gzipSync } from 'node:zlib';
+import { deflateRawSync, deflateSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatRecord } from '../write.js';
 import { collect, records, unreadables } from '../test-support/collect.js';
@@ -49,6 +49,38 @@ beforeAll(async () => {
         res.write(Buffer.from(body).subarray(0, 2000)); // then nothing: the body timeout must fire
         return;
       }
+      case '/trickle.ndjson': {
+        // One byte every 100 ms, for ever: no silence is long enough for the timeout, only the deadline ends it.
+        res.writeHead(200);
+        let at = 0;
+        const timer = setInterval(() => {
+          if (res.destroyed) clearInterval(timer);
+          else res.write(body[at++ % body.length]);
+        }, 100);
+        res.on('close', () => clearInterval(timer));
+        return;
+      }
+      case '/no-headers.ndjson':
+        return; // accepts the request and never answers
+      case '/deflate.ndjson':
+        res.writeHead(200, { 'content-encoding': 'deflate' }).end(deflateSync(body));
+        return;
+      case '/raw-deflate.ndjson':
+        res.writeHead(200, { 'content-encoding': 'deflate' }).end(deflateRawSync(body));
+        return;
+      case '/double.ndjson.gz':
+        // A .gz file served with gzip content-encoding on top: two layers to take off.
+        res.writeHead(200, { 'content-encoding': 'gzip', 'content-type': 'application/gzip' }).end(gzipSync(gzipSync(body)));
+        return;
+      case '/bad-encoding.ndjson':
+        res.writeHead(200, { 'content-encoding': 'gzip' }).end(body);
+        return;
+      case '/empty.ndjson':
+        res.writeHead(200, { 'content-encoding': 'gzip' }).end(gzipSync(''));
+        return;
+      case '/zstd.ndjson':
+        res.writeHead(200, { 'content-encoding': 'zstd' }).end(body);
+        return;
       default:
         res.writeHead(200).end(body);
     }
@@ -115,5 +147,49 @@ describe('http(s) sources through undici', () => {
     const items = await collect([`${base}/plain.ndjson`], { http: { ...http, maxBytes: 1000 } });
     expect(unreadables(items).map((u) => u.code)).toEqual(['record.http']);
     expect(unreadables(items)[0].message).toMatch(/limit of 1000/);
+  });
+
+  it('a body that trickles for ever ends at the source deadline, with the records read before it', async () => {
+    const items = await collect([`${base}/trickle.ndjson`], { http: { ...http, timeoutMs: 5_000, deadlineMs: 1_500 } });
+    const bad = unreadables(items);
+    expect(bad.map((u) => u.code)).toEqual(['record.http']);
+    expect(bad[0].message).toMatch(/deadline of 1\.5 s/);
+  });
+
+  it('a server that never answers is asked once (a timeout is not retried) and ends with the documented error', async () => {
+    const items = await collect([`${base}/no-headers.ndjson`], { http: { ...http, timeoutMs: 300, retries: 3 } });
+    expect(unreadables(items).map((u) => u.code)).toEqual(['record.http']);
+    expect(unreadables(items)[0].message).toMatch(/no answer within 0\.3 s/);
+    expect(hits.get('/no-headers.ndjson')).toBe(1);
+  });
+
+  it('the deadline also bounds the retries of a failing server', async () => {
+    const items = await collect([`${base}/down.ndjson`], { http: { timeoutMs: 500, retries: 1000, backoffMs: 200, deadlineMs: 1_000 } });
+    expect(unreadables(items).map((u) => u.code)).toEqual(['record.http']);
+    expect(unreadables(items)[0].message).toMatch(/deadline of 1 s/);
+  });
+
+  it('decodes Content-Encoding deflate (zlib and raw), and gzip on top of a .gz file', async () => {
+    for (const url of ['/deflate.ndjson', '/raw-deflate.ndjson', '/double.ndjson.gz']) {
+      const items = await collect([`${base}${url}`], { http });
+      expect(unreadables(items)).toEqual([]);
+      expect(records(items).map((r) => r.id)).toEqual(ids);
+    }
+  });
+
+  it('a body that does not match its Content-Encoding, or an encoding not known, is one clear entry', async () => {
+    const items = await collect([`${base}/bad-encoding.ndjson`, `${base}/zstd.ndjson`], { http });
+    expect(records(items)).toEqual([]);
+    const [bad, zstd] = unreadables(items);
+    expect(bad.code).toBe('record.http');
+    expect(bad.message).toMatch(/content-encoding gzip/i);
+    expect(zstd.message).toMatch(/content-encoding "zstd", which is not supported/i);
+  });
+
+  it('an empty body is noted, not silent', async () => {
+    const notes: import('../items.js').SourceNote[] = [];
+    const items = await collect([`${base}/empty.ndjson`], { http, onNote: (n) => notes.push(n) });
+    expect(items).toEqual([]);
+    expect(notes.map((n) => n.code)).toEqual(['source.empty']);
   });
 });

@@ -1,4 +1,4 @@
-import { isAscii } from 'node:buffer';
+import { isAscii, isUtf8 } from 'node:buffer';
 import type { TextSource } from './text-source.js';
 
 const NL = 10;
@@ -13,6 +13,8 @@ export interface Line {
   line: number;
   /** Set when the line was longer than the limit: its length in bytes (`text` is then empty). */
   tooLong?: number;
+  /** Set when the line's bytes were not all UTF-8 (those became U+FFFD in `text`). */
+  invalidUtf8?: true;
 }
 
 /**
@@ -93,7 +95,13 @@ export async function* lineBatches(src: TextSource): AsyncGenerator<Line[]> {
     // records are almost always plain ASCII: then a byte copy replaces UTF-8 decoding.
     const encoding = isAscii(chunk) ? 'latin1' : 'utf8';
     const batch: Line[] = [];
-    eachLine(chunk, (start, end) => batch.push({ text: chunk.toString(encoding, start, end), line: ++line }));
+    if (encoding === 'utf8' && !isUtf8(chunk)) {
+      eachLine(chunk, (start, end) => {
+        const l: Line = { text: chunk.toString(encoding, start, end), line: ++line };
+        if (!isUtf8(chunk.subarray(start, end))) l.invalidUtf8 = true;
+        batch.push(l);
+      });
+    } else eachLine(chunk, (start, end) => batch.push({ text: chunk.toString(encoding, start, end), line: ++line }));
     yield batch;
   }
 }

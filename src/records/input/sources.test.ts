@@ -1,14 +1,16 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
+import type { SourceNote } from '../items.js';
 import { formatRecord } from '../write.js';
 import { collect, records, unreadables } from '../test-support/collect.js';
 import { randomGame } from '../test-support/random-game.js';
 import { globToRegExp } from './expand.js';
+import { tempDir } from '../../test-support/temp-dir.js';
 
-const dir = mkdtempSync(path.join(tmpdir(), 'records-sources-'));
+const dir = tempDir('records-sources-');
 const ndjson = (from: number, count: number): string => Array.from({ length: count }, (_, i) => formatRecord('ndjson', randomGame(from + i, { turns: 3 }))).join('');
 
 describe('sources', () => {
@@ -25,10 +27,12 @@ describe('sources', () => {
     expect(records(all).map((r) => r.id)).toEqual(['game-10', 'game-20', 'game-21', 'game-30']);
     const globbed = await collect([path.join(root, '**', 'a.ndjson')]);
     expect(records(globbed).map((r) => r.id)).toEqual(['game-10', 'game-20', 'game-21']);
-    // Without a filter the text file is a source of unknown format: one unreadable entry, counted.
-    const unfiltered = await collect([root]);
-    expect(unreadables(unfiltered).map((u) => u.code)).toEqual(['record.unknown-format']);
-    expect(unfiltered).toHaveLength(5);
+    // Without a filter the text file is plainly not records: skipped with a note, not an unreadable entry.
+    const notes: SourceNote[] = [];
+    const unfiltered = await collect([root], { onNote: (n) => notes.push(n) });
+    expect(unreadables(unfiltered)).toEqual([]);
+    expect(unfiltered).toHaveLength(4);
+    expect(notes.map((n) => [path.basename(n.source), n.code])).toEqual([['notes.txt', 'source.skipped']]);
   });
 
   it('keeps the given source order with several sources read at once, and stops at the limit', async () => {
@@ -84,6 +88,77 @@ describe('sources', () => {
     }
     const forced = await collect([path.join(dir, 'detect-csv.data')], { format: 'ndjson' });
     expect(unreadables(forced)[0].code).toBe('record.bad-json');
+  });
+});
+
+describe('files that are not records, empty inputs, symbolic links', () => {
+  it('skips documentation, answer keys and binary files found in a folder, by their content, one note each', async () => {
+    const root = path.join(dir, 'mixed');
+    mkdirSync(path.join(root, 'keys'), { recursive: true });
+    writeFileSync(path.join(root, 'README.md'), '# Corpora\n\nGames made by `generate`.\n');
+    writeFileSync(path.join(root, 'NOTES'), 'These games were recorded on the club server in May.\nAsk before sharing.\n');
+    writeFileSync(path.join(root, 'index.html'), '<!DOCTYPE html><html><body>games</body></html>');
+    writeFileSync(path.join(root, 'keys', 'planted.key.json'), JSON.stringify({ kind: 'dice-dialects/answer-key', version: 1, planted: {} }, null, 2));
+    writeFileSync(path.join(root, 'logo.png'), Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]));
+    writeFileSync(path.join(root, 'games.ndjson'), ndjson(40, 2));
+    const notes: SourceNote[] = [];
+    const items = await collect([root], { onNote: (n) => notes.push(n) });
+    expect(records(items).map((r) => r.id)).toEqual(['game-40', 'game-41']);
+    expect(unreadables(items)).toEqual([]);
+    expect(notes.map((n) => [path.relative(root, n.source), n.code])).toEqual([
+      ['NOTES', 'source.skipped'],
+      ['README.md', 'source.skipped'],
+      ['index.html', 'source.skipped'],
+      ['keys/planted.key.json', 'source.skipped'],
+      ['logo.png', 'source.skipped'],
+    ]);
+    expect(notes[3].message).toMatch(/answer key/);
+    // Named on its own, the same file is not passed over: the user asked for it.
+    const named = await collect([path.join(root, 'README.md')]);
+    expect(unreadables(named).map((u) => u.code)).toEqual(['record.unknown-format']);
+    expect(unreadables(named)[0].message).toMatch(/documentation/);
+  });
+
+  it('an empty file, an empty folder and an empty stdin-like source are noted, not silent', async () => {
+    const empty = path.join(dir, 'empty.ndjson');
+    writeFileSync(empty, '');
+    const blank = path.join(dir, 'blank.ndjson.gz');
+    writeFileSync(blank, gzipSync('\n\n'));
+    const folder = path.join(dir, 'empty-folder');
+    mkdirSync(folder);
+    const notes: SourceNote[] = [];
+    const items = await collect([empty, blank, folder], { onNote: (n) => notes.push(n) });
+    expect(items).toEqual([]);
+    expect(notes.map((n) => [n.source, n.code])).toEqual([
+      [empty, 'source.empty'],
+      [blank, 'source.empty'],
+      [folder, 'source.empty'],
+    ]);
+  });
+
+  it('follows links to folders, reports a link to an ancestor once, and a dangling link as one unreadable entry', async () => {
+    const root = path.join(dir, 'links');
+    const outside = path.join(dir, 'outside');
+    mkdirSync(path.join(root, 'real'), { recursive: true });
+    mkdirSync(outside, { recursive: true });
+    writeFileSync(path.join(root, 'real', 'a.ndjson'), ndjson(60, 1));
+    writeFileSync(path.join(outside, 'b.ndjson'), ndjson(70, 2));
+    symlinkSync(outside, path.join(root, 'elsewhere'));
+    symlinkSync(root, path.join(root, 'real', 'up'));
+    symlinkSync(path.join(root, 'real'), path.join(root, 'same'));
+    symlinkSync(path.join(dir, 'gone'), path.join(root, 'dangling.ndjson'));
+    // A FIFO would block a reader for ever: it is noted, not opened.
+    execFileSync('mkfifo', [path.join(root, 'real', 'pipe.ndjson')]);
+    const notes: SourceNote[] = [];
+    const items = await collect([root], { onNote: (n) => notes.push(n) });
+    expect(records(items).map((r) => r.id)).toEqual(['game-70', 'game-71', 'game-60']);
+    expect(unreadables(items).map((u) => [path.basename(u.source), u.code])).toEqual([['dangling.ndjson', 'record.io']]);
+    expect(unreadables(items)[0].message).toMatch(/dangling|does not exist/);
+    expect(notes.map((n) => [path.relative(root, n.source), n.code])).toEqual([
+      ['real/pipe.ndjson', 'source.skipped'],
+      ['real/up', 'source.link-loop'],
+      ['same', 'source.link-repeat'],
+    ]);
   });
 });
 

@@ -3,6 +3,7 @@ import { Readable } from 'node:stream';
 import { createGunzip } from 'node:zlib';
 import type { HttpOptions } from './http.js';
 import { SourceError, classify } from './source-error.js';
+import { hasInvalidUtf8 } from './utf8.js';
 
 export type Input = { kind: 'file'; path: string } | { kind: 'stdin' } | { kind: 'url'; url: string };
 
@@ -19,6 +20,8 @@ const BOM = [0xef, 0xbb, 0xbf];
  */
 export class TextSource {
   failure: SourceError | null = null;
+  /** Set once a chunk held bytes that are not UTF-8 (decoded as U+FFFD): records read after it are checked for a note. */
+  invalidUtf8 = false;
   /** Bytes read ahead by `peek`, handed out first. */
   private head: Buffer[] = [];
   private iterator: AsyncIterator<Uint8Array> | null = null;
@@ -43,6 +46,11 @@ export class TextSource {
     return new TextSource(name, async function* () {
       yield data;
     });
+  }
+
+  /** True once the whole source has been read (by `peek` or the readers), or it failed. */
+  get ended(): boolean {
+    return this.done;
   }
 
   /** Reads ahead until at least `chars` bytes (or the end) are buffered; returns them as text (for format detection). */
@@ -99,6 +107,7 @@ export class TextSource {
         this.started = true;
         if (chunk.length >= 3 && chunk[0] === BOM[0] && chunk[1] === BOM[1] && chunk[2] === BOM[2]) chunk = chunk.subarray(3);
       }
+      if (!this.invalidUtf8 && hasInvalidUtf8(chunk)) this.invalidUtf8 = true;
       return chunk;
     } catch (e) {
       this.done = true;

@@ -57,7 +57,7 @@ export function sampleLines(): GameResultLine[] {
   return [
     line('g1', 'reference', 0, a, []),
     line('g1', 'dicechess-com', 0, a, []),
-    line('g1', 'wikipedia-two-dice', 0, a, [finding({ rule: 'check.left-in-check', turn: 2, microMove: 0, dfen: 'rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2 QK', dice: 'QK', recorded: ['e1e2'], allowed: [['d1h5'], ['d1g4']], message: 'leaves the king attacked' })]),
+    line('g1', 'wikipedia-two-dice', 0, a, [finding({ rule: 'check.leaves-king-attacked', turn: 2, microMove: 0, dfen: 'rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2 QK', dice: 'QK', recorded: ['e1e2'], allowed: [['d1h5'], ['d1g4']], message: 'leaves the king attacked' })]),
     line('g2', 'reference', 1, a, [MAX_PNN]),
     line('g2', 'dicechess-com', 1, a, [MAX_PNN]),
     line('g2', 'wikipedia-two-dice', 1, a, []),

@@ -1,0 +1,90 @@
+import { createWriteStream, realpathSync, renameSync, type WriteStream } from 'node:fs';
+import { mkdir } from 'node:fs/promises';
+import { once } from 'node:events';
+import { basename, dirname, join, resolve } from 'node:path';
+import { checkFileTarget, OutputPathError, outputFailure } from './output-path.js';
+import { createTemporary, type Temporary } from './temporary.js';
+
+export interface OutputFile {
+  /** Write here; a write error is held and thrown by commit(). */
+  stream: NodeJS.WritableStream;
+  /** Close the stream and put the file in place. */
+  commit(): Promise<void>;
+  /** Close the stream and drop what was written (the old file, if any, stays). */
+  abort(): Promise<void>;
+}
+
+async function close(stream: WriteStream): Promise<void> {
+  if (stream.closed || stream.destroyed) return;
+  const closed = once(stream, 'close').catch(() => undefined);
+  if (!stream.writableEnded) stream.end();
+  await closed;
+}
+
+/**
+ * A file output (`--out`, `--errors`, `--key`, …): checked first (a folder, or a path
+ * through a file, is a one-line usage error), written to a marked temporary beside it
+ * and renamed into place by commit(), so an interrupted run leaves the old file whole
+ * and an output that is also an input is read to the end before it is replaced.
+ * Devices and pipes (`/dev/stdout`, `/dev/null`) are written straight through.
+ */
+export async function openOutputFile(what: string, path: string): Promise<OutputFile> {
+  const kind = checkFileTarget(what, path);
+  let temporary: Temporary | null = null;
+  let file: string;
+  // An existing file is replaced where it really is (a link to it stays a link).
+  let dest = resolve(path);
+  try {
+    if (kind === 'device') file = path;
+    else {
+      if (kind === 'replace') dest = realpathSync(dest);
+      await mkdir(dirname(dest), { recursive: true });
+      temporary = createTemporary(dest);
+      file = join(temporary.dir, basename(dest));
+    }
+  } catch (e) {
+    throw outputFailure(what, path, e);
+  }
+  const stream = createWriteStream(file);
+  let failure: unknown = null;
+  stream.on('error', (e) => {
+    failure ??= e;
+  });
+  await Promise.race([once(stream, 'open'), once(stream, 'close')]).catch(() => undefined);
+  let state: 'open' | 'done' = 'open';
+  const done = (): void => {
+    if (state === 'done') throw new OutputPathError('output.closed', `${what} ${path}: already closed`);
+    state = 'done';
+  };
+  return {
+    stream,
+    async commit() {
+      done();
+      await close(stream);
+      try {
+        if (failure) throw failure;
+        if (temporary) {
+          renameSync(file, dest);
+          temporary.remove();
+        }
+      } catch (e) {
+        temporary?.remove();
+        throw outputFailure(what, path, e);
+      }
+    },
+    async abort() {
+      if (state === 'done') return;
+      state = 'done';
+      stream.destroy();
+      await close(stream);
+      temporary?.remove();
+    },
+  };
+}
+
+/** Writes one whole text output (a diff, a matrix, a key) through openOutputFile. */
+export async function writeOutputFile(what: string, path: string, text: string): Promise<void> {
+  const out = await openOutputFile(what, path);
+  out.stream.write(text);
+  await out.commit();
+}

@@ -1,7 +1,7 @@
 import type { GameRecord } from '../records/game-record.js';
 import type { RawLines, ReadItem } from '../records/items.js';
 import { decodeRawLines } from '../records/raw-lines.js';
-import { loadDialect } from '../dialects/load.js';
+import type { Rules } from '../rules/index.js';
 import { type DiceCounts, DiceStatsAccumulator } from '../report/dice-stats.js';
 import type { GameResultLine } from './result.js';
 import { judgeFairness, type PreparedDialect, prepareDialect, replayGame } from './replay-game.js';
@@ -22,10 +22,14 @@ export interface BatchResult {
   dice: DiceCounts;
 }
 
-/** How to find the dialects again inside a worker: by name or file, plus `--set` overrides. */
+/** A dialect as the main thread loaded it (name or file, `--set` overrides, the resolved rules): workers need not load it again. */
 export interface DialectSpec {
+  /** The dialect's file and overrides: what tells two specs apart. */
   name: string;
   overrides: string[];
+  /** The dialect's name in result lines. */
+  label: string;
+  rules: Rules;
 }
 
 export interface BatchTask {
@@ -36,17 +40,20 @@ export interface BatchTask {
   continueAfterDivergence: boolean;
 }
 
+/** Sent to each worker as the pool starts: it loads the judging code and prepares the dialects before the first batch comes. */
+export interface WarmTask {
+  warm: DialectSpec[];
+}
+
 const cache = new Map<string, PreparedDialect>();
 
-/** Loads (once per thread) the dialects a task names. Failure here is a bug: the main thread validated them. */
+/** Prepares (once per thread) the dialects a task names. */
 export function preparedDialects(specs: DialectSpec[]): PreparedDialect[] {
   return specs.map((spec) => {
     const key = `${spec.name}\u0000${spec.overrides.join('\u0000')}`;
     let d = cache.get(key);
     if (!d) {
-      const loaded = loadDialect(spec.name, spec.overrides);
-      if (!loaded.ok) throw new Error(`dialect ${spec.name}: ${loaded.error.map((p) => p.message).join('; ')}`);
-      d = prepareDialect(loaded.value.name, loaded.value.rules);
+      d = prepareDialect(spec.label, spec.rules);
       cache.set(key, d);
     }
     return d;

@@ -8,7 +8,7 @@ import { packageRoot } from '../dialects/index.js';
 import type { FormatName } from '../records/game-record.js';
 import { readRecords, recordsIn } from '../records/index.js';
 import { openRunDir, type RunInfo, type Summary, SummaryBuilder } from '../report/index.js';
-import { type BatchItem, type BatchResult, type BatchTask, type DialectSpec, judgeBatch } from './judge-batch.js';
+import { type BatchItem, type BatchResult, type BatchTask, type DialectSpec, type WarmTask, judgeBatch } from './judge-batch.js';
 
 export interface ReplayRunOptions {
   sources: string[];
@@ -57,10 +57,19 @@ export async function runReplay(opts: ReplayRunOptions): Promise<ReplayRunResult
   const started = Date.now();
   const startedAt = new Date(started).toISOString();
   const names = opts.dialects.map((d) => d.dialect.name);
-  const specs: DialectSpec[] = opts.dialects.map((d) => ({ name: d.dialect.file, overrides: d.overrides }));
+  const specs: DialectSpec[] = opts.dialects.map((d) => ({ name: d.dialect.file, overrides: d.overrides, label: d.dialect.name, rules: d.dialect.rules }));
   const jobs = Math.max(1, opts.jobs ?? availableParallelism());
   const summary = new SummaryBuilder(names);
-  const run = await openRunDir(opts.out);
+  // Workers start first, and load what judging needs while this thread opens the run and reads the first bytes.
+  const pool = jobs > 1 ? workerPool(new URL('./worker.js', import.meta.url), jobs, WORKER_LIMITS) : null;
+  if (pool) for (let i = 0; i < jobs; i++) pool.run({ warm: specs } satisfies WarmTask).catch(() => undefined);
+  let run: Awaited<ReturnType<typeof openRunDir>>;
+  try {
+    run = await openRunDir(opts.out);
+  } catch (error) {
+    await pool?.destroy();
+    throw error;
+  }
   const progress: Progress = { records: 0, lines: 0, diverging: 0, unreadable: 0, elapsedMs: 0, rssBytes: 0, done: false };
   let sourceErrors = 0;
 
@@ -68,7 +77,6 @@ export async function runReplay(opts: ReplayRunOptions): Promise<ReplayRunResult
   const hashes = new Map<string, Promise<string | null>>();
   for (const s of opts.sources) if (!hashes.has(s)) hashes.set(s, sourceHash(s).catch(() => null));
 
-  const pool = jobs > 1 ? workerPool(new URL('./worker.js', import.meta.url), jobs, WORKER_LIMITS) : null;
   // Raw records travel as bytes, moved (not copied) to the worker.
   const judge = (task: BatchTask): Promise<BatchResult> =>
     pool ? pool.run(task, { transferList: task.items.flatMap((i) => (i.kind === 'raw' ? [i.bytes.buffer as ArrayBuffer] : [])) }) : Promise.resolve(judgeBatch(task));

@@ -101,6 +101,8 @@ const UCI = /^([a-hA-H][1-8])([a-hA-H][1-8])=?([nbrqNBRQ]?)$/;
 
 /** A UCI micro-move in any case → lower case; notes the square case it saw. */
 export function normaliseUci(text: unknown, notes: Set<string>): string {
+  // The usual case, canonical already (lower case, nothing around): no regular expression.
+  if (typeof text === 'string' && canonicalMove(text)) return text;
   if (typeof text !== 'string') fail('record.bad-move', `move ${describe(text)} is not text`);
   const m = UCI.exec(text.trim());
   if (!m) fail('record.bad-move', `"${text}" is not a UCI move (like e2e4 or e7e8q)`);
@@ -110,6 +112,19 @@ export function normaliseUci(text: unknown, notes: Set<string>): string {
   const lowered = `${from}${to}`.toLowerCase();
   if (lowered !== `${from}${to}`) notes.add('squares:upper-case');
   return lowered + m[3].toLowerCase();
+}
+
+/** `CANONICAL_UCI` by character codes, and not a move of a square to itself (what `normaliseUci` refuses). */
+function canonicalMove(m: string): boolean {
+  if (m.length !== 4 && m.length !== 5) return false;
+  const f0 = m.charCodeAt(0);
+  const r0 = m.charCodeAt(1);
+  const f1 = m.charCodeAt(2);
+  const r1 = m.charCodeAt(3);
+  if (f0 < 97 || f0 > 104 || f1 < 97 || f1 > 104 || r0 < 49 || r0 > 56 || r1 < 49 || r1 > 56 || (f0 === f1 && r0 === r1)) return false;
+  if (m.length === 4) return true;
+  const p = m.charCodeAt(4);
+  return p === 110 || p === 98 || p === 114 || p === 113;
 }
 
 /** Fast syntax check for canonical moves (native records). */
@@ -258,6 +273,7 @@ export function resultNumber(r: 'white' | 'black' | 'draw' | null): number | nul
 }
 
 export function parseSide(v: unknown): Side {
+  if (v === 'w' || v === 'b') return v;
   const s = String(v ?? '').trim().toLowerCase();
   if (s === 'w' || s === 'white') return 'w';
   if (s === 'b' || s === 'black') return 'b';

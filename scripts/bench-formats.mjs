@@ -43,14 +43,14 @@ function generate(dialect, games, seed, format, out) {
   return out;
 }
 
-/** One command in a fresh process: wall seconds and peak RSS (MB) of the whole process. */
+/** One command in a fresh process: wall seconds, CPU seconds (user + system, all threads) and peak RSS (MB) of the whole process. */
 function timed(cmd) {
   const t = performance.now();
-  const r = spawnSync('/usr/bin/time', ['-f', '%M', ...cmd], { encoding: 'utf8', maxBuffer: 1 << 26 });
+  const r = spawnSync('/usr/bin/time', ['-f', '%M %U %S', ...cmd], { encoding: 'utf8', maxBuffer: 1 << 26 });
   const seconds = (performance.now() - t) / 1000;
   if (r.status !== 0) throw new Error(`${cmd.join(' ')} failed: ${r.stderr}`);
-  const rss = Number(r.stderr.trim().split('\n').pop()) / 1024;
-  return { seconds, rss, stdout: r.stdout };
+  const [rss, user, sys] = r.stderr.trim().split('\n').pop().split(' ').map(Number);
+  return { seconds, cpu: user + sys, rss: rss / 1024, stdout: r.stdout };
 }
 
 const replay = (sources, jobs, dialect = 'dicechess-com') => {
@@ -71,18 +71,18 @@ for (let round = 0; round < ROUNDS; round++) {
       const r = replay([files[f]], jobs);
       const key = `${f} ${jobs}`;
       if (!best[key] || r.seconds < best[key].seconds) best[key] = r;
-      console.log(`  round ${round + 1}: ${f.padEnd(13)} --jobs ${jobs}: ${r.seconds.toFixed(2)} s, ${fmt(GAMES / r.seconds)} games/s, peak RSS ${r.rss.toFixed(0)} MB; load ${load()}`);
+      console.log(`  round ${round + 1}: ${f.padEnd(13)} --jobs ${jobs}: ${r.seconds.toFixed(2)} s (CPU ${r.cpu.toFixed(2)} s), ${fmt(GAMES / r.seconds)} games/s, peak RSS ${r.rss.toFixed(0)} MB; load ${load()}`);
     }
   }
 }
 console.log(`replay, whole process, ${fmt(GAMES)} games (best of ${ROUNDS}); load ${load()}`);
-const native = best['ndjson 2']?.seconds;
+const native = best['ndjson 2'];
 for (const f of FORMATS) {
   const one = best[`${f} 1`];
   const two = best[`${f} 2`];
-  const ratio = native ? ` ${(two.seconds / native).toFixed(2)}× native's time` : '';
+  const ratio = native ? `${(two.seconds / native.seconds).toFixed(2)}× native's time (CPU ${(two.cpu / native.cpu).toFixed(2)}×); target ≤ 1.3×` : '';
   console.log(
-    `  ${f.padEnd(13)} --jobs 2 ${two.seconds.toFixed(2)} s = ${fmt(GAMES / two.seconds)} games/s (${ratio.trim()}; target ≤ 1.3×), --jobs 1 ${one.seconds.toFixed(2)} s: speed-up ${(one.seconds / two.seconds).toFixed(2)}×; peak RSS ${Math.max(one.rss, two.rss).toFixed(0)} MB`,
+    `  ${f.padEnd(13)} --jobs 2 ${two.seconds.toFixed(2)} s = ${fmt(GAMES / two.seconds)} games/s (${ratio}), --jobs 1 ${one.seconds.toFixed(2)} s: speed-up ${(one.seconds / two.seconds).toFixed(2)}×; CPU ${two.cpu.toFixed(2)} s / ${one.cpu.toFixed(2)} s; peak RSS ${Math.max(one.rss, two.rss).toFixed(0)} MB`,
   );
 }
 
@@ -96,17 +96,24 @@ if (CHESS > 0) {
     const b = timed(['node', loop, file]);
     if (a.seconds < ours.seconds) Object.assign(ours, a);
     if (b.seconds < ops.seconds) Object.assign(ops, b);
-    console.log(`  round ${round + 1}: chess control --jobs 1 ${a.seconds.toFixed(2)} s, chessops loop ${b.seconds.toFixed(2)} s; load ${load()}`);
+    console.log(`  round ${round + 1}: chess control --jobs 1 ${a.seconds.toFixed(2)} s (CPU ${a.cpu.toFixed(2)} s), chessops loop ${b.seconds.toFixed(2)} s (CPU ${b.cpu.toFixed(2)} s); load ${load()}`);
   }
-  console.log(`chess control, whole process, ${fmt(CHESS)} standard games (ingest-wire): ours --jobs 1 ${ours.seconds.toFixed(2)} s, chessops loop ${ops.seconds.toFixed(2)} s: ratio ${(ops.seconds / ours.seconds).toFixed(2)} (target ≥ 1.0); load ${load()}`);
+  console.log(`chess control, whole process, ${fmt(CHESS)} standard games (ingest-wire): ours --jobs 1 ${ours.seconds.toFixed(2)} s, chessops loop ${ops.seconds.toFixed(2)} s: ratio ${(ops.seconds / ours.seconds).toFixed(2)} (CPU ${(ops.cpu / ours.cpu).toFixed(2)}; target ≥ 1.0); load ${load()}`);
 }
 
 {
   const one = join(tmp, 'one.ndjson');
   writeFileSync(one, `${spawnSync('head', ['-n', '1', files[FORMATS.includes('ndjson') ? 'ndjson' : FORMATS[0]]], { encoding: 'utf8' }).stdout}`);
   const s = { 1: Infinity, 2: Infinity };
-  for (let round = 0; round < Math.max(3, ROUNDS); round++) for (const jobs of [1, 2]) s[jobs] = Math.min(s[jobs], replay([one], jobs).seconds);
-  console.log(`startup: a one-game replay (native NDJSON), whole process: --jobs 1 ${s[1].toFixed(2)} s, --jobs 2 ${s[2].toFixed(2)} s; load ${load()}`);
+  const c = { 1: Infinity, 2: Infinity };
+  for (let round = 0; round < Math.max(3, ROUNDS); round++) {
+    for (const jobs of [1, 2]) {
+      const r = replay([one], jobs);
+      s[jobs] = Math.min(s[jobs], r.seconds);
+      c[jobs] = Math.min(c[jobs], r.cpu);
+    }
+  }
+  console.log(`startup: a one-game replay (native NDJSON), whole process: --jobs 1 ${s[1].toFixed(2)} s (CPU ${c[1].toFixed(2)} s), --jobs 2 ${s[2].toFixed(2)} s (CPU ${c[2].toFixed(2)} s); load ${load()}`);
 }
 
 if (MEMORY > 0) {

@@ -99,11 +99,15 @@ const mayCastle = (m: string): boolean =>
  * tracking at the first move it cannot place (the replayer will report it).
  */
 function normaliseCastling(input: GameRecordInput, notes: Set<string>): void {
-  if (!input.turns.some((t) => t.moves.some(mayCastle))) return;
+  // Tracking ends with the last turn holding a move that may be castling.
+  let last = input.turns.length - 1;
+  while (last >= 0 && !input.turns[last].moves.some(mayCastle)) last--;
+  if (last < 0) return;
   const pos = startPosition(input.startFen);
   if (pos === null) return;
   const is960 = input.chess960 !== null && input.chess960 !== undefined;
-  for (const turn of input.turns) {
+  for (let t = 0; t <= last; t++) {
+    const turn = input.turns[t];
     for (let i = 0; i < turn.moves.length; i++) {
       const text = turn.moves[i];
       const move = uciToMove(pos, text);

@@ -10,6 +10,8 @@ const OPEN_BRACE = 123;
 const CLOSE_BRACE = 125;
 /** Bytes of documents a legacy-cut raw draft collects before it is handed on. */
 const LEGACY_BATCH = 256 * 1024;
+/** Bytes the careful cutter is given at most before a line break is seen. */
+const REREAD_BYTES = 1024 * 1024;
 
 const isBlank = (c: number): boolean => c === 32 || c === 9 || c === CR;
 
@@ -102,8 +104,25 @@ export async function* jsonRawBatches(src: TextSource, format: FormatName): Asyn
 async function* legacy(src: TextSource, format: FormatName, head: Buffer[], it: AsyncIterator<Buffer> | null, linesBefore: number, afterDoc: boolean): AsyncGenerator<Draft[]> {
   const rest = new TextSource(src.name, async function* () {
     yield Buffer.from(afterDoc ? '{}\n' : '\n');
-    yield* head;
-    if (it !== null) for (let n = await it.next(); !n.done; n = await it.next()) yield n.value;
+    // Reads end at line breaks (up to a limit), so the cutter takes a whole-line document whole however the bytes came.
+    let held: Buffer[] = [];
+    let size = 0;
+    const more = async function* (chunks: AsyncIterable<Buffer> | Iterable<Buffer>): AsyncGenerator<Buffer> {
+      for await (const c of chunks) {
+        held.push(c);
+        size += c.length;
+        const cut = c.lastIndexOf(NL);
+        if (cut < 0 && size < REREAD_BYTES) continue;
+        const joined = Buffer.concat(held, size);
+        const at = cut < 0 ? joined.length : joined.length - (c.length - cut - 1);
+        yield joined.subarray(0, at);
+        held = at < joined.length ? [joined.subarray(at)] : [];
+        size = joined.length - at;
+      }
+    };
+    yield* more(head);
+    if (it !== null) yield* more({ [Symbol.asyncIterator]: () => it });
+    if (size > 0) yield Buffer.concat(held, size);
     if (src.failure) throw src.failure;
   });
   const offset = linesBefore - 1;

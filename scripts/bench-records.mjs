@@ -51,7 +51,7 @@ if (process.argv[2] === '--child') {
     process.exit(0);
   }
   // `deferred`: the replayer's reading thread, which cuts native lines and leaves parsing to its workers.
-  for await (const item of readRecords([file], { format, deferNative: mode === 'deferred' })) {
+  for await (const item of readRecords([file], { format, deferRaw: mode === 'deferred' })) {
     if (item.kind === 'record') read++;
     else if (item.kind === 'raw') read += recordsIn(item);
     else bad++;

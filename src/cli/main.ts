@@ -1,8 +1,27 @@
+import { existsSync } from 'node:fs';
+import type { CommandModule } from 'yargs';
 import yargs from 'yargs';
-import { COMMANDS } from './commands/index.js';
 import { OutputPathError } from '../output/output-path.js';
 import { STDIN_ARG, restoreArgs } from './stdin-arg.js';
 import { UsageError } from './usage-error.js';
+
+/**
+ * The modules of the commands the arguments need: a command named first is loaded alone
+ * (commands/<name>.js exporting <name>Command, as every command is written), so that a
+ * replay does not load the generator, the case runner and the rest; anything else
+ * (help, an unknown word) loads every command.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+async function commandsFor(argv: string[]): Promise<CommandModule<any, any>[]> {
+  const name = argv[0] ?? '';
+  const file = new URL(`./commands/${name}.js`, import.meta.url);
+  if (/^[a-z][a-z-]*$/.test(name) && existsSync(file)) {
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any
+    const command = ((await import(file.href)) as Record<string, CommandModule<any, any>>)[`${name.replace(/-(.)/g, (_, c: string) => c.toUpperCase())}Command`];
+    if (command && String(command.command ?? '').split(' ')[0] === name) return [command];
+  }
+  return (await import('./commands/index.js')).COMMANDS;
+}
 
 /** Runs the command line; resolves to the exit code. */
 export async function main(argv: string[]): Promise<number> {
@@ -22,7 +41,7 @@ export async function main(argv: string[]): Promise<number> {
     })
     .middleware(restoreArgs as never, true)
     .help();
-  for (const command of COMMANDS) parser.command(command);
+  for (const command of await commandsFor(argv)) parser.command(command);
   try {
     await parser.parseAsync();
   } catch (error) {

@@ -1,12 +1,13 @@
-import { CASTLE, capturesKingOnLastRank, chess960Number, makeUci, moveFrom, moveKind, moveTo, PAWN, parseDfen, uciToMove } from '../core/index.js';
+import { CASTLE, capturesKingOnLastRank, chess960Number, makeUci, moveFrom, moveKind, moveTo, PAWN, parseDfen, type Position, uciToMove } from '../core/index.js';
+import { checkedRecord } from './checked-record.js';
 import { GameRecord, type GameRecordInput } from './game-record.js';
 import { fail } from './items.js';
 import { CANONICAL_UCI } from './notation.js';
 
 /**
  * The last step of every reader: castling and king-capture notation, Chess960 start detection
- * (board bookkeeping only, no legality), then the zod schema. A schema failure
- * names the field path, so the unreadable entry points at it.
+ * (board bookkeeping only, no legality), then the schema (checked by hand; zod words
+ * a failure, naming the field path, so the unreadable entry points at it).
  */
 export function finaliseRecord(input: GameRecordInput, notes: Set<string>): GameRecord {
   if (input.chess960 === undefined || input.chess960 === null) {
@@ -18,8 +19,13 @@ export function finaliseRecord(input: GameRecordInput, notes: Set<string>): Game
   return validate(input);
 }
 
-/** zod validation with the first issue as a sentence. */
+/** The schema: the hand-written check, equal to zod's where it answers; zod for the rest and for the wording. */
 export function validate(input: unknown): GameRecord {
+  return checkedRecord(input) ?? validateWithZod(input);
+}
+
+/** zod validation with the first issue as a sentence. */
+export function validateWithZod(input: unknown): GameRecord {
   const parsed = GameRecord.safeParse(input);
   if (parsed.success) return parsed.data;
   const issue = parsed.error.issues[0];
@@ -49,6 +55,19 @@ export function checkNative(record: GameRecord): void {
       if (!CANONICAL_UCI.test(m)) fail('record.bad-move', `turn ${t + 1}: "${m}" is not a lower-case UCI move`, record.turns[t].location);
     }
   }
+}
+
+/** Start positions by FEN, parsed once (corpora share a few); each use gets a copy. Null: not a position. */
+const starts = new Map<string, Position | null>();
+function startPosition(fen: string): Position | null {
+  let pos = starts.get(fen);
+  if (pos === undefined) {
+    const parsed = parseDfen(fen);
+    pos = parsed.ok ? parsed.value.pos : null;
+    if (starts.size > 4096) starts.clear();
+    starts.set(fen, pos);
+  }
+  return pos === null ? null : pos.clone();
 }
 
 const back960 = new Map<string, number>();
@@ -86,12 +105,15 @@ const mayTakeKingOnLastRank = (m: string): boolean =>
  * tracking at the first move it cannot place (the replayer will report it).
  */
 function normaliseSpellings(input: GameRecordInput, notes: Set<string>): void {
-  if (!input.turns.some((t) => t.moves.some((m) => mayCastle(m) || mayTakeKingOnLastRank(m)))) return;
-  const start = parseDfen(input.startFen);
-  if (!start.ok) return;
-  const pos = start.value.pos;
+  // Tracking ends with the last turn holding a move whose spelling may depend on the board.
+  let last = input.turns.length - 1;
+  while (last >= 0 && !input.turns[last].moves.some((m) => mayCastle(m) || mayTakeKingOnLastRank(m))) last--;
+  if (last < 0) return;
+  const pos = startPosition(input.startFen);
+  if (pos === null) return;
   const is960 = input.chess960 !== null && input.chess960 !== undefined;
-  for (const turn of input.turns) {
+  for (let t = 0; t <= last; t++) {
+    const turn = input.turns[t];
     for (let i = 0; i < turn.moves.length; i++) {
       const text = turn.moves[i];
       const move = uciToMove(pos, text);

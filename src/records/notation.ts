@@ -101,6 +101,8 @@ const UCI = /^([a-hA-H][1-8])([a-hA-H][1-8])=?([nbrqNBRQ]?)$/;
 
 /** A UCI micro-move in any case → lower case; notes the square case it saw. */
 export function normaliseUci(text: unknown, notes: Set<string>): string {
+  // The usual case, canonical already (lower case, nothing around): no regular expression.
+  if (typeof text === 'string' && canonicalMove(text)) return text;
   if (typeof text !== 'string') fail('record.bad-move', `move ${describe(text)} is not text`);
   const m = UCI.exec(text.trim());
   if (!m) fail('record.bad-move', `"${text}" is not a UCI move (like e2e4 or e7e8q)`);
@@ -110,6 +112,19 @@ export function normaliseUci(text: unknown, notes: Set<string>): string {
   const lowered = `${from}${to}`.toLowerCase();
   if (lowered !== `${from}${to}`) notes.add('squares:upper-case');
   return lowered + m[3].toLowerCase();
+}
+
+/** `CANONICAL_UCI` by character codes, and not a move of a square to itself (what `normaliseUci` refuses). */
+function canonicalMove(m: string): boolean {
+  if (m.length !== 4 && m.length !== 5) return false;
+  const f0 = m.charCodeAt(0);
+  const r0 = m.charCodeAt(1);
+  const f1 = m.charCodeAt(2);
+  const r1 = m.charCodeAt(3);
+  if (f0 < 97 || f0 > 104 || f1 < 97 || f1 > 104 || r0 < 49 || r0 > 56 || r1 < 49 || r1 > 56 || (f0 === f1 && r0 === r1)) return false;
+  if (m.length === 4) return true;
+  const p = m.charCodeAt(4);
+  return p === 110 || p === 98 || p === 114 || p === 113;
 }
 
 /** Fast syntax check for canonical moves (native records). */
@@ -122,6 +137,13 @@ export const CANONICAL_UCI = /^[a-h][1-8][a-h][1-8][nbrq]?$/;
  * FENs, where a full parse per turn would cost more than the rest of the reading).
  */
 export function checkFen(text: unknown, what: string, full = true): string {
+  if (!full && typeof text === 'string' && plainFields(text)) {
+    // The usual case (single spaces, nothing around): no trimming, no second split.
+    const fields = text.split(' ');
+    const problem = quickFenProblem(fields);
+    if (problem) fail('record.bad-fen', `${what} "${text}" is not a FEN: ${problem}`);
+    return fields.length <= 6 ? text : fields.slice(0, 6).join(' ');
+  }
   if (typeof text !== 'string' || text.trim() === '') fail('record.missing-field', `${what} is missing`);
   const trimmed = text.trim();
   const fields = trimmed.split(' ');
@@ -130,15 +152,63 @@ export function checkFen(text: unknown, what: string, full = true): string {
   return fields.length <= 6 && !/\s\s|\t/.test(trimmed) ? trimmed : trimmed.split(/\s+/).slice(0, 6).join(' ');
 }
 
+/** Start positions found good before: corpora share a few, each is parsed once. */
+const goodFens = new Set<string>();
+
+/** Fields separated by single spaces, with nothing before or after: what `trim` and `split(/\s+/)` would leave as it is. */
+function plainFields(text: string): boolean {
+  const n = text.length;
+  const visible = (c: number): boolean => c > 32 && c <= 0x7e;
+  if (n === 0 || !visible(text.charCodeAt(0)) || !visible(text.charCodeAt(n - 1))) return false;
+  let space = false;
+  for (let i = 1; i < n - 1; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 32) {
+      if (space) return false;
+      space = true;
+    } else if (!visible(c)) return false;
+    else space = false;
+  }
+  return true;
+}
+
 function fullFenProblem(text: string): string | null {
+  if (goodFens.has(text)) return null;
   const parsed = parseDfen(text);
-  return parsed.ok ? null : parsed.error.message;
+  if (!parsed.ok) return parsed.error.message;
+  if (goodFens.size > 4096) goodFens.clear();
+  goodFens.add(text);
+  return null;
 }
 
 const PIECE_LETTERS = 'pnbrqkPNBRQK';
+/** Char code → 1 for a piece letter. */
+const IS_PIECE = new Uint8Array(128);
+for (const ch of PIECE_LETTERS) IS_PIECE[ch.charCodeAt(0)] = 1;
 const CASTLING = /^(-|[KQkqA-Ha-h]{1,8})$/;
 const EN_PASSANT = /^(-|([a-h][36])+)$/;
 const DICE = /^(-|[pnbrqkPNBRQK]{1,6})$/;
+
+/** Castling and en passant fields take few values: each is matched once. */
+const goodCastling = new Set<string>();
+const goodEnPassant = new Set<string>();
+function memo(good: Set<string>, field: string, re: RegExp): boolean {
+  if (good.has(field)) return true;
+  if (!re.test(field)) return false;
+  if (good.size > 1024) good.clear();
+  good.add(field);
+  return true;
+}
+
+/** `/^\d+$/` without a regular expression: this runs for every recorded turn. */
+function digits(s: string): boolean {
+  if (s.length === 0) return false;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c < 48 || c > 57) return false;
+  }
+  return true;
+}
 
 /** The FEN's shape as the core parser checks it, except that castling rights are not matched to rooks. */
 export function quickFenProblem(fields: string[]): string | null {
@@ -165,15 +235,14 @@ export function quickFenProblem(fields: string[]): string | null {
       squares += c - 48;
       continue;
     }
-    const ch = board[i];
-    if (!PIECE_LETTERS.includes(ch)) return `"${ch}" on rank ${8 - rank} is not a piece letter`;
+    if (c >= 128 || IS_PIECE[c] === 0) return `"${board[i]}" on rank ${8 - rank} is not a piece letter`;
     squares++;
     // A pawn that captured the king on its last rank stays there (the game is over).
-    if (ch === 'P' && rank === 0) strandedWhite = true;
-    else if (ch === 'p' && rank === 7) strandedBlack = true;
-    else if ((ch === 'p' || ch === 'P') && (rank === 0 || rank === 7)) wrongRankPawn ??= `a pawn stands on rank ${8 - rank}`;
-    if (ch === 'K') whiteKings++;
-    if (ch === 'k') blackKings++;
+    if (c === 80 /* P */ && rank === 0) strandedWhite = true;
+    else if (c === 112 /* p */ && rank === 7) strandedBlack = true;
+    else if ((c === 112 || c === 80) && (rank === 0 || rank === 7)) wrongRankPawn ??= `a pawn stands on rank ${8 - rank}`;
+    else if (c === 75 /* K */) whiteKings++;
+    else if (c === 107 /* k */) blackKings++;
   }
   if (rank !== 8) return `board must have 8 ranks, found ${board.split('/').length}`;
   if (whiteKings > 1 || blackKings > 1) return 'more than one king of a colour';
@@ -181,10 +250,10 @@ export function quickFenProblem(fields: string[]): string | null {
   if (strandedWhite && blackKings > 0) return 'a pawn stands on rank 8';
   if (strandedBlack && whiteKings > 0) return 'a pawn stands on rank 1';
   if (fields[1] !== 'w' && fields[1] !== 'b') return `side to move must be "w" or "b", not "${fields[1]}"`;
-  if (!CASTLING.test(fields[2])) return `"${fields[2]}" is not a castling field`;
-  if (!EN_PASSANT.test(fields[3])) return `"${fields[3]}" is not an en passant field`;
-  if (fields.length > 4 && !/^\d+$/.test(fields[4])) return `half-move counter must be a whole number, not "${fields[4]}"`;
-  if (fields.length > 5 && (!/^\d+$/.test(fields[5]) || fields[5] === '0')) return `move number must be a whole number from 1, not "${fields[5]}"`;
+  if (!memo(goodCastling, fields[2], CASTLING)) return `"${fields[2]}" is not a castling field`;
+  if (!memo(goodEnPassant, fields[3], EN_PASSANT)) return `"${fields[3]}" is not an en passant field`;
+  if (fields.length > 4 && !digits(fields[4])) return `half-move counter must be a whole number, not "${fields[4]}"`;
+  if (fields.length > 5 && (!digits(fields[5]) || fields[5] === '0')) return `move number must be a whole number from 1, not "${fields[5]}"`;
   if (fields.length > 6 && !DICE.test(fields[6])) return `"${fields[6]}" is not a dice field`;
   return null;
 }
@@ -204,6 +273,7 @@ export function resultNumber(r: 'white' | 'black' | 'draw' | null): number | nul
 }
 
 export function parseSide(v: unknown): Side {
+  if (v === 'w' || v === 'b') return v;
   const s = String(v ?? '').trim().toLowerCase();
   if (s === 'w' || s === 'white') return 'w';
   if (s === 'b' || s === 'black') return 'b';

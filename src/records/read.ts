@@ -12,7 +12,8 @@ import type { HttpOptions } from './input/http.js';
 import { type StreamInput, TextSource } from './input/text-source.js';
 import { notRecordsReason } from './input/not-records.js';
 import { noteInvalidUtf8 } from './input/utf8.js';
-import { type Draft, type RawLines, type ReadItem, type SourceNote, recordsIn, unreadable } from './items.js';
+import { type Draft, type RawLines, type ReadItem, type SourceNote, SPAN, recordsIn, unreadable } from './items.js';
+import { decodeRawLines } from './raw-lines.js';
 
 export interface ReadOptions {
   /** A format name, or 'auto' (the default) to tell each source's format from its first bytes. */
@@ -34,7 +35,14 @@ export interface ReadOptions {
    * followed again. Such sources yield no items.
    */
   onNote?: (note: SourceNote) => void;
-  /** Hand native NDJSON lines on unparsed as `raw` items of many lines each (decode them with `decodeRawLines`). */
+  /**
+   * Hand records on undecoded, as `raw` items of many records each (decode them with
+   * `decodeRawLines` where they are judged); otherwise they are decoded here.
+   */
+  deferRaw?: boolean;
+  /** Inputs already expanded (by `expandSources`): read as they are instead of `sources` (a shard reads only its own). */
+  expanded?: Expanded[];
+  /** The former name of `deferRaw` (native lines were the only raw records). */
   deferNative?: boolean;
 }
 
@@ -57,12 +65,14 @@ type Sourced = (Draft & { source: string }) | { kind: 'note'; note: SourceNote; 
  * never throws for bad data; memory stays flat (each source is streamed, and a
  * source read ahead holds a bounded buffer).
  */
-export function readRecords(sources: ReadonlyArray<string | StreamInput>, opts: ReadOptions & { deferNative: boolean }): AsyncGenerator<ReadItem | RawLines>;
+export function readRecords(sources: ReadonlyArray<string | StreamInput>, opts: ReadOptions & ({ deferRaw: boolean } | { deferNative: boolean })): AsyncGenerator<ReadItem | RawLines>;
 export function readRecords(sources: ReadonlyArray<string | StreamInput>, opts?: ReadOptions): AsyncGenerator<ReadItem>;
 export async function* readRecords(sources: ReadonlyArray<string | StreamInput>, opts: ReadOptions = {}): AsyncGenerator<ReadItem | RawLines> {
   opts = await withFetchFolders(sources, opts); // a fetch folder's history list is its metadata, its manifest no source
   const controller = new AbortController();
-  const ctx: ReadContext = { history: opts.historyList ? await loadHistory(opts.historyList, opts.http) : null, deferNative: opts.deferNative === true };
+  const ctx: ReadContext = { history: opts.historyList ? await loadHistory(opts.historyList, opts.http) : null };
+  // The history list stays on this thread: records that need it are decoded here.
+  const defer = (opts.deferRaw ?? opts.deferNative) === true && ctx.history === null;
   if (opts.historyList && ctx.history?.size === 0) {
     // Named for metadata but holding none: every game would lack it without a word.
     const named = [opts.historyList].flat().join(', ');
@@ -82,8 +92,10 @@ export async function* readRecords(sources: ReadonlyArray<string | StreamInput>,
         }
         if (d.kind === 'record') yield { kind: 'record', index: index++, record: d.record };
         else if (d.kind === 'raw') {
-          const spans = index + recordsIn(d) > limit ? d.spans.subarray(0, (limit - index) * 3) : d.spans;
-          yield { kind: 'raw', index, source: d.source, bytes: d.bytes, spans };
+          const spans = index + recordsIn(d) > limit ? d.spans.subarray(0, (limit - index) * SPAN) : d.spans;
+          const raw: RawLines = { kind: 'raw', index, source: d.source, format: d.format, header: d.header, bytes: d.bytes, spans };
+          if (defer) yield raw;
+          else yield* decodeRawLines(raw, ctx);
           index += recordsIn({ spans });
         } else yield { kind: 'unreadable', index: index++, source: d.source, location: d.location, id: d.id, code: d.code, message: d.message };
         if (index >= limit) return;
@@ -162,7 +174,8 @@ async function* concurrent(sources: ReadonlyArray<string | StreamInput>, opts: R
 
 /** The inputs of the sources, less the files not to read (the metadata of fetch folders). */
 async function* inputsOf(sources: Parameters<typeof expandSources>[0], opts: ReadOptions): AsyncGenerator<Expanded> {
-  for await (const input of expandSources(sources, opts.glob)) {
+  const inputs = opts.expanded ?? expandSources(sources, opts.glob);
+  for await (const input of inputs) {
     if (input.kind === 'file' && opts.skip?.has(path.resolve(input.path))) continue;
     yield input;
   }
@@ -227,19 +240,10 @@ async function* readInput(input: Expanded, opts: ReadOptions, ctx: ReadContext, 
     return;
   }
   // Drafts are fresh objects: tag them in place rather than copying one per record.
-  const reader = FORMATS[format];
-  if (reader.readBatches) {
-    for await (const batch of reader.readBatches(src, ctx)) {
-      for (const d of batch) (d as Sourced).source = source;
-      if (src.invalidUtf8 && format !== 'ndjson') noteReplacements(batch);
-      yield batch as Sourced[];
-    }
-  } else {
-    for await (const d of reader.read(src, ctx)) {
-      (d as Sourced).source = source;
-      if (src.invalidUtf8) noteReplacements([d]);
-      yield [d as Sourced];
-    }
+  for await (const batch of FORMATS[format].readBatches(src, ctx)) {
+    for (const d of batch) (d as Sourced).source = source;
+    if (src.invalidUtf8) noteReplacements(batch);
+    yield batch as Sourced[];
   }
   if (src.failure && !signal.aborted) yield [failure()];
 }

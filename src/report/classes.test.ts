@@ -3,7 +3,7 @@ import type { Finding, GameResultLine } from '../replay/result.js';
 import { divergenceClasses } from './classes.js';
 import { renderJunit } from './render-junit.js';
 import { renderMarkdown } from './render-md.js';
-import { SummaryBuilder } from './summary.js';
+import { RunAccumulator as SummaryBuilder } from '../run/accumulator.js';
 import { RUN_INFO } from './test-support/fixtures.js';
 
 const f = (rule: string, turn = 1): Finding => ({ rule, turn, microMove: null, dfen: null, dice: null, recorded: [], allowed: [], message: `${rule} here`, location: null });

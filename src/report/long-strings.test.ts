@@ -5,7 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { loadDialect } from '../dialects/index.js';
 import { randomGame } from '../records/test-support/random-game.js';
 import { formatRecord } from '../records/write.js';
-import { runReplay } from '../replay/run.js';
+import { runReplay } from '../run/replay.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'long-strings-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { RUN_MARKER } from '../output/output-path.js';
 import { tempDir } from '../test-support/temp-dir.js';
 import { openRunDir, RUN_FILES } from './run-dir.js';
-import { SummaryBuilder } from './summary.js';
+import { RunAccumulator as SummaryBuilder } from '../run/accumulator.js';
 import { Summary } from './summary-schema.js';
 import { checkXml } from './test-support/xml-check.js';
 import { DIALECTS, RUN_INFO, sampleDiceTurns, sampleLines } from './test-support/fixtures.js';

@@ -2,9 +2,9 @@ import { createWriteStream, type WriteStream } from 'node:fs';
 import { chmod, mkdir, rename, writeFile } from 'node:fs/promises';
 import { once } from 'node:events';
 import { join, resolve } from 'node:path';
+import { runExplorer } from '../explore/files.js';
 import { checkRunFolderTarget, outputFailure, RUN_MARKER, RUN_MARKER_TEXT } from '../output/output-path.js';
 import { createTemporary, dropMarker, PARKED, type Temporary } from '../output/temporary.js';
-import { runExplorer } from '../explore/files.js';
 import { renderHtml } from './render-html.js';
 import { renderJunit } from './render-junit.js';
 import { renderMarkdown } from './render-md.js';
@@ -19,6 +19,8 @@ export interface RunDir {
   /** results.ndjson inside tmpDir; the caller writes one JSON line per result. */
   resultsStream: NodeJS.WritableStream;
   finish(summary: Summary, opts?: { junitPerGame?: boolean }): Promise<void>;
+  /** Publishes the results with other files than the reports (a shard's partial run folder). */
+  finishWith(files: Array<[name: string, text: string]>): Promise<void>;
   abort(): Promise<void>;
 }
 
@@ -56,19 +58,13 @@ export async function openRunDir(finalDir: string, what = '--out'): Promise<RunD
   });
   let state: 'open' | 'finishing' | 'done' = 'open';
 
-  async function finish(summary: Summary, opts: { junitPerGame?: boolean } = {}): Promise<void> {
+  async function complete(write: () => Promise<void>): Promise<void> {
     if (state !== 'open') throw new Error(`run folder ${target} is already ${state === 'done' ? 'closed' : 'being finished'}`);
     state = 'finishing';
     try {
       await closeStream(results);
       if (streamError) throw streamError;
-      const checked = Summary.parse(summary);
-      await writeFile(join(tmpDir, 'summary.json'), canonicalJson(checked));
-      const explorer = await runExplorer(tmpDir, checked);
-      await writeFile(join(tmpDir, 'report.md'), renderMarkdown(checked, { explorer }));
-      await writeFile(join(tmpDir, 'report.html'), renderHtml(checked, { explorer }));
-      const perGame = opts.junitPerGame ? readResultsSync(join(tmpDir, 'results.ndjson')) : undefined;
-      await writeFile(join(tmpDir, 'junit.xml'), renderJunit(checked, perGame));
+      await write();
       await writeFile(join(tmpDir, RUN_MARKER), RUN_MARKER_TEXT);
       // Checked again: something may have appeared at the target while the run went on.
       checkRunFolderTarget(what, finalDir);
@@ -84,6 +80,22 @@ export async function openRunDir(finalDir: string, what = '--out'): Promise<RunD
     state = 'done';
   }
 
+  const finish = (summary: Summary, opts: { junitPerGame?: boolean } = {}): Promise<void> =>
+    complete(async () => {
+      const checked = Summary.parse(summary);
+      await writeFile(join(tmpDir, 'summary.json'), canonicalJson(checked));
+      const explorer = await runExplorer(tmpDir, checked);
+      await writeFile(join(tmpDir, 'report.md'), renderMarkdown(checked, { explorer }));
+      await writeFile(join(tmpDir, 'report.html'), renderHtml(checked, { explorer }));
+      const perGame = opts.junitPerGame ? readResultsSync(join(tmpDir, 'results.ndjson')) : undefined;
+      await writeFile(join(tmpDir, 'junit.xml'), renderJunit(checked, perGame));
+    });
+
+  const finishWith = (files: Array<[string, string]>): Promise<void> =>
+    complete(async () => {
+      for (const [name, text] of files) await writeFile(join(tmpDir, name), text);
+    });
+
   async function abort(): Promise<void> {
     if (state === 'done') return;
     state = 'done';
@@ -91,7 +103,7 @@ export async function openRunDir(finalDir: string, what = '--out'): Promise<RunD
     temporary.remove();
   }
 
-  return { tmpDir, resultsStream: results, finish, abort };
+  return { tmpDir, resultsStream: results, finish, finishWith, abort };
 }
 
 /** Swap tmpDir into place; the old run waits in a marked temporary until the swap succeeded. */

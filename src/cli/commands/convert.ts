@@ -3,7 +3,7 @@ import { openOutputFile, type OutputFile } from '../../output/file-output.js';
 import { checkNotAnInput } from '../../output/output-path.js';
 import { FORMAT_NAMES, type FormatName, type GameRecord, type ReadItem, ReadSetupError, readRecords, writeRecords } from '../../records/index.js';
 import { isSourceFailure } from '../../records/source-failure.js';
-import { UnreadableRepeats, foldedMessage } from '../../replay/unreadable-repeats.js';
+import { UnreadableRepeats, foldedMessage } from '../../run/unreadable-repeats.js';
 import { type SourceArgs, resolveSourceOptions, sourceOptions } from '../source-options.js';
 import { UsageError } from '../usage-error.js';
 

@@ -2,7 +2,7 @@ import type { CommandModule } from 'yargs';
 import { type Dialect, formatProblem, listDialects, loadDialect } from '../../dialects/index.js';
 import { checkNotAnInput } from '../../output/output-path.js';
 import { ReadSetupError } from '../../records/index.js';
-import { type Progress, runReplay } from '../../replay/run.js';
+import { type Progress, parseShard, runReplay } from '../../run/index.js';
 import { type SourceArgs, resolveSourceOptions, sourceOptions } from '../source-options.js';
 import { UsageError } from '../usage-error.js';
 
@@ -16,6 +16,7 @@ interface Args extends SourceArgs {
   quiet: boolean;
   failOn?: 'diverging' | 'unreadable';
   junitPerGame: boolean;
+  shard?: string;
 }
 
 const mb = (b: number) => `${(b / 1048576).toFixed(0)} MB`;
@@ -39,6 +40,7 @@ export const replayCommand: CommandModule<object, Args> = {
       .option('quiet', { type: 'boolean', default: false, describe: 'No progress line' })
       .option('fail-on', { choices: ['diverging', 'unreadable'] as const, describe: 'Exit 1 when any game diverges (or, with "unreadable", when any record is unreadable)' })
       .option('junit-per-game', { type: 'boolean', default: false, describe: 'One JUnit test case per game as well as per divergence class' })
+      .option('shard', { type: 'string', describe: 'Judge only shard K of N (K/N, 1 ≤ K ≤ N) into a partial run folder; `merge` joins the N folders' })
       .example('$0 replay corpora/samples --all-dialects --out reports/latest', '')
       .example('$0 replay games.ndjson.gz --dialect dicechess-com --set enPassant.window=first-micro-move --out runs/ep', '') as never,
   handler: async (argv) => {
@@ -53,6 +55,8 @@ export const replayCommand: CommandModule<object, Args> = {
       dialects.push({ dialect: loaded.value, overrides });
     }
     if (argv.jobs !== undefined && (!Number.isInteger(argv.jobs) || argv.jobs < 1)) throw new UsageError('--jobs must be a whole number ≥ 1');
+    const shard = argv.shard === undefined ? undefined : parseShard(argv.shard);
+    if (shard === null) throw new UsageError(`--shard must be K/N with 1 ≤ K ≤ N (got ${JSON.stringify(argv.shard)})`);
     checkNotAnInput('--out', argv.out, sources, { folder: true });
     const tty = process.stderr.isTTY && !argv.quiet;
     const result = await runReplay({
@@ -63,6 +67,7 @@ export const replayCommand: CommandModule<object, Args> = {
       jobs: argv.jobs,
       continueAfterDivergence: argv.continueAfterDivergence,
       junitPerGame: argv.junitPerGame,
+      shard,
       onNote: (n) => process.stderr.write(`${tty ? '\r\x1b[K' : ''}dice-dialects: note: ${n.message}\n`),
       onProgress: tty ? (p) => process.stderr.write(`\r${progressLine(p)}${p.done ? '\n' : ''}`) : undefined,
     }).catch((e: unknown) => {
@@ -72,15 +77,15 @@ export const replayCommand: CommandModule<object, Args> = {
     const p = result.progress;
     if (!argv.quiet) {
       process.stderr.write(
-        `replayed ${p.records} records under ${dialects.length} dialect${dialects.length === 1 ? '' : 's'} in ${(p.elapsedMs / 1000).toFixed(1)} s: ` +
+        `${shard ? `shard ${shard.k}/${shard.n}: ` : ''}replayed ${p.records} records under ${dialects.length} dialect${dialects.length === 1 ? '' : 's'} in ${(p.elapsedMs / 1000).toFixed(1)} s: ` +
           `${s.conforming} conforming, ${s.diverging} diverging, ${s.unreadable} unreadable (lines)\n`,
       );
     }
-    for (const f of ['results.ndjson', 'summary.json', 'report.md', 'report.html', 'junit.xml']) process.stdout.write(`${argv.out}/${f}\n`);
-    // Said even with --quiet: a green run that checked nothing is the failure CI must not miss.
-    if (result.nothingRead) process.stderr.write(`dice-dialects: warning: the sources held no record: nothing was checked${argv.failOn ? ' (--fail-on: exit 1)' : ''}\n`);
+    for (const f of shard ? ['results.ndjson', 'shard.json'] : ['results.ndjson', 'summary.json', 'report.md', 'report.html', 'junit.xml']) process.stdout.write(`${argv.out}/${f}\n`);
+    // Said even with --quiet: a green run that checked nothing is the failure CI must not miss (for a shard, merge says it of the whole run).
+    if (result.nothingRead && !shard) process.stderr.write(`dice-dialects: warning: the sources held no record: nothing was checked${argv.failOn ? ' (--fail-on: exit 1)' : ''}\n`);
     if (result.sourceErrors > 0) process.exitCode = 2;
-    else if (argv.failOn && result.nothingRead) process.exitCode = 1;
+    else if (argv.failOn && result.nothingRead && !shard) process.exitCode = 1;
     else if (argv.failOn === 'diverging' && (s.diverging > 0 || s.unreadable > 0)) process.exitCode = 1;
     else if (argv.failOn === 'unreadable' && s.unreadable > 0) process.exitCode = 1;
   },

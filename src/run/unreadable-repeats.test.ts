@@ -7,8 +7,8 @@ import { loadDialect } from '../dialects/index.js';
 import { randomGame } from '../records/test-support/random-game.js';
 import { formatRecord } from '../records/write.js';
 import { runCli } from '../cli/test-support/run-cli.js';
-import { GameResultLine } from './result.js';
-import { runReplay } from './run.js';
+import { GameResultLine } from '../replay/result.js';
+import { runReplay } from './replay.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'unreadable-repeats-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

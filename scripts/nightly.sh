@@ -29,6 +29,9 @@ for (const e of c.corpora) {
   fi
 done
 
+# 1b. Fetch entries (`dice-dialects fetch` into $corpora/NAME, continued each night): scripts/nightly-fetch.mjs.
+node scripts/nightly-fetch.mjs "$config" "$corpora" >/dev/null || { echo "nightly: bad fetch entry" >&2; exit 2; }
+
 sources=()
 for f in "$corpora"/*; do
   case "$f" in *.key.json) continue ;; *.url) sources+=("$(cat "$f")") ;; *) sources+=("$f") ;; esac

@@ -1,9 +1,11 @@
+import path from 'node:path';
 import pLimit from 'p-limit';
 import { DETECT_CHARS, detectFormat } from './detect.js';
 import type { FormatName } from './game-record.js';
 import { FORMATS } from './formats/index.js';
 import type { ReadContext } from './formats/format.js';
 import { type HistoryIndex, loadHistoryList } from './formats/dicechess-com/history-list.js';
+import { withFetchFolders } from './fetch-folder.js';
 import { Channel } from './input/channel.js';
 import { type Expanded, expandSources } from './input/expand.js';
 import type { HttpOptions } from './input/http.js';
@@ -14,8 +16,10 @@ import { decodeRawLines } from './raw-lines.js';
 export interface ReadOptions {
   /** A format name, or 'auto' (the default) to tell each source's format from its first bytes. */
   format?: FormatName | 'auto';
-  /** dicechess.com history-list file or URL with game metadata (result, players, clocks). */
-  historyList?: string;
+  /** dicechess.com history-list file or URL with game metadata (result, players, clocks); several are merged. */
+  historyList?: string | string[];
+  /** Files not to read as sources (resolved paths): the metadata files of fetch folders. */
+  skip?: ReadonlySet<string>;
   /** Stop after this many items (records and unreadable entries). */
   limit?: number;
   /** Sources read at the same time (default 4); output order stays the input order. */
@@ -53,6 +57,7 @@ type Sourced = Draft & { source: string };
 export function readRecords(sources: ReadonlyArray<string | StreamInput>, opts: ReadOptions & ({ deferRaw: boolean } | { deferNative: boolean })): AsyncGenerator<ReadItem | RawLines>;
 export function readRecords(sources: ReadonlyArray<string | StreamInput>, opts?: ReadOptions): AsyncGenerator<ReadItem>;
 export async function* readRecords(sources: ReadonlyArray<string | StreamInput>, opts: ReadOptions = {}): AsyncGenerator<ReadItem | RawLines> {
+  opts = await withFetchFolders(sources, opts); // a fetch folder's history list is its metadata, its manifest no source
   const controller = new AbortController();
   const ctx: ReadContext = { history: opts.historyList ? await loadHistory(opts.historyList, opts.http) : null };
   // The history list stays on this thread: records that need it are decoded here.
@@ -82,7 +87,13 @@ export async function* readRecords(sources: ReadonlyArray<string | StreamInput>,
   }
 }
 
-async function loadHistory(where: string, http?: HttpOptions): Promise<HistoryIndex> {
+/** Every history list merged (a later one wins for a game in two). */
+async function loadHistory(where: string | string[], http?: HttpOptions): Promise<HistoryIndex> {
+  if (Array.isArray(where)) {
+    const index: HistoryIndex = new Map();
+    for (const one of where) for (const [id, row] of await loadHistory(one, http)) index.set(id, row);
+    return index;
+  }
   const input = /^https?:\/\//i.test(where) ? { kind: 'url' as const, url: where } : where === '-' ? { kind: 'stdin' as const } : { kind: 'file' as const, path: where };
   try {
     return await loadHistoryList(TextSource.open(input, http));
@@ -93,7 +104,7 @@ async function loadHistory(where: string, http?: HttpOptions): Promise<HistoryIn
 }
 
 async function* sequential(sources: ReadonlyArray<string | StreamInput>, opts: ReadOptions, ctx: ReadContext, signal: AbortSignal): AsyncGenerator<Sourced[]> {
-  for await (const input of expandSources(sources, opts.glob)) {
+  for await (const input of inputsOf(sources, opts)) {
     if (signal.aborted) return;
     yield* readInput(input, opts, ctx, signal);
   }
@@ -106,7 +117,7 @@ async function* sequential(sources: ReadonlyArray<string | StreamInput>, opts: R
  */
 async function* concurrent(sources: ReadonlyArray<string | StreamInput>, opts: ReadOptions, ctx: ReadContext, signal: AbortSignal, concurrency: number): AsyncGenerator<Sourced[]> {
   const limit = pLimit(concurrency);
-  const inputs = expandSources(sources, opts.glob);
+  const inputs = inputsOf(sources, opts);
   const window: Channel<Sourced[]>[] = [];
   let exhausted = false;
   const schedule = async (): Promise<void> => {
@@ -138,6 +149,14 @@ async function* concurrent(sources: ReadonlyArray<string | StreamInput>, opts: R
   } finally {
     for (const c of window) c.cancel();
     limit.clearQueue();
+  }
+}
+
+/** The inputs of the sources, less the files not to read (the metadata of fetch folders). */
+async function* inputsOf(sources: Parameters<typeof expandSources>[0], opts: ReadOptions): AsyncGenerator<Expanded> {
+  for await (const input of expandSources(sources, opts.glob)) {
+    if (input.kind === 'file' && opts.skip?.has(path.resolve(input.path))) continue;
+    yield input;
   }
 }
 

@@ -12,6 +12,7 @@ import { schemaCommand } from './schema.js';
 import { generateCommand } from './generate.js';
 import { scoreCommand } from './score.js';
 import { exploreCommand } from './explore.js';
+import { fetchCommand } from './fetch.js';
 
 /**
  * Every sub-command. Each module sets `process.exitCode` itself (0 ok, 1 found a
@@ -19,4 +20,4 @@ import { exploreCommand } from './explore.js';
  * Add one import line per command.
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-export const COMMANDS: CommandModule<any, any>[] = [replayCommand, diffCommand, movesCommand, turnsCommand, checkCommand, casesCommand, dialectsCommand, perftCommand, convertCommand, schemaCommand, generateCommand, scoreCommand, exploreCommand];
+export const COMMANDS: CommandModule<any, any>[] = [replayCommand, diffCommand, movesCommand, turnsCommand, checkCommand, casesCommand, dialectsCommand, perftCommand, convertCommand, schemaCommand, generateCommand, scoreCommand, exploreCommand, fetchCommand];

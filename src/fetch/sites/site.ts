@@ -1,0 +1,94 @@
+import type { Call, Client, Answer } from '../http.js';
+
+export type Obj = Record<string, unknown>;
+
+/** One game a listing named. */
+export interface ListedRow {
+  id: string;
+  /** The row as the site sent it (kept in the manifest; dicechess.com rows become the history list). */
+  row: Obj | null;
+}
+
+/** What a site's listing yields: a page of rows, or the failure that ended the listing. */
+export type ListStep =
+  | {
+      kind: 'page';
+      rows: ListedRow[];
+      /**
+       * The listing position to persist once every row of this page has an outcome.
+       * Equal to the previous one when the page does not move it (a page re-listed
+       * next time costs a request, a page skipped would cost games).
+       */
+      cursorAfter: Obj;
+      /** The listing stopped on this page before its end (--since); nothing follows. */
+      cut: boolean;
+    }
+  | { kind: 'error'; answer: Extract<Answer, { ok: false }>; what: string }
+  | { kind: 'shape'; message: string };
+
+export interface ListContext {
+  client: Client;
+  base: string;
+  player: string;
+  /** The cursor of the manifest (null on a first run). */
+  cursor: Obj | null;
+  /** Rows older than this (ms since the epoch) are not listed. */
+  sinceMs: number | null;
+  pageSize: number;
+  signal: AbortSignal;
+}
+
+/** `refresh`: the game is whole but a later answer will hold more (a fairness reveal not public yet). */
+export type GameVerdict = { kind: 'game'; refresh: string | null } | { kind: 'unavailable'; reason: string } | { kind: 'invalid'; reason: string };
+
+export interface Site {
+  name: 'fortemate' | 'dicechess-com';
+  /** The public API base the docs give (FORMATS.md §G). */
+  defaultBase: string;
+  /** The environment variable holding the user's login token, when the site needs one. */
+  tokenEnv: string | null;
+  /** Whether listing rows are kept beside the games as a dicechess.com history list. */
+  historyList: boolean;
+  list(ctx: ListContext): AsyncGenerator<ListStep>;
+  gameCall(base: string, id: string): Call;
+  /** What a 2xx game answer holds. */
+  judgeGame(body: Buffer): GameVerdict;
+}
+
+/** A JSON value from bytes, or null. */
+export function parseBody(body: Buffer): unknown {
+  try {
+    return JSON.parse(body.toString('utf8'));
+  } catch {
+    return undefined;
+  }
+}
+
+export const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** A listing row's game id as a string, or null when it has none usable. */
+export function rowId(row: unknown): string | null {
+  if (!isObj(row)) return null;
+  const id = row.gameId;
+  if (typeof id === 'string' && id.trim() !== '') return id.trim();
+  if (typeof id === 'number' && Number.isFinite(id)) return String(id);
+  return null;
+}
+
+/** A time as ms since the epoch: ISO text or a number of ms; null when unreadable. */
+export function timeMs(v: unknown): number | null {
+  if (typeof v === 'number' && Number.isFinite(v)) return v;
+  if (typeof v === 'string' && v.trim() !== '') {
+    const t = Date.parse(v);
+    return Number.isFinite(t) ? t : null;
+  }
+  return null;
+}
+
+/** A short description of a JSON value, for errors that say what came instead of what was expected. */
+export function describeValue(v: unknown): string {
+  if (v === undefined) return 'no JSON';
+  if (Array.isArray(v)) return `an array of ${v.length}`;
+  if (isObj(v)) return `an object with keys ${Object.keys(v).slice(0, 8).join(', ') || '(none)'}`;
+  return `${typeof v} ${JSON.stringify(v)?.slice(0, 40)}`;
+}

@@ -11,6 +11,7 @@ import { convertCommand } from './convert.js';
 import { schemaCommand } from './schema.js';
 import { generateCommand } from './generate.js';
 import { scoreCommand } from './score.js';
+import { inferCommand } from './infer.js';
 
 /**
  * Every sub-command. Each module sets `process.exitCode` itself (0 ok, 1 found a
@@ -18,4 +19,4 @@ import { scoreCommand } from './score.js';
  * Add one import line per command.
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-export const COMMANDS: CommandModule<any, any>[] = [replayCommand, diffCommand, movesCommand, turnsCommand, checkCommand, casesCommand, dialectsCommand, perftCommand, convertCommand, schemaCommand, generateCommand, scoreCommand];
+export const COMMANDS: CommandModule<any, any>[] = [replayCommand, diffCommand, movesCommand, turnsCommand, checkCommand, casesCommand, dialectsCommand, perftCommand, convertCommand, schemaCommand, generateCommand, scoreCommand, inferCommand];

@@ -1,0 +1,181 @@
+import { type Move, type Position, positionKey } from '../../core/index.js';
+import { DicePool, type MaximumReading, type TurnEngine } from '../../rules/index.js';
+import { canCaptureKingThisTurn } from './king-capture.js';
+
+/**
+ * Opportunities for the `maximum` option: at a turn start, which reading allows a turn
+ * that another forbids? The readings share every micro-move and differ only in which
+ * complete sequences they accept, so:
+ *  - with no king capture possible this turn, path, path-all and micro-move accept the
+ *    same turns (each targets the most dice any line spends), and `none` (any non-empty
+ *    sequence of allowed micro-moves) allows more exactly when some sequence stops short;
+ *    the recorded turn itself shows that when it has two micro-moves or more;
+ *  - otherwise one search over the turn's sequences (positions reached by several
+ *    orders searched once) classifies every complete sequence by the dice it spends,
+ *    whether it takes the king and whether each step kept the most dice reachable
+ *    (the micro-move reading), and the readings' sets are compared exactly.
+ */
+export function maximumOpportunities(
+  engine: TurnEngine,
+  pos: Position,
+  pool: DicePool,
+  recordedLength: number,
+  readings: readonly MaximumReading[],
+  conforming: readonly boolean[],
+  out: number[][],
+): void {
+  const first = firstMoves(engine, pos, pool);
+  if (first.length === 0) return; // a forced pass: every reading passes
+  const exempt = engine.rules.kingCaptureExempt;
+  if (!canCaptureKingThisTurn(engine, pos, pool)) {
+    const stopsShort = recordedLength >= 2 || shortSequenceExists(engine, pos, pool, first);
+    if (!stopsShort) return;
+    readings.forEach((v, j) => {
+      if (!conforming[j] || v === 'none') return;
+      readings.forEach((w, k) => {
+        if (w === 'none') out[j][k]++;
+      });
+    });
+    return;
+  }
+  const search = new KindSearch(engine);
+  const root = search.run(pos, pool);
+  const L = root.best;
+  const Mnc = root.bestNoCapture;
+  const accepts = (reading: MaximumReading, kind: number): boolean => {
+    const spent = kind >> 2;
+    const capture = (kind & 2) !== 0;
+    const valid = (kind & 1) !== 0;
+    switch (reading) {
+      case 'none':
+        return true;
+      case 'micro-move':
+        return valid;
+      case 'path':
+        return capture ? exempt || spent >= L : spent >= (exempt ? Mnc : L);
+      case 'path-all':
+        return capture ? exempt || spent >= L : spent >= L;
+    }
+  };
+  readings.forEach((v, j) => {
+    if (!conforming[j]) return;
+    readings.forEach((w, k) => {
+      if (k === j) return;
+      let more = w === 'none' && v !== 'none' && root.incompletePrefix;
+      for (let kinds = root.kinds, kind = 0; !more && kinds !== 0; kinds >>>= 1, kind++) {
+        if (kinds & 1 && accepts(w, kind) && !accepts(v, kind)) more = true;
+      }
+      if (more) out[j][k]++;
+    });
+  });
+}
+
+function firstMoves(engine: TurnEngine, pos: Position, pool: DicePool): Move[] {
+  const buf: Move[] = [];
+  const n = engine.micro.generate(pos, pool, 0, buf);
+  return buf.slice(0, n);
+}
+
+/**
+ * With no king capture possible: is there a non-empty sequence that `none` allows and the
+ * others do not? A first micro-move after which another can be played (stopping there is
+ * allowed by `none` only), or a single move spending fewer dice than another.
+ */
+function shortSequenceExists(engine: TurnEngine, pos: Position, pool: DicePool, first: Move[]): boolean {
+  const buf: Move[] = [];
+  let most = 0;
+  let least = Infinity;
+  for (const m of first) {
+    const cost = engine.micro.costOf(pos, m, pool);
+    const dice = cost & 3;
+    pool.pay(cost);
+    pos.make(m);
+    const more = pool.total > 0 && engine.micro.generate(pos, pool, 1, buf) > 0;
+    pos.unmake(m);
+    pool.refund(cost);
+    if (more) return true;
+    most = Math.max(most, dice);
+    least = Math.min(least, dice);
+  }
+  return least < most;
+}
+
+/** The sequences from one state: most dice (capture lines counted up to the capture), most without a capture, the kinds of complete sequences. */
+interface Node {
+  best: number;
+  bestNoCapture: number;
+  /** Bit (spent × 4 + capture × 2 + microMoveValid) per kind of complete sequence. */
+  kinds: number;
+  /** Some non-empty sequence from here can still be extended (only meaningful at the root). */
+  incompletePrefix: boolean;
+}
+
+const NEG = -1000;
+const LEAF: Node = { best: 0, bestNoCapture: 0, kinds: 1, incompletePrefix: false };
+const kindBit = (spent: number, capture: boolean, valid: boolean): number => (spent > 7 ? 0 : 1 << (spent * 4 + (capture ? 2 : 0) + (valid ? 1 : 0)));
+
+/** One exhaustive search over a turn's micro-move sequences, with a table of states already searched. */
+class KindSearch {
+  private readonly seen = new Map<string, Node>();
+  private readonly buffers: Move[][] = [];
+
+  constructor(private readonly engine: TurnEngine) {}
+
+  run(pos: Position, pool: DicePool): Node {
+    return this.node(pos, DicePool.of(pool.list()), 0);
+  }
+
+  private node(pos: Position, pool: DicePool, micro: number): Node {
+    if (pool.total === 0) return LEAF;
+    // En passant windows can depend on the micro-move index: only the first differs.
+    const key = `${positionKey(pos)}:${pool.count.join('')}:${micro === 0 ? 0 : 1}`;
+    const hit = this.seen.get(key);
+    if (hit) return hit;
+    const micro_ = this.engine.micro;
+    const buf = this.buffers[micro] ?? (this.buffers[micro] = []);
+    const n = micro_.generate(pos, pool, micro, buf);
+    if (n === 0) return LEAF;
+    const moves = buf.slice(0, n);
+    const costs: number[] = [];
+    const children: Array<Node | null> = [];
+    let best = NEG;
+    let bestNoCapture = NEG;
+    let incompletePrefix = false;
+    for (const m of moves) {
+      const cost = micro_.costOf(pos, m, pool);
+      const dice = cost & 3;
+      costs.push(dice);
+      if (micro_.capturesKing(pos, m)) {
+        children.push(null);
+        best = Math.max(best, dice);
+        continue;
+      }
+      pool.pay(cost);
+      pos.make(m);
+      const child = this.node(pos, pool, micro + 1);
+      pos.unmake(m);
+      pool.refund(cost);
+      children.push(child);
+      if (child !== LEAF) incompletePrefix = true;
+      best = Math.max(best, dice + child.best);
+      if (child.bestNoCapture > NEG) bestNoCapture = Math.max(bestNoCapture, dice + child.bestNoCapture);
+    }
+    const exempt = this.engine.rules.kingCaptureExempt;
+    let kinds = 0;
+    children.forEach((child, i) => {
+      const dice = costs[i];
+      if (child === null) {
+        kinds |= kindBit(dice, true, exempt || dice === best);
+        return;
+      }
+      const stepValid = dice + child.best === best;
+      for (let k = child.kinds, kind = 0; k !== 0; k >>>= 1, kind++) {
+        if ((k & 1) === 0) continue;
+        kinds |= kindBit((kind >> 2) + dice, (kind & 2) !== 0, (kind & 1) !== 0 && stepValid);
+      }
+    });
+    const node: Node = { best, bestNoCapture, kinds, incompletePrefix };
+    this.seen.set(key, node);
+    return node;
+  }
+}

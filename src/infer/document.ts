@@ -55,7 +55,7 @@ export interface OptionDoc {
 export interface InferDocument {
   base: string;
   /** The best-fitting named dialect (most conforming games), stated first. */
-  bestDialect: { name: string; conforming: number } | null;
+  bestDialect: { name: string; conforming: number; tiedWith: string[] } | null;
   method: string;
   games: number;
   unreadable: number;
@@ -135,7 +135,12 @@ function sentenceOf(o: Omit<OptionDoc, 'sentence'>, games: number): string {
 
 /** The infer.json document from the merged counters. */
 export function buildDocument(ctx: DocumentContext, tally: InferTally, confirmation: InferDocument['confirmation']): InferDocument {
-  const dialects = ctx.namedNames.map((name, i) => ({ name, conforming: tally.named[i] })).sort((a, b) => b.conforming - a.conforming || (a.name < b.name ? -1 : 1));
+  // Most conforming first; on a tie the base dialect first (it is the one the user asked about), then by name.
+  const rank = (name: string): number => (name === ctx.baseName ? 0 : 1);
+  const dialects = ctx.namedNames
+    .map((name, i) => ({ name, conforming: tally.named[i] }))
+    .sort((a, b) => b.conforming - a.conforming || rank(a.name) - rank(b.name) || (a.name < b.name ? -1 : 1));
+  const best = dialects.length && dialects[0].conforming > 0 ? { ...dialects[0], tiedWith: dialects.slice(1).filter((d) => d.conforming === dialects[0].conforming).map((d) => d.name) } : null;
   const options = ctx.options.map((plan, i): OptionDoc => {
     const tallies = tally.options[i];
     const baseIndex = plan.values.findIndex((x) => valueText(x) === valueText(plan.baseValue));
@@ -177,7 +182,7 @@ export function buildDocument(ctx: DocumentContext, tally: InferTally, confirmat
   });
   return {
     base: ctx.baseName,
-    bestDialect: dialects.length && dialects[0].conforming > 0 ? dialects[0] : null,
+    bestDialect: best,
     method: METHOD,
     games: tally.games,
     unreadable: tally.unreadable,

@@ -29,7 +29,7 @@ export function renderInferHtml(doc: InferDocument): string {
   const body = [
     `<h1>Inferred rules: ${h(doc.base)} over ${fmt(doc.games)} games</h1>`,
     doc.bestDialect
-      ? `<p class="verdict supported"><strong>Best-fitting named dialect: ${code(doc.bestDialect.name)}</strong>, ${fmt(doc.bestDialect.conforming)} of ${fmt(doc.games)} games conform.</p>`
+      ? `<p class="verdict supported"><strong>Best-fitting named dialect: ${code(doc.bestDialect.name)}</strong>, ${fmt(doc.bestDialect.conforming)} of ${fmt(doc.games)} games conform${doc.bestDialect.tiedWith.length ? `; as many under ${doc.bestDialect.tiedWith.map(code).join(', ')}` : ''}.</p>`
       : '<p class="verdict undecided">No named dialect fits any game of this corpus.</p>',
     table(['dialect', 'conforming games'], doc.dialects.map((d) => [code(d.name), num(d.conforming)])),
     table(['option', 'base value', 'inferred', 'verdict'], doc.options.map((o) => [code(o.path), val(o.baseValue), o.inferred === null ? `undecided (${o.consistent.map(val).join(', ') || 'none'})` : val(o.inferred), h(o.verdict + (o.mixed ? ', mixed' : ''))])),

@@ -14,7 +14,8 @@ const pct = (n: number, of: number): string => (of === 0 ? '—' : `${((100 * n)
 export function renderInferMarkdown(doc: InferDocument): string {
   const out: string[] = [];
   out.push(`# Inferred rules: ${e(doc.base)} over ${fmt(doc.games)} games`, '');
-  if (doc.bestDialect) out.push(`**Best-fitting named dialect: ${mdCode(doc.bestDialect.name)}**, ${fmt(doc.bestDialect.conforming)} of ${fmt(doc.games)} games conform (${pct(doc.bestDialect.conforming, doc.games)}).`, '');
+  const best = doc.bestDialect;
+  if (best) out.push(`**Best-fitting named dialect: ${mdCode(best.name)}**, ${fmt(best.conforming)} of ${fmt(doc.games)} games conform (${pct(best.conforming, doc.games)})${best.tiedWith.length ? `; as many under ${best.tiedWith.map((n) => mdCode(n)).join(', ')}` : ''}.`, '');
   else out.push('**No named dialect fits any game of this corpus.**', '');
   out.push('| dialect | conforming games | share |', '|---|---:|---:|');
   for (const d of doc.dialects) out.push(`| ${mdCode(d.name, true)} | ${fmt(d.conforming)} | ${pct(d.conforming, doc.games)} |`);

@@ -92,7 +92,7 @@ export const inferCommand: CommandModule<object, Args> = {
     if (argv.json) process.stdout.write(`${JSON.stringify(doc, null, 2)}\n`);
     else {
       const lines = [
-        doc.bestDialect ? `best-fitting named dialect: ${doc.bestDialect.name} (${doc.bestDialect.conforming} of ${doc.games} games conform)` : 'no named dialect fits any game',
+        doc.bestDialect ? `best-fitting named dialect: ${doc.bestDialect.name} (${doc.bestDialect.conforming} of ${doc.games} games conform${doc.bestDialect.tiedWith.length ? `; as many under ${doc.bestDialect.tiedWith.join(', ')}` : ''})` : 'no named dialect fits any game',
         ...doc.options.map((o) => `${o.path}: ${o.inferred === null ? 'undecided' : valueText(o.inferred)} (${o.verdict}) — ${o.sentence.replace(/`/g, '')}`),
         `confirmation: ${doc.confirmation.conforming ?? 'not judged'} conforming with every inferred value, ${doc.confirmation.baseConforming} under the base dialect`,
       ];

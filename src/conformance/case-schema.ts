@@ -20,6 +20,8 @@ export const Expectation = z
     turnCount: z.number().int().min(0).optional(),
     verdict: Verdict.optional(),
     outcome: Outcome.optional(),
+    /** game: the draw the player to move may claim after the last turn (`draws.ruleDraws: "claim"`), null for none. */
+    claim: z.enum(['repetition', 'move-counter']).nullable().optional(),
     nodes: z.number().int().min(0).optional(),
     passes: z.number().int().min(0).optional(),
     /** What a site's per-die `allowed` flags should say for the DFEN's roll, in roll order. */

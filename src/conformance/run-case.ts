@@ -12,6 +12,7 @@ export interface CaseAnswer {
   turnCount?: number;
   verdict?: 'legal' | { rule: string; microMove: number | null };
   outcome?: 'playing' | { result: string; reason: string };
+  claim?: string | null;
   nodes?: number;
   passes?: number;
   allowedFlags?: boolean[];
@@ -60,7 +61,7 @@ export function answerCase(c: ConformanceCase, rules: Rules, wants: Expectation 
       const v = game.value.judgeAndPlay(turnDice.value, t.moves);
       if (!v.ok) return { applicable: true, verdict: { rule: v.finding.rule, microMove: v.finding.microMove }, outcome: 'playing' };
     }
-    return { applicable: true, verdict: 'legal', outcome: game.value.outcome ?? 'playing' };
+    return { applicable: true, verdict: 'legal', outcome: game.value.outcome ?? 'playing', claim: game.value.drawClaim?.reason ?? null };
   }
 
   // position
@@ -107,6 +108,7 @@ export function compare(answer: CaseAnswer, e: Expectation): { status: CaseStatu
   if (e.turnCount !== undefined && answer.turnCount !== e.turnCount) diffs.push(`turn count: expected ${e.turnCount}, got ${answer.turnCount}`);
   if (e.verdict !== undefined && !same(answer.verdict, e.verdict)) diffs.push(`verdict: expected ${fmtVerdict(e.verdict)}, got ${fmtVerdict(answer.verdict)}`);
   if (e.outcome !== undefined && !same(answer.outcome, e.outcome)) diffs.push(`outcome: expected ${JSON.stringify(e.outcome)}, got ${JSON.stringify(answer.outcome)}`);
+  if (e.claim !== undefined && (answer.claim ?? null) !== e.claim) diffs.push(`draw claim: expected ${e.claim ?? 'none'}, got ${answer.claim ?? 'none'}`);
   if (e.nodes !== undefined && answer.nodes !== e.nodes) diffs.push(`nodes: expected ${e.nodes}, got ${answer.nodes}`);
   if (e.passes !== undefined && answer.passes !== e.passes) diffs.push(`passes: expected ${e.passes}, got ${answer.passes}`);
   if (e.allowedFlags && !same(answer.allowedFlags, e.allowedFlags)) diffs.push(`allowed flags: expected [${e.allowedFlags.join(',')}], got [${answer.allowedFlags?.join(',')}]`);
@@ -130,7 +132,7 @@ export function summarise(a: CaseAnswer): string {
   if (a.nodes !== undefined) return `${a.nodes} nodes`;
   if (a.passes !== undefined) return `${a.passes} passes`;
   if (a.outcome !== undefined && a.outcome !== 'playing') return `${a.outcome.result} (${a.outcome.reason})`;
-  if (a.verdict !== undefined) return fmtVerdict(a.verdict);
+  if (a.verdict !== undefined) return a.claim ? `${fmtVerdict(a.verdict)}, ${a.claim} claimable` : fmtVerdict(a.verdict);
   if (a.allowedFlags) return `allowed ${a.allowedFlags.map((f) => (f ? 'y' : 'n')).join('')}`;
   if (a.outcome === 'playing') return 'playing';
   if (a.firstMicroMoves) return a.firstMicroMoves.length === 0 ? 'pass' : `${a.firstMicroMoves.length} first moves`;

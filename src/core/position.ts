@@ -192,6 +192,11 @@ export class Position {
   }
 
 
+  /** Micro-moves made since the last `commit` (0 at the end of a turn: the turn passed). */
+  get pending(): number {
+    return this.sp;
+  }
+
   /** Forgets the undo history (after a turn is accepted, for long replays). */
   commit(): void {
     this.sp = 0;

@@ -96,6 +96,9 @@ function resolveSquares(pos: Position, from: number, to: number, promotion: numb
   }
   if (promotion && role !== PAWN) return PROMOTES_PIECE;
   if (role === PAWN) {
+    // A pawn that takes the king on its last rank does not promote (the game is over), but
+    // standard UCI writes a letter for every pawn reaching that rank: both spellings are this move.
+    if (promotion && capturesKingOnLastRank(pos, color, to)) return encodeMove(from, to);
     const d = to - from;
     if (d === 16 || d === -16) return encodeMove(from, to, 0, DOUBLE_STEP);
     if ((d === 7 || d === 9 || d === -7 || d === -9) && pos.board[to] === 0 && Math.abs((to & 7) - (from & 7)) === 1) {
@@ -103,6 +106,11 @@ function resolveSquares(pos: Position, from: number, to: number, promotion: numb
     }
   }
   return encodeMove(from, to, promotion);
+}
+
+/** Does a pawn of `color` landing on `to` take the enemy king on its last rank? */
+export function capturesKingOnLastRank(pos: Position, color: 0 | 1, to: number): boolean {
+  return to >> 3 === (color === 0 ? 7 : 0) && pos.board[to] === (color === 0 ? -KING : KING);
 }
 
 /** The single rook with a castling right on one side of the king, or -1 (none or ambiguous). */

@@ -30,7 +30,7 @@ export function terminationsOf(r: Rules): Termination[] {
   if (r.draws.turnLimit !== null) out.push('turn-limit');
   if (r.draws.repetition !== null) out.push('repetition');
   if (r.draws.stalemate) out.push('stalemate');
-  if (r.draws.insufficientMaterial) out.push('insufficient-material');
+  if (r.draws.insufficientMaterial !== 'none') out.push('insufficient-material');
   if (r.pass.whenNothingMoves !== 'pass') out.push('no-move');
   return out;
 }

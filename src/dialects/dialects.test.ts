@@ -121,7 +121,14 @@ describe('shipped dialects', () => {
     expect(r.enPassant.window).toBe('first-micro-move');
     expect(r.promotion.pieces.sort()).toEqual(['b', 'n', 'q', 'r']);
     expect(r.maximum).toBe('none');
-    expect(r.draws).toMatchObject({ stalemate: true, repetition: 3, moveCounterLimit: 100, insufficientMaterial: true });
+    expect(r.draws).toMatchObject({ stalemate: true, repetition: 3, moveCounterLimit: 100, insufficientMaterial: 'cannot-mate' });
+    // Issue 11: points the seeds leave open, read as a chess arbiter would read "standard chess rules".
+    expect(r.kingCaptureIgnoresCheck).toBe(false);
+    expect(r.draws).toMatchObject({ ruleDraws: 'claim', repetitionCountsPasses: true, passAdvancesCounter: false });
+    for (const open of ['kingCaptureIgnoresCheck', 'draws.ruleDraws', 'draws.repetitionCountsPasses', 'draws.passAdvancesCounter', 'draws.insufficientMaterial']) {
+      expect(d.sources[open].open, open).toBe(true);
+      expect(d.sources[open].note, open).toMatch(/literal/);
+    }
     expect(r.end).toMatchObject({ checkmate: true, kingCapture: true });
     expect(d.sources['turn.doublesAnyMove'].source).toBe('002_f724d0db9a6c91cc.txt');
   });

@@ -21,6 +21,7 @@ export const AXES = {
   maximum: z.enum(['path', 'path-all', 'micro-move', 'none']),
   kingCaptureExempt: z.boolean(),
   check: z.enum(['none', 'orthodox']),
+  kingCaptureIgnoresCheck: z.boolean(),
   castling: {
     dice: z.enum(['king-and-rook', 'king', 'rook', 'king-or-rook', 'none']),
     attacks: z.enum(['ignored', 'orthodox']),
@@ -45,10 +46,13 @@ export const AXES = {
     midTurnOffers: z.boolean(),
     moveCounterLimit: z.number().int().positive().nullable(),
     castlingCounts: z.literal([1, 2]),
+    passAdvancesCounter: z.boolean(),
     turnLimit: z.number().int().positive().nullable(),
     repetition: z.number().int().min(2).nullable(),
+    repetitionCountsPasses: z.boolean(),
+    ruleDraws: z.enum(['automatic', 'claim']),
     stalemate: z.boolean(),
-    insufficientMaterial: z.boolean(),
+    insufficientMaterial: z.enum(['none', 'cannot-mate', 'cannot-win']),
   },
   end: {
     kingCapture: z.boolean(),

@@ -1,7 +1,7 @@
-import { type Color, chess960Fen, KING, type Move, makeDfen, type Position, type Role, STANDARD_FEN, uciToMove } from '../core/index.js';
+import { type Color, chess960Fen, type Move, makeDfen, type Position, type Role, STANDARD_FEN, uciToMove } from '../core/index.js';
 import { FACES, makeClientSeed, makeReveal, makeRoller, makeServerSeed, Prng, type Roller } from '../dice/index.js';
 import type { FormatName, GameEvent, GameRecord, TimeControl, Turn } from '../records/game-record.js';
-import { DicePool, GameState, parseDialectDfen, type Rules, TERMINATION_OF, TurnEngine } from '../rules/index.js';
+import { canWin, DicePool, GameState, parseDialectDfen, type Rules, TERMINATION_OF, TurnEngine } from '../rules/index.js';
 import { BOTS, type BotStyle, materialBalance } from './bots.js';
 import { allowedDice } from './dice-flags.js';
 import { isoSeconds, makePlayer, pickStake, pickTimeControl, siteOf, startTimeMs, uuidV1 } from './meta.js';
@@ -175,9 +175,11 @@ export function playGame(ctx: DialectContext, spec: GameSpec): PlayedGame {
   const dfenOpts = { castling: rules.castling.chess960 ? ('shredder' as const) : ('xfen' as const) };
 
   for (;;) {
-    if (state.outcome) {
-      result = state.outcome.result;
-      termination = TERMINATION_OF[state.outcome.reason];
+    // The bots claim a draw as soon as the dialect lets them (draws.ruleDraws "claim").
+    const end = state.outcome ?? state.drawClaim;
+    if (end) {
+      result = end.result;
+      termination = TERMINATION_OF[end.reason];
       break;
     }
     if (turns.length >= GENERATOR_TURN_CAP) {
@@ -272,7 +274,7 @@ export function playGame(ctx: DialectContext, spec: GameSpec): PlayedGame {
     trace.push({ fenBefore, roles });
     if (midTurn) {
       events.push(ev('DRAW_OFFER', turnIndex, midAt, midActor, clockSnap()), ev('DRAW_DECLINE', turnIndex, midAt, (midActor ^ 1) as Color, clockSnap()));
-    } else if (offer && !state.outcome) {
+    } else if (offer && !(state.outcome ?? state.drawClaim)) {
       // An offer travels with the completed turn and is answered before the opponent's roll.
       events.push(ev('DRAW_OFFER', turnIndex + 1, null, side, clockSnap()), ev('DRAW_DECLINE', turnIndex + 1, null, (side ^ 1) as Color, clockSnap()));
     }
@@ -382,22 +384,8 @@ function payingDie(ctx: DialectContext, walker: TurnWalker, roles: Role[], m: Mo
 
 /** Loss on time, or a draw when the dialect spares a player whose opponent cannot mate. */
 function flagFallResult(rules: Rules, pos: Position | null, flagged: Color): GameRecord['result'] {
-  if (rules.end.flagFall === 'loss-unless-insufficient' && pos !== null && !canMate(pos, (flagged ^ 1) as Color)) return 'draw';
+  if (rules.end.flagFall === 'loss-unless-insufficient' && pos !== null && !canWin(pos, (flagged ^ 1) as Color, rules)) return 'draw';
   return winnerOf((flagged ^ 1) as Color);
-}
-
-/** Has `color` more than a bare king or king and one minor piece? */
-function canMate(pos: Position, color: Color): boolean {
-  let minors = 0;
-  for (let sq = 0; sq < 64; sq++) {
-    const p = pos.board[sq];
-    if (p === 0 || (p > 0 ? 0 : 1) !== color) continue;
-    const r = p > 0 ? p : -p;
-    if (r === KING) continue;
-    if (r === 2 || r === 3) minors++;
-    else return true;
-  }
-  return minors >= 2;
 }
 
 /** The clocks before turn index i (0-based). */

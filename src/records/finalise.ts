@@ -1,10 +1,10 @@
-import { CASTLE, chess960Number, makeUci, moveFrom, moveKind, moveTo, parseDfen, uciToMove } from '../core/index.js';
+import { CASTLE, capturesKingOnLastRank, chess960Number, makeUci, moveFrom, moveKind, moveTo, PAWN, parseDfen, uciToMove } from '../core/index.js';
 import { GameRecord, type GameRecordInput } from './game-record.js';
 import { fail } from './items.js';
 import { CANONICAL_UCI } from './notation.js';
 
 /**
- * The last step of every reader: castling notation and Chess960 start detection
+ * The last step of every reader: castling and king-capture notation, Chess960 start detection
  * (board bookkeeping only, no legality), then the zod schema. A schema failure
  * names the field path, so the unreadable entry points at it.
  */
@@ -13,7 +13,7 @@ export function finaliseRecord(input: GameRecordInput, notes: Set<string>): Game
     const n = detectChess960(input.startFen);
     if (n !== null) input.chess960 = n;
   }
-  normaliseCastling(input, notes);
+  normaliseSpellings(input, notes);
   input.notes = [...new Set([...(input.notes ?? []), ...notes])].sort();
   return validate(input);
 }
@@ -73,14 +73,20 @@ export function detectChess960(fen: string): number | null {
 const mayCastle = (m: string): boolean =>
   m.length === 4 && m[1] === m[3] && (m[1] === '1' || m[1] === '8') && Math.abs(m.charCodeAt(0) - m.charCodeAt(2)) >= 1;
 
+/** A diagonal step from a 7th rank onto a last rank: the only moves that can be a pawn taking the king there. */
+const mayTakeKingOnLastRank = (m: string): boolean =>
+  ((m[1] === '7' && m[3] === '8') || (m[1] === '2' && m[3] === '1')) && Math.abs(m.charCodeAt(0) - m.charCodeAt(2)) === 1;
+
 /**
- * Classic starts: castling written king-takes-rook (`e1h1`) becomes the king's
- * two-square move (`e1g1`). Chess960 starts keep what was written. Notes say which
- * notation was seen. Tracks the board by playing moves without legality; stops
+ * Moves whose spelling depends on the board. Castling on classic starts: king-takes-rook
+ * (`e1h1`) becomes the king's two-square move (`e1g1`); Chess960 starts keep what was
+ * written. A pawn taking the king on its last rank does not promote: a promotion letter
+ * (`f7e8q`, standard UCI for a pawn reaching that rank) is dropped (`f7e8`). Notes say
+ * which spellings were seen. Tracks the board by playing moves without legality; stops
  * tracking at the first move it cannot place (the replayer will report it).
  */
-function normaliseCastling(input: GameRecordInput, notes: Set<string>): void {
-  if (!input.turns.some((t) => t.moves.some(mayCastle))) return;
+function normaliseSpellings(input: GameRecordInput, notes: Set<string>): void {
+  if (!input.turns.some((t) => t.moves.some((m) => mayCastle(m) || mayTakeKingOnLastRank(m)))) return;
   const start = parseDfen(input.startFen);
   if (!start.ok) return;
   const pos = start.value.pos;
@@ -101,9 +107,17 @@ function normaliseCastling(input: GameRecordInput, notes: Set<string>): void {
           const rookFile = moveTo(move.value) & 7;
           if (!is960 && from === 4 && (rookFile === 0 || rookFile === 7)) turn.moves[i] = twoSquares;
         }
+      } else if (mayTakeKingOnLastRank(text) && isPawn(pos.board[moveFrom(move.value)]) && capturesKingOnLastRank(pos, pos.board[moveFrom(move.value)] > 0 ? 0 : 1, moveTo(move.value))) {
+        if (text.length === 4) notes.add('king-capture-on-last-rank:plain');
+        else {
+          notes.add('king-capture-on-last-rank:promotion-letter');
+          turn.moves[i] = makeUci(move.value);
+        }
       }
       pos.make(move.value);
     }
     pos.endTurn();
   }
 }
+
+const isPawn = (piece: number): boolean => piece === PAWN || piece === -PAWN;

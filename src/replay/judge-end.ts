@@ -1,6 +1,6 @@
 import type { GameRecord } from '../records/game-record.js';
 import type { Position } from '../core/index.js';
-import { canMate, type Outcome, type RuleId, type Rules, TERMINATION_OF } from '../rules/index.js';
+import { canWin, type Outcome, type RuleId, type Rules, TERMINATION_OF } from '../rules/index.js';
 
 export interface EndFinding {
   rule: RuleId;
@@ -14,9 +14,10 @@ const winnerText = (r: GameRecord['result']): string => (r === null ? 'no result
 /**
  * Does the recorded result and termination follow from the board and the dialect?
  * `outcome` is what the dialect decided after the last recorded turn (null: the game
- * was still going, so only a non-board ending can explain its end).
+ * was still going, so only a non-board ending can explain its end); `claim` is the draw
+ * a player could claim there (`draws.ruleDraws: "claim"`).
  */
-export function judgeEnd(record: GameRecord, rules: Rules, outcome: Outcome | null, pos: Position): EndFinding | null {
+export function judgeEnd(record: GameRecord, rules: Rules, outcome: Outcome | null, pos: Position, claim: Outcome | null = null): EndFinding | null {
   const term = record.termination;
   const result = record.result;
   if (outcome) {
@@ -38,6 +39,13 @@ export function judgeEnd(record: GameRecord, rules: Rules, outcome: Outcome | nu
     case 'checkmate':
       return { rule: 'end.result-mismatch', message: `the record ends by ${term.replace('_', ' ')}, but no such thing happened on the board` };
     case 'draw_rule':
+      if (claim) {
+        return result === 'draw' ? null : { rule: 'end.result-mismatch', message: `a draw claimed by ${claim.reason.replace(/[-_]/g, ' ')}, but the record says ${winnerText(result)}` };
+      }
+      if (rules.draws.ruleDraws === 'claim' && (rules.draws.repetition !== null || rules.draws.moveCounterLimit !== null)) {
+        return { rule: 'end.unknown-draw', message: 'the record ends in a draw by rule, but in this position neither a repetition nor the move counter lets a player claim one' };
+      }
+      return { rule: 'end.unknown-draw', message: `the record ends in an automatic draw (${term.replace('_', ' ')}) that this dialect does not reach in this position` };
     case 'stalemate':
       return { rule: 'end.unknown-draw', message: `the record ends in an automatic draw (${term.replace('_', ' ')}) that this dialect does not reach in this position` };
     case 'draw_agreement':
@@ -49,8 +57,8 @@ export function judgeEnd(record: GameRecord, rules: Rules, outcome: Outcome | nu
         return result === 'draw' ? { rule: 'end.result-mismatch', message: 'a flag fall is always a loss in this dialect, but the record says a draw' } : null;
       }
       if (result === null || result === 'draw') return null;
-      // Loss unless the opponent cannot mate: a win for a side without mating material should have been a draw.
-      return canMate(pos, result === 'white' ? 0 : 1) ? null : { rule: 'end.result-mismatch', message: `${result} wins on time without mating material; this dialect scores that a draw` };
+      // Loss unless the opponent cannot mate (or win at all): a win for a side without the material should have been a draw.
+      return canWin(pos, result === 'white' ? 0 : 1, rules) ? null : { rule: 'end.result-mismatch', message: `${result} wins on time without ${rules.draws.insufficientMaterial === 'cannot-win' ? 'winning' : 'mating'} material; this dialect scores that a draw` };
     }
     case 'resign':
       if (!rules.end.resignation) return { rule: 'end.result-mismatch', message: 'the record ends by resignation, which this dialect does not have' };

@@ -1,4 +1,4 @@
-import { makeBoard, makeDiceLetters, type Move, type Role, uciToMove } from '../core/index.js';
+import { KNIGHT, makeBoard, makeDiceLetters, type Move, moveTo, PAWN, QUEEN, type Role, uciToMove } from '../core/index.js';
 import { verifyRolls } from '../dice/index.js';
 import type { GameRecord, Turn } from '../records/game-record.js';
 import { GameState, type RuleId, type Rules, TurnEngine, type TurnFinding } from '../rules/index.js';
@@ -150,7 +150,7 @@ export function replayGame(record: GameRecord, dialect: PreparedDialect, index: 
       add(f.rule, n, f.microMove, f.message, findingAt(game, turn, f, record));
       if (!goOn || !forcePlay(game, turn, verdict.moves.length)) break;
     }
-    const fenProblem = judgeFenAfter(game, turn);
+    const fenProblem = judgeFenAfter(game, turn, verdict.moves);
     if (fenProblem) {
       add('record.fen-after-mismatch', n, null, fenProblem, { dfen: game.dfen(), recorded: turn.moves });
       if (!goOn) break;
@@ -165,7 +165,7 @@ export function replayGame(record: GameRecord, dialect: PreparedDialect, index: 
 
   if (findings.length === 0 || goOn) eventsUpTo(Infinity, true);
   if (findings.length === 0 || goOn) {
-    const end = judgeEnd(record, rules, game.outcome, game.pos);
+    const end = judgeEnd(record, rules, game.outcome, game.pos, game.drawClaim);
     if (end) add(end.rule, record.turns.length || null, null, end.message, { dfen: game.dfen(), recorded: [record.termination, record.result ?? 'none'] });
   }
   return line();
@@ -239,12 +239,32 @@ function judgeFlags(flags: NonNullable<Turn['diceFlags']>, dice: readonly number
   return null;
 }
 
-function judgeFenAfter(game: GameState, turn: Turn): string | null {
+function judgeFenAfter(game: GameState, turn: Turn, moves: readonly Move[]): string | null {
   if (!turn.fenAfter) return null;
   // Board only: sites differ on when the side-to-move field flips (after the last micro-move or at the next roll).
   if (boardMatches(game.pos.board, turn.fenAfter)) return null;
+  if (game.outcome?.reason === 'king_captured' && promotedKingTakerMatches(game.pos.board, moves[moves.length - 1], turn.fenAfter)) return null;
   const want = turn.fenAfter.trim().split(/\s+/)[0];
   return `the record's board after the turn is "${want}", but the moves give "${makeBoard(game.pos.board)}"`;
+}
+
+/**
+ * A pawn that took the king on its last rank stays a pawn, but a record that wrote the
+ * capture with a promotion letter (`f7e8q`) may show the promoted piece there: the game is
+ * over, so either board is this move's.
+ */
+function promotedKingTakerMatches(board: Int8Array, last: Move | undefined, fen: string): boolean {
+  if (last === undefined) return false;
+  const to = moveTo(last);
+  const pawn = board[to];
+  if ((pawn !== PAWN && pawn !== -PAWN) || (to >> 3 !== 7 && to >> 3 !== 0)) return false;
+  let matches = false;
+  for (let role = KNIGHT; role <= QUEEN && !matches; role++) {
+    board[to] = pawn > 0 ? role : -role;
+    matches = boardMatches(board, fen);
+  }
+  board[to] = pawn;
+  return matches;
 }
 
 /** FEN piece letter (char code) → board value; 0 = not a piece letter. */

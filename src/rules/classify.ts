@@ -69,7 +69,7 @@ export function classifyIllegal(engine: TurnEngine, pos: Position, pool: DicePoo
       if (rules.castling.dice === 'king-and-rook') return fail('castling.needs-king-and-rook-dice', `castling "${text}" needs a king die and a rook die; dice left: ${dice}`);
       return fail('castling.dice', `castling "${text}" needs a ${rules.castling.dice.replace(/-/g, ' ')} die; dice left: ${dice}`);
     }
-    if (rules.check === 'orthodox' && engine.micro.leavesKingAttacked(pos, m)) return fail('check.leaves-king-attacked', `"${text}" leaves the king attacked`);
+    if (rules.check === 'orthodox' && engine.micro.checkForbids(pos, m)) return fail('check.leaves-king-attacked', `"${text}" leaves the king attacked`);
     return fail('castling.rights', `"${text}" is not a castling move this dialect allows here`);
   }
 
@@ -112,7 +112,7 @@ export function classifyIllegal(engine: TurnEngine, pos: Position, pool: DicePoo
   }
 
   // Geometry is fine: the dice or the check rule forbid it.
-  if (rules.check === 'orthodox' && engine.micro.leavesKingAttacked(pos, m)) {
+  if (rules.check === 'orthodox' && engine.micro.checkForbids(pos, m)) {
     return fail('check.leaves-king-attacked', `"${text}" leaves the ${side} king attacked`);
   }
   if (micro === 0 && n === 0) {
@@ -120,8 +120,12 @@ export function classifyIllegal(engine: TurnEngine, pos: Position, pool: DicePoo
   }
   const dice = pool.list().map((r) => ROLE_NAMES[r]).join(', ') || 'none';
   if (rules.dice.count > 0 && !(engine.micro.rules.turn.doublesAnyMove && pool.hasDoubles())) {
-    const paid = rules.promotion.die === 'die-piece' && movePromotion(m) !== 0 ? false : pool.has(role);
-    if (!paid) return fail('dice.piece-not-rolled', `"${text}" moves a ${ROLE_NAMES[role]}, but no ${ROLE_NAMES[role]} die is left (dice: ${dice})`);
+    const lastRank = role === PAWN && (to >> 3 === 7 || to >> 3 === 0);
+    if (rules.promotion.die === 'die-piece' && lastRank && !pool.has(PAWN)) {
+      const dies = rules.promotion.onKingDie ? '1–6' : '1–5';
+      return fail('dice.piece-not-rolled', `"${text}" moves a pawn to the last rank, which takes a die ${dies} (dice: ${dice})`);
+    }
+    if (!pool.has(role)) return fail('dice.piece-not-rolled', `"${text}" moves a ${ROLE_NAMES[role]}, but no ${ROLE_NAMES[role]} die is left (dice: ${dice})`);
   }
   return fail('move.not-pseudo-legal', `"${text}" is not allowed here`);
 }

@@ -4,6 +4,7 @@ import {
   err,
   hasLegalMove,
   inCheck,
+  isAttacked,
   KING,
   KNIGHT,
   type Move,
@@ -35,6 +36,10 @@ export const TERMINATION_OF: Record<OutcomeReason, 'king_captured' | 'checkmate'
   'nothing-moves': 'draw_rule',
 };
 
+/** FIDE 9.6: under `draws.ruleDraws: "claim"` the game still ends by itself at fivefold repetition and at 75 moves by each side. */
+const AUTOMATIC_REPETITION = 5;
+const AUTOMATIC_HALFMOVES = 150;
+
 export interface Outcome {
   result: 'white' | 'black' | 'draw';
   reason: OutcomeReason;
@@ -47,7 +52,14 @@ export interface Outcome {
  */
 export class GameState {
   turnNumber = 0;
+  /** How the dialect ended the game by itself (null: still going). */
   outcome: Outcome | null = null;
+  /**
+   * A draw the player to move may claim now (`draws.ruleDraws: "claim"`: the repetition or
+   * move-counter limit is reached); null when none, and always null when the dialect draws
+   * automatically (then `outcome` says so). The game goes on unless a player claims.
+   */
+  drawClaim: Outcome | null = null;
   /** Position key → times seen in this game (made on the first count: most dialects never count). */
   private repetitions: Map<number, number> | null = null;
 
@@ -163,24 +175,33 @@ export class GameState {
   /** Ends the current turn after its moves were made, then applies the dialect's end rules. */
   finishTurn(kingCaptured: boolean): void {
     const mover = this.pos.turn;
+    const passed = this.pos.pending === 0;
     this.pos.commit();
     this.pos.endTurn();
     this.turnNumber++;
+    this.drawClaim = null;
     if (kingCaptured) {
       this.outcome = { result: mover === 0 ? 'white' : 'black', reason: 'king_captured' };
       return;
     }
+    const draws = this.rules.draws;
+    if (passed && draws.passAdvancesCounter) this.pos.halfmove++;
     this.outcome = this.automaticEnd();
-    const seen = this.countRepetition();
-    const limit = this.rules.draws.repetition;
-    if (!this.outcome && limit !== null && seen >= limit) this.outcome = { result: 'draw', reason: 'repetition' };
+    // A position reached by a pass is counted only where the dialect says so.
+    const seen = passed && !draws.repetitionCountsPasses ? 0 : this.countRepetition();
+    if (!this.outcome && draws.repetition !== null && seen >= draws.repetition) {
+      if (draws.ruleDraws === 'automatic' || seen >= Math.max(draws.repetition, AUTOMATIC_REPETITION)) this.outcome = { result: 'draw', reason: 'repetition' };
+      else this.drawClaim ??= { result: 'draw', reason: 'repetition' };
+    }
+    if (this.outcome) this.drawClaim = null;
   }
 
   private automaticEnd(): Outcome | null {
     const rules = this.rules;
     const pos = this.pos;
     if (rules.check === 'orthodox' && (rules.end.checkmate || rules.draws.stalemate)) {
-      if (!hasLegalMove(pos)) {
+      // A king capture that ignores the check rule is a legal move too (kingCaptureIgnoresCheck).
+      if (!hasLegalMove(pos) && !(rules.kingCaptureIgnoresCheck && canTakeKing(pos))) {
         if (inCheck(pos, pos.turn)) {
           if (rules.end.checkmate) return { result: pos.turn === 0 ? 'black' : 'white', reason: 'checkmate' };
         } else if (rules.draws.stalemate) {
@@ -193,8 +214,12 @@ export class GameState {
       return { result: pos.turn === 0 ? 'black' : 'white', reason: 'nothing-moves' };
     }
     // Material only changes with a capture or a promotion, both of which reset the counter.
-    if (rules.draws.insufficientMaterial && pos.halfmove === 0 && insufficientMaterial(pos)) return { result: 'draw', reason: 'insufficient-material' };
-    if (rules.draws.moveCounterLimit !== null && pos.halfmove >= rules.draws.moveCounterLimit) return { result: 'draw', reason: 'move-counter' };
+    if (pos.halfmove === 0 && drawnByMaterial(pos, rules)) return { result: 'draw', reason: 'insufficient-material' };
+    const limit = rules.draws.moveCounterLimit;
+    if (limit !== null && pos.halfmove >= limit) {
+      if (rules.draws.ruleDraws === 'automatic' || pos.halfmove >= Math.max(limit, AUTOMATIC_HALFMOVES)) return { result: 'draw', reason: 'move-counter' };
+      this.drawClaim = { result: 'draw', reason: 'move-counter' };
+    }
     if (rules.draws.turnLimit !== null && this.turnNumber >= rules.draws.turnLimit) return { result: 'draw', reason: 'turn-limit' };
     return null;
   }
@@ -259,4 +284,32 @@ export function canMate(pos: Position, color: 0 | 1): boolean {
 export function insufficientMaterial(pos: Position): boolean {
   const m = material(pos, null);
   return !m.heavy && (m.minors <= 1 || (m.knights === 0 && m.bishopColors !== 3));
+}
+
+/** Is the game drawn by material, as the dialect reads it (`draws.insufficientMaterial`)? */
+export function drawnByMaterial(pos: Position, rules: Rules): boolean {
+  const test = rules.draws.insufficientMaterial;
+  if (test === 'none') return false;
+  if (test === 'cannot-mate' || !rules.end.kingCapture) return insufficientMaterial(pos);
+  return !canWin(pos, 0, rules) && !canWin(pos, 1, rules);
+}
+
+/**
+ * Can `color` still win (the flag-fall test)? FIDE's: can it mate. With
+ * `draws.insufficientMaterial: "cannot-win"` taking the king counts too, which any piece
+ * beside the king can do where a king in check may lose its turn to the dice, and even a
+ * lone king where there is no check.
+ */
+export function canWin(pos: Position, color: 0 | 1, rules: Rules): boolean {
+  if (canMate(pos, color)) return true;
+  if (rules.draws.insufficientMaterial !== 'cannot-win' || !rules.end.kingCapture) return false;
+  if (rules.check === 'none') return true;
+  const m = material(pos, color);
+  return m.heavy || m.minors > 0;
+}
+
+/** Can the side to move take the opponent's king now (geometry only)? */
+function canTakeKing(pos: Position): boolean {
+  const k = pos.kingSquare[pos.turn ^ 1];
+  return k >= 0 && isAttacked(pos, k, pos.turn);
 }

@@ -3,6 +3,6 @@ export { RULE_IDS, type RuleId, isRuleId } from './rule-ids.js';
 export { DicePool } from './dice-pool.js';
 export { MicroMoves } from './micro-moves.js';
 export { TurnEngine, type TurnFinding, type TurnVerdict } from './turn-engine.js';
-export { GameState, type Outcome, type OutcomeReason, TERMINATION_OF, canMate, insufficientMaterial } from './game.js';
+export { GameState, type Outcome, type OutcomeReason, TERMINATION_OF, canMate, canWin, drawnByMaterial, insufficientMaterial } from './game.js';
 export { TurnWalker } from './turn-walker.js';
 export { parseDialectDfen } from './dialect-position.js';

@@ -27,6 +27,12 @@ import type { Rules } from './rules.js';
 
 const PROMO_BITS: Record<string, number> = { n: 1 << KNIGHT, b: 1 << BISHOP, r: 1 << ROOK, q: 1 << QUEEN };
 
+/** Does a (pawn) move land on a last rank? */
+const reachesLastRank = (m: Move): boolean => {
+  const r = moveTo(m) >> 3;
+  return r === 7 || r === 0;
+};
+
 /**
  * Which micro-moves a dialect allows from a position with a pool of dice, and what
  * each one costs. This is the only place that maps dice to moves.
@@ -35,10 +41,15 @@ export class MicroMoves {
   readonly promotions: number;
   private readonly opts: GenOptions;
   private readonly orthodox: boolean;
+  /** Check-based dialects: may a king capture leave the capturer's own king attacked? */
+  private readonly captureIgnoresCheck: boolean;
+  private readonly dieRule: boolean;
 
   constructor(readonly rules: Rules) {
     this.promotions = rules.promotion.pieces.reduce((m, p) => m | PROMO_BITS[p], 0);
     this.orthodox = rules.check === 'orthodox';
+    this.captureIgnoresCheck = rules.kingCaptureIgnoresCheck;
+    this.dieRule = rules.promotion.die === 'die-piece';
     this.opts = {
       roles: 0,
       enPassant: true,
@@ -80,7 +91,7 @@ export class MicroMoves {
       const role = p > 0 ? p : -p;
       const promo = (m >> 12) & 7;
       let paid = (this.permittedRoles(pool) & (1 << role)) !== 0;
-      if (role === PAWN && this.rules.promotion.die === 'die-piece' && promo !== 0) paid = this.dieAllowsPromotion(pool, promo);
+      if (role === PAWN && this.dieRule && reachesLastRank(m)) paid = this.dieAllowsPromotion(pool, promo);
       if (role === PAWN && kind === EN_PASSANT && this.rules.enPassant.die === 'any' && pool.total > 0) paid = true;
       if (!paid) return false;
       const opts = this.opts;
@@ -88,7 +99,12 @@ export class MicroMoves {
       opts.enPassant = this.epOpen(micro);
       found = isPieceMove(pos, m, opts);
     }
-    return found && !(this.orthodox && this.leavesKingAttacked(pos, m));
+    return found && !(this.orthodox && this.checkForbids(pos, m));
+  }
+
+  /** Does the check rule forbid `m` (orthodox dialects): it leaves the mover's king attacked, and is not an exempt king capture? */
+  checkForbids(pos: Position, m: Move): boolean {
+    return !(this.captureIgnoresCheck && this.capturesKing(pos, m)) && this.leavesKingAttacked(pos, m);
   }
   private readonly one: Move[] = [];
 
@@ -122,12 +138,21 @@ export class MicroMoves {
     if (this.rules.promotion.die === 'die-piece') n = this.dieRulePromotions(pos, pool, roles, out, n);
     if (this.rules.enPassant.die === 'any' && pool.total > 0 && (roles & (1 << PAWN)) === 0 && opts.enPassant) n = this.anyDieEnPassant(pos, out, n);
     if (this.castlingPaid(pool)) n = generateCastling(pos, color, opts.castlingOrthodox, out, n);
-    return this.orthodox ? filterKingSafe(pos, color, out, n) : n;
+    if (!this.orthodox) return n;
+    return this.captureIgnoresCheck ? this.filterAllowingKingCaptures(pos, out, n) : filterKingSafe(pos, color, out, n);
+  }
+
+  /** filterKingSafe that keeps every king capture (kingCaptureIgnoresCheck: the game ends on it). */
+  private filterAllowingKingCaptures(pos: Position, out: Move[], n: number): number {
+    let k = 0;
+    for (let i = 0; i < n; i++) if (!this.checkForbids(pos, out[i])) out[k++] = out[i];
+    return k;
   }
 
   /**
    * BrainKing-style promotion: a pawn reaching the last rank moves on the die of the
    * piece it becomes (a pawn die gives a free choice); other pawn moves need a pawn die.
+   * A pawn taking the king on the last rank reaches it too: it moves on any of those dice.
    */
   private dieRulePromotions(pos: Position, pool: DicePool, roles: number, out: Move[], n: number): number {
     // Filter what the ordinary generation produced for pawns.
@@ -149,8 +174,7 @@ export class MicroMoves {
       if (b[sq] !== (color === 0 ? PAWN : -PAWN)) continue;
       const c = generatePieceMoves(pos, sq, opts, buf, 0);
       for (let i = 0; i < c; i++) {
-        const promo = movePromotion(buf[i]);
-        if (promo !== 0 && this.dieAllowsPromotion(pool, promo)) out[k++] = buf[i];
+        if (reachesLastRank(buf[i]) && this.dieAllowsPromotion(pool, movePromotion(buf[i]))) out[k++] = buf[i];
       }
     }
     return k;
@@ -165,10 +189,18 @@ export class MicroMoves {
     return n;
   }
 
+  /** Does the pool pay for a pawn reaching the last rank as `promo` (0: taking the king there, no promotion)? */
   private dieAllowsPromotion(pool: DicePool, promo: number): boolean {
-    if (pool.has(PAWN)) return true;
-    if (pool.has(KING) && this.rules.promotion.onKingDie) return true;
-    return pool.has(promo);
+    return this.lastRankDie(pool, promo) !== 0;
+  }
+
+  /** The die that pays a pawn's move to the last rank under the die-piece rule, or 0: the pawn die, the promotion piece's die, the king die (onKingDie); a king capture there moves on any of them. */
+  private lastRankDie(pool: DicePool, promo: number): number {
+    if (pool.has(PAWN)) return PAWN;
+    if (promo !== 0 && pool.has(promo)) return promo;
+    if (promo === 0) for (let r = KNIGHT; r <= QUEEN; r++) if (pool.has(r)) return r;
+    if (pool.has(KING) && this.rules.promotion.onKingDie) return KING;
+    return 0;
   }
 
   /** The die roles a micro-move spends (each-die dialects), pushed into `spent`. */
@@ -197,6 +229,11 @@ export class MicroMoves {
     }
     const p = pos.board[moveFrom(m)];
     const role = p > 0 ? p : -p;
+    if (pool && this.dieRule && role === PAWN && reachesLastRank(m)) {
+      // A piece die moved the pawn to the last rank (one-move dialects: which die paid, for the flags check).
+      const die = this.lastRankDie(pool, movePromotion(m));
+      if (die !== 0) return oneDie(die);
+    }
     if (pool && !pool.has(role) && m >> 15 === EN_PASSANT) {
       // En passant on any die (option): it spends the least valuable die left.
       for (let r = 1; r <= 6; r++) if (pool.has(r)) return oneDie(r);

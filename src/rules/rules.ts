@@ -31,6 +31,12 @@ export interface Rules {
   kingCaptureExempt: boolean;
   /** `none`: no check, the king is captured; `orthodox`: a move may not leave one's own king attacked. */
   check: 'none' | 'orthodox';
+  /**
+   * Check-based dialects: a king capture is legal even when it leaves the capturer's own
+   * king attacked (the game ends on the capture, so nothing after it is played). False: a
+   * king capture obeys the check rule like any move (`check.leaves-king-attacked`).
+   */
+  kingCaptureIgnoresCheck: boolean;
   castling: {
     /** Which dice castling needs: both king and rook (spends both), a king, a rook, either, or no dice. */
     dice: CastlingDice;
@@ -68,19 +74,40 @@ export interface Rules {
     moveCounterLimit: number | null;
     /** Half-moves one castling adds to the counter. */
     castlingCounts: 1 | 2;
+    /** Does a passed turn add one half-move to the counter (it plays no move)? */
+    passAdvancesCounter: boolean;
     /** Draw at the end of this turn number (passes counted); null = none. */
     turnLimit: number | null;
     /** Draw on this many repetitions of a position; null = none. */
     repetition: number | null;
+    /** Do positions reached by a passed turn count toward the repetition? */
+    repetitionCountsPasses: boolean;
+    /**
+     * How the repetition and move-counter draws happen. `automatic`: the game ends when a
+     * turn reaches `repetition` or `moveCounterLimit`. `claim` (FIDE 9.2, 9.3): reaching
+     * them lets a player claim the draw (a record may end there by `draw_rule`, or go on);
+     * the game ends by itself only at fivefold repetition and 150 half-moves (FIDE 9.6), or
+     * at the claim limits when those are higher.
+     */
+    ruleDraws: 'automatic' | 'claim';
     stalemate: boolean;
-    insufficientMaterial: boolean;
+    /**
+     * The draw by material. `none`: no such draw. `cannot-mate`: FIDE's dead position by
+     * material, neither side can ever mate (bare kings, a single minor piece, bishops all on
+     * one colour). `cannot-win`: neither side can ever win, by mate or by capturing the king:
+     * where a king in check may lose its turn to the dice, any piece beside the king can
+     * still win (K+B v K is not drawn), so in check-based dialects only bare kings are;
+     * without check even a lone king can take the other. The same test decides
+     * `end.flagFall: "loss-unless-insufficient"`.
+     */
+    insufficientMaterial: 'none' | 'cannot-mate' | 'cannot-win';
   };
   end: {
     kingCapture: boolean;
     checkmate: boolean;
     /** A player may resign at any time. */
     resignation: boolean;
-    /** A fallen flag: always a loss, or a loss unless the opponent cannot mate (then a draw, as FIDE). */
+    /** A fallen flag: always a loss, or a loss unless the opponent cannot mate (then a draw, as FIDE; "cannot win" with `draws.insufficientMaterial: "cannot-win"`). */
     flagFall: 'loss' | 'loss-unless-insufficient';
   };
   start: {

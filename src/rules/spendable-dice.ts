@@ -62,9 +62,8 @@ export class SpendableDice {
       for (let i = 0; i < first; i++) {
         const m = moves[i];
         engine.micro.cost(pos, m, spent, pool);
+        // The cost names the die that pays (die-piece promotions: the piece's die, not the pawn's).
         for (const r of spent) best[r] = 1;
-        const promo = (m >> 12) & 7;
-        if (promo && rules.promotion.die === 'die-piece' && !pool.has(1)) best[promo] = 1;
       }
       return best;
     }

@@ -77,7 +77,7 @@ export const generateCommand: CommandModule<object, Args> = {
       throw new UsageError(`format dicechess-com tells turns apart by fresh dice; dialect ${dialect.name} rolls none`);
     }
     const r = dialect.rules;
-    const silentEnds = [r.end.checkmate && 'checkmate', r.draws.stalemate && 'stalemate', r.draws.moveCounterLimit !== null && 'the move counter', r.draws.turnLimit !== null && 'the turn limit', r.draws.repetition !== null && 'repetition', r.draws.insufficientMaterial && 'insufficient material'].filter(Boolean);
+    const silentEnds = [r.end.checkmate && 'checkmate', r.draws.stalemate && 'stalemate', r.draws.moveCounterLimit !== null && 'the move counter', r.draws.turnLimit !== null && 'the turn limit', r.draws.repetition !== null && 'repetition', r.draws.insufficientMaterial !== 'none' && 'insufficient material'].filter(Boolean);
     if (argv.format === 'dicechess-com' && silentEnds.length > 0 && !argv.quiet) {
       process.stderr.write(`dice-dialects: note: a dicechess.com state map shows no result; games ${dialect.name} ends by ${silentEnds.join(', ')} will replay as end.result-mismatch\n`);
     }

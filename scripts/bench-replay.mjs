@@ -18,7 +18,7 @@ import { join } from 'node:path';
 import { loadDialect } from '../dist/dialects/index.js';
 import { readRecords } from '../dist/records/index.js';
 import { prepareDialect, replayGame } from '../dist/replay/replay-game.js';
-import { runReplay } from '../dist/replay/run.js';
+import { runReplay } from '../dist/run/replay.js';
 
 const GAMES = Number(process.argv[2] ?? 50000);
 const REPEAT = Number(process.argv[3] ?? 20);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { chiSquareStatistic, chiSquareSurvival } from './chi-square.js';
-import { expectedDoublesRate } from './dice-stats.js';
+import { expectedDoublesRate } from '../run/dice-stats.js';
 
 describe('chiSquareSurvival', () => {
   it('matches table values', () => {

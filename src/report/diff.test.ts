@@ -6,7 +6,7 @@ import { main } from '../cli/main.js';
 import type { Finding, GameResultLine } from '../replay/result.js';
 import { classify, diffRuns, renderDiffMarkdown } from './diff.js';
 import { openRunDir } from './run-dir.js';
-import { SummaryBuilder } from './summary.js';
+import { RunAccumulator as SummaryBuilder } from '../run/accumulator.js';
 import { RUN_INFO } from './test-support/fixtures.js';
 
 const f = (rule: string): Finding => ({ rule, turn: 1, microMove: 0, dfen: null, dice: null, recorded: [], allowed: [], message: rule, location: null });

@@ -1,5 +1,4 @@
-/** Reports of a replay run: summary, renderers (Markdown, HTML, JUnit), the atomic run folder and run diffs. */
-export { SummaryBuilder } from './summary.js';
+/** Reports of a replay run: the summary's shape, renderers (Markdown, HTML, JUnit), the atomic run folder and run diffs. */
 export {
   DiceStats,
   Example,
@@ -12,7 +11,6 @@ export {
   StatusCounts,
   Summary,
 } from './summary-schema.js';
-export { type DiceCounts, DiceStatsAccumulator, EXPECTED_OPENING_PASS_RATE, EXPECTED_PASS_RATE, expectedDoublesRate, type DiceTurn } from './dice-stats.js';
 export { chiSquareStatistic, chiSquareSurvival } from './chi-square.js';
 export { renderMarkdown } from './render-md.js';
 export { renderHtml } from './render-html.js';

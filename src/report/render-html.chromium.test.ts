@@ -6,7 +6,7 @@ import { pathToFileURL } from 'node:url';
 import { chromium } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { renderHtml } from './render-html.js';
-import { SummaryBuilder } from './summary.js';
+import { RunAccumulator as SummaryBuilder } from '../run/accumulator.js';
 import { DIALECTS, HOSTILE, RUN_INFO, sampleDiceTurns, sampleLines } from './test-support/fixtures.js';
 
 const CHROMIUM = '/usr/bin/chromium';

@@ -3,7 +3,7 @@ import { boardSvg, moveSquares, readBoardField } from './board-svg.js';
 import { renderHtml } from './render-html.js';
 import { renderJunit } from './render-junit.js';
 import { renderMarkdown } from './render-md.js';
-import { SummaryBuilder } from './summary.js';
+import { RunAccumulator as SummaryBuilder } from '../run/accumulator.js';
 import { checkXml } from './test-support/xml-check.js';
 import { DIALECTS, HOSTILE, RUN_INFO, sampleDiceTurns, sampleLines } from './test-support/fixtures.js';
 

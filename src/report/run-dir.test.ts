@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { openRunDir, RUN_FILES } from './run-dir.js';
-import { SummaryBuilder } from './summary.js';
+import { RunAccumulator as SummaryBuilder } from '../run/accumulator.js';
 import { Summary } from './summary-schema.js';
 import { checkXml } from './test-support/xml-check.js';
 import { DIALECTS, RUN_INFO, sampleDiceTurns, sampleLines } from './test-support/fixtures.js';

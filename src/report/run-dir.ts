@@ -16,6 +16,8 @@ export interface RunDir {
   /** results.ndjson inside tmpDir; the caller writes one JSON line per result. */
   resultsStream: NodeJS.WritableStream;
   finish(summary: Summary, opts?: { junitPerGame?: boolean }): Promise<void>;
+  /** Publishes the results with other files than the reports (a shard's partial run folder). */
+  finishWith(files: Array<[name: string, text: string]>): Promise<void>;
   abort(): Promise<void>;
 }
 
@@ -55,20 +57,30 @@ export async function openRunDir(finalDir: string): Promise<RunDir> {
   });
   let state: 'open' | 'finishing' | 'done' = 'open';
 
-  async function finish(summary: Summary, opts: { junitPerGame?: boolean } = {}): Promise<void> {
+  async function complete(write: () => Promise<void>): Promise<void> {
     if (state !== 'open') throw new Error(`run folder ${target} is already ${state === 'done' ? 'closed' : 'being finished'}`);
     state = 'finishing';
     await closeStream(results);
     if (streamError) throw streamError;
-    const checked = Summary.parse(summary);
-    await writeFile(join(tmpDir, 'summary.json'), canonicalJson(checked));
-    await writeFile(join(tmpDir, 'report.md'), renderMarkdown(checked));
-    await writeFile(join(tmpDir, 'report.html'), renderHtml(checked));
-    const perGame = opts.junitPerGame ? readResultsSync(join(tmpDir, 'results.ndjson')) : undefined;
-    await writeFile(join(tmpDir, 'junit.xml'), renderJunit(checked, perGame));
+    await write();
     await publish(tmpDir, target);
     state = 'done';
   }
+
+  const finish = (summary: Summary, opts: { junitPerGame?: boolean } = {}): Promise<void> =>
+    complete(async () => {
+      const checked = Summary.parse(summary);
+      await writeFile(join(tmpDir, 'summary.json'), canonicalJson(checked));
+      await writeFile(join(tmpDir, 'report.md'), renderMarkdown(checked));
+      await writeFile(join(tmpDir, 'report.html'), renderHtml(checked));
+      const perGame = opts.junitPerGame ? readResultsSync(join(tmpDir, 'results.ndjson')) : undefined;
+      await writeFile(join(tmpDir, 'junit.xml'), renderJunit(checked, perGame));
+    });
+
+  const finishWith = (files: Array<[string, string]>): Promise<void> =>
+    complete(async () => {
+      for (const [name, text] of files) await writeFile(join(tmpDir, name), text);
+    });
 
   async function abort(): Promise<void> {
     if (state === 'done') return;
@@ -77,7 +89,7 @@ export async function openRunDir(finalDir: string): Promise<RunDir> {
     await rm(tmpDir, { recursive: true, force: true });
   }
 
-  return { tmpDir, resultsStream: results, finish, abort };
+  return { tmpDir, resultsStream: results, finish, finishWith, abort };
 }
 
 /** Swap tmpDir into place, keeping the old run as `.previous` until the swap succeeded. */

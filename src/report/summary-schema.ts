@@ -20,6 +20,19 @@ export const RunInfo = z
     dialects: z.record(z.string(), z.object({ file: z.string(), sha256: z.string() }).strict()),
     sources: z.array(z.object({ source: z.string(), sha256: z.string().nullable() }).strict()),
     options: z.record(z.string(), z.unknown()),
+    /**
+     * A sharded run: `k` of `n` (a shard's partial folder) or the merge of all `n` (k null,
+     * with each shard's own facts in `parts`); `runKey` identifies the run its shards belong to.
+     */
+    shard: z
+      .object({
+        k: z.number().int().min(1).nullable(),
+        n: z.number().int().min(1),
+        runKey: z.string(),
+        parts: z.array(z.object({ k: z.number().int().min(1), node: z.string(), startedAt: z.string(), durationMs: z.number().min(0), jobs: z.number().int().min(1) }).strict()).optional(),
+      })
+      .strict()
+      .optional(),
   })
   .strict();
 export type RunInfo = z.infer<typeof RunInfo>;

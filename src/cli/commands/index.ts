@@ -7,6 +7,7 @@ import { turnsCommand } from './turns.js';
 import { checkCommand } from './check.js';
 import { casesCommand } from './cases.js';
 import { replayCommand } from './replay.js';
+import { mergeCommand } from './merge.js';
 import { convertCommand } from './convert.js';
 import { schemaCommand } from './schema.js';
 import { generateCommand } from './generate.js';
@@ -19,4 +20,4 @@ import { inferCommand } from './infer.js';
  * Add one import line per command.
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-export const COMMANDS: CommandModule<any, any>[] = [replayCommand, diffCommand, movesCommand, turnsCommand, checkCommand, casesCommand, dialectsCommand, perftCommand, convertCommand, schemaCommand, generateCommand, scoreCommand, inferCommand];
+export const COMMANDS: CommandModule<any, any>[] = [replayCommand, mergeCommand, diffCommand, movesCommand, turnsCommand, checkCommand, casesCommand, dialectsCommand, perftCommand, convertCommand, schemaCommand, generateCommand, scoreCommand, inferCommand];

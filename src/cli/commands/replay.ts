@@ -1,7 +1,7 @@
 import type { CommandModule } from 'yargs';
 import { type Dialect, formatProblem, listDialects, loadDialect } from '../../dialects/index.js';
 import { FORMAT_NAMES, type FormatName } from '../../records/game-record.js';
-import { type Progress, runReplay } from '../../replay/run.js';
+import { type Progress, parseShard, runReplay } from '../../run/index.js';
 import { UsageError } from '../usage-error.js';
 
 interface Args {
@@ -17,6 +17,7 @@ interface Args {
   quiet: boolean;
   failOn?: 'diverging' | 'unreadable';
   junitPerGame: boolean;
+  shard?: string;
 }
 
 const mb = (b: number) => `${(b / 1048576).toFixed(0)} MB`;
@@ -43,6 +44,7 @@ export const replayCommand: CommandModule<object, Args> = {
       .option('quiet', { type: 'boolean', default: false, describe: 'No progress line' })
       .option('fail-on', { choices: ['diverging', 'unreadable'] as const, describe: 'Exit 1 when any game diverges (or, with "unreadable", when any record is unreadable)' })
       .option('junit-per-game', { type: 'boolean', default: false, describe: 'One JUnit test case per game as well as per divergence class' })
+      .option('shard', { type: 'string', describe: 'Judge only shard K of N (K/N, 1 ≤ K ≤ N) into a partial run folder; `merge` joins the N folders' })
       .example('$0 replay corpora/samples --all-dialects --out reports/latest', '')
       .example('$0 replay games.ndjson.gz --dialect dicechess-com --set enPassant.window=first-micro-move --out runs/ep', '') as never,
   handler: async (argv) => {
@@ -56,6 +58,8 @@ export const replayCommand: CommandModule<object, Args> = {
       dialects.push({ dialect: loaded.value, overrides });
     }
     if (argv.jobs !== undefined && (!Number.isInteger(argv.jobs) || argv.jobs < 1)) throw new UsageError('--jobs must be a whole number ≥ 1');
+    const shard = argv.shard === undefined ? undefined : parseShard(argv.shard);
+    if (shard === null) throw new UsageError(`--shard must be K/N with 1 ≤ K ≤ N (got ${JSON.stringify(argv.shard)})`);
     const tty = process.stderr.isTTY && !argv.quiet;
     const result = await runReplay({
       sources: argv.sources,
@@ -66,17 +70,18 @@ export const replayCommand: CommandModule<object, Args> = {
       continueAfterDivergence: argv.continueAfterDivergence,
       limit: argv.limit,
       junitPerGame: argv.junitPerGame,
+      shard,
       onProgress: tty ? (p) => process.stderr.write(`\r${progressLine(p)}${p.done ? '\n' : ''}`) : undefined,
     });
     const s = result.summary.totals;
     const p = result.progress;
     if (!argv.quiet) {
       process.stderr.write(
-        `replayed ${p.records} records under ${dialects.length} dialect${dialects.length === 1 ? '' : 's'} in ${(p.elapsedMs / 1000).toFixed(1)} s: ` +
+        `${shard ? `shard ${shard.k}/${shard.n}: ` : ''}replayed ${p.records} records under ${dialects.length} dialect${dialects.length === 1 ? '' : 's'} in ${(p.elapsedMs / 1000).toFixed(1)} s: ` +
           `${s.conforming} conforming, ${s.diverging} diverging, ${s.unreadable} unreadable (lines)\n`,
       );
     }
-    for (const f of ['results.ndjson', 'summary.json', 'report.md', 'report.html', 'junit.xml']) process.stdout.write(`${argv.out}/${f}\n`);
+    for (const f of shard ? ['results.ndjson', 'shard.json'] : ['results.ndjson', 'summary.json', 'report.md', 'report.html', 'junit.xml']) process.stdout.write(`${argv.out}/${f}\n`);
     if (result.sourceErrors > 0) process.exitCode = 2;
     else if (argv.failOn === 'diverging' && (s.diverging > 0 || s.unreadable > 0)) process.exitCode = 1;
     else if (argv.failOn === 'unreadable' && s.unreadable > 0) process.exitCode = 1;

@@ -1,6 +1,6 @@
 import type { Finding, GameResultLine } from '../../replay/result.js';
 import type { RunInfo } from '../summary-schema.js';
-import type { DiceTurn } from '../dice-stats.js';
+import type { DiceTurn } from '../../run/dice-stats.js';
 
 /** Hand-written result lines: several dialects, classes, an unreadable, conforming ones, and hostile text. */
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { canonicalJson } from './sorted.js';
-import { SummaryBuilder } from './summary.js';
-import { Summary } from './summary-schema.js';
-import { DIALECTS, HOSTILE, MAX_PNN, NOT_ROLLED, RUN_INFO, sampleDiceTurns, sampleLines } from './test-support/fixtures.js';
+import { canonicalJson } from '../report/sorted.js';
+import { RunAccumulator as SummaryBuilder } from './accumulator.js';
+import { Summary } from '../report/summary-schema.js';
+import { DIALECTS, HOSTILE, MAX_PNN, NOT_ROLLED, RUN_INFO, sampleDiceTurns, sampleLines } from '../report/test-support/fixtures.js';
 
 function build(lines = sampleLines(), dialects = DIALECTS) {
   const b = new SummaryBuilder(dialects);

@@ -10,8 +10,8 @@ import { loadDialect, packageRoot } from '../dialects/index.js';
 import { parseAnswerKey } from '../generate/answer-key.js';
 import { scoreResults } from '../generate/score.js';
 import type { GameRecord } from '../records/index.js';
-import { GameResultLine } from './result.js';
-import { runReplay } from './run.js';
+import { GameResultLine } from '../replay/result.js';
+import { runReplay } from './replay.js';
 
 const root = packageRoot();
 const tmp = () => mkdtempSync(join(tmpdir(), 'replay-'));

@@ -1,0 +1,271 @@
+import { createHash } from 'node:crypto';
+import { availableParallelism } from 'node:os';
+import { resolve } from 'node:path';
+import { workerPool } from '../worker-pool.js';
+import type { FormatName } from '../records/game-record.js';
+import { readRecords, recordsIn } from '../records/index.js';
+import { openRunDir, type RunInfo, type Summary } from '../report/index.js';
+import { RunAccumulator } from './accumulator.js';
+import { type BatchItem, type BatchResult, type BatchTask, type RecordJudge, runBatch } from './batch.js';
+import { fileHash, identityHash, toolVersion } from './run-info.js';
+import { SHARD_MANIFEST, type ShardManifest } from './manifest.js';
+import { BLOCK, listUnits, planShards, type ShardSpec } from './shard-plan.js';
+import { shardItems, type UnitRead } from './shard-read.js';
+
+/** How the records are judged: per record, in worker threads or (jobs 1) in this thread. */
+export interface JudgeSpec<P> {
+  /** The result columns (dialect names): conforming lines are counted per column instead of travelling back from workers. */
+  columns: string[];
+  /** ES module exporting `createJudge(params): RecordJudge`, imported by each worker thread. */
+  module: URL;
+  /** Structured-cloneable: sent to the workers with every batch (keep it small). */
+  params: P;
+  /** The same `createJudge`, for judging in this thread. */
+  create: (params: P) => RecordJudge;
+}
+
+export interface CorpusRunOptions<P> {
+  sources: string[];
+  format?: FormatName | 'auto';
+  limit?: number;
+  /** Worker threads; 1 = judge in this thread. */
+  jobs?: number;
+  /** Run folder, published atomically when complete. */
+  out: string;
+  judge: JudgeSpec<P>;
+  /** Judge only shard K of N and write a partial run folder (results + shard.json) for `mergeShards`. */
+  shard?: ShardSpec;
+  /** Records per block of a striped unit (default BLOCK); smaller only to exercise striping on small corpora in tests. */
+  shardBlock?: number;
+  junitPerGame?: boolean;
+  /** For run_info and the shard identity: the dialect files and the options that shape the results. */
+  about: { dialects: RunInfo['dialects']; options: Record<string, unknown> };
+  /** Called about twice a second and once at the end. */
+  onProgress?: (p: Progress) => void;
+}
+
+export interface Progress {
+  records: number;
+  lines: number;
+  diverging: number;
+  unreadable: number;
+  elapsedMs: number;
+  rssBytes: number;
+  done: boolean;
+}
+
+export interface CorpusRunResult {
+  /** The run's summary (a shard's: its own records, numbered within the shard). */
+  summary: Summary;
+  progress: Progress;
+  /** Sources that could not be opened or fetched at all. */
+  sourceErrors: number;
+}
+
+const BATCH = 256;
+/** A worker holds one batch at a time; small heaps keep the process flat (RSS) on endless corpora. */
+const WORKER_LIMITS = { maxOldGenerationSizeMb: 96, maxYoungGenerationSizeMb: 16 };
+const SOURCE_CODES = new Set(['record.io', 'record.http', 'record.unknown-format']);
+
+/**
+ * The run pipeline: read → judge (worker threads, batches, results back in input order)
+ * → accumulate (counters, examples, dice) → write (results.ndjson, summary and reports,
+ * published only when complete). Memory holds counters, a bounded queue of batches and
+ * examples. `replay` and `infer` are this with their own judge; with `shard`, it judges
+ * only shard K's records and writes the partial folder `merge` turns into the whole run.
+ */
+export async function runCorpus<P>(opts: CorpusRunOptions<P>): Promise<CorpusRunResult> {
+  const started = Date.now();
+  const startedAt = new Date(started).toISOString();
+  const jobs = Math.max(1, opts.jobs ?? availableParallelism());
+  const acc = new RunAccumulator(opts.judge.columns);
+  const progress: Progress = { records: 0, lines: 0, diverging: 0, unreadable: 0, elapsedMs: 0, rssBytes: 0, done: false };
+  const format = opts.format ?? 'auto';
+  const block = opts.shardBlock ?? BLOCK;
+
+  // A shard plans first (sizes only), so a source list that cannot be expanded fails before any folder is made.
+  const plan = opts.shard ? planShards(await listUnits(opts.sources), opts.shard.n, { stripeAll: opts.limit !== undefined }) : null;
+  const run = await openRunDir(opts.out);
+  const pool = jobs > 1 ? workerPool(new URL('./worker.js', import.meta.url), jobs, WORKER_LIMITS) : null;
+  const deferNative = pool !== null;
+
+  // Source hashes for run_info: each distinct file once, started now so it overlaps the replay.
+  const hashes = new Map<string, Promise<string | null>>();
+  if (!plan) for (const s of opts.sources) if (!hashes.has(s)) hashes.set(s, fileHash(s));
+  const unitReads: UnitRead[] = [];
+  const items: AsyncIterable<BatchItem> = plan
+    ? shardItems(plan, opts.shard!, { format, limit: opts.limit, deferNative, block, onUnit: (u) => unitReads.push(u) })
+    : readRecords(opts.sources, { format, limit: opts.limit, deferNative });
+
+  const resultsHash = createHash('sha256');
+  let sourceErrors = 0;
+  try {
+    sourceErrors = await judgeStream(items, { judge: opts.judge, pool, jobs, acc, progress, out: run.resultsStream, hash: resultsHash, corpusOf: corpusNamer(opts.sources), started, onProgress: opts.onProgress });
+  } catch (error) {
+    await run.abort();
+    await pool?.destroy();
+    throw error;
+  }
+  await pool?.destroy();
+
+  const runInfo: RunInfo = {
+    tool: 'dice-dialects',
+    version: toolVersion(),
+    node: process.version,
+    startedAt,
+    durationMs: Date.now() - started,
+    dialects: opts.about.dialects,
+    sources: [],
+    options: { ...opts.about.options, format, jobs, limit: opts.limit ?? null },
+  };
+  let summary: Summary;
+  try {
+    if (plan) {
+      const shard = opts.shard!;
+      const reads = await Promise.all(unitReads.map(async (u) => ({ unit: u.unit, localStart: u.localStart, records: u.records, sha256: await u.sha256 })));
+      const runKey = identityHash({
+        tool: runInfo.tool,
+        version: runInfo.version,
+        dialects: runInfo.dialects,
+        options: { ...opts.about.options, format, limit: opts.limit ?? null },
+        sources: opts.sources,
+        n: shard.n,
+        block,
+        units: plan.map((u) => [u.name, u.kind, u.weight, u.owner]),
+      });
+      const unitHash = new Map(reads.map((r) => [plan[r.unit].name, r.sha256]));
+      runInfo.sources = opts.sources.map((s) => ({ source: s, sha256: unitHash.get(s) ?? null }));
+      runInfo.shard = { k: shard.k, n: shard.n, runKey };
+      summary = acc.build(runInfo);
+      const manifest: ShardManifest = {
+        format: SHARD_MANIFEST,
+        run_info: runInfo,
+        block,
+        units: plan,
+        reads,
+        results: { lines: progress.lines, sha256: resultsHash.digest('hex') },
+        records: progress.records,
+        sourceErrors,
+        junitPerGame: opts.junitPerGame === true,
+        state: acc.state(),
+      };
+      await run.finishWith([['shard.json', `${JSON.stringify(manifest)}\n`]]);
+    } else {
+      runInfo.sources = await Promise.all(opts.sources.map(async (s) => ({ source: s, sha256: await hashes.get(s)! })));
+      summary = acc.build(runInfo);
+      await run.finish(summary, { junitPerGame: opts.junitPerGame === true });
+    }
+  } catch (error) {
+    await run.abort();
+    throw error;
+  }
+  progress.elapsedMs = Date.now() - started;
+  progress.rssBytes = process.memoryUsage.rss();
+  progress.done = true;
+  opts.onProgress?.({ ...progress });
+  return { summary, progress, sourceErrors };
+}
+
+interface StreamContext<P> {
+  judge: JudgeSpec<P>;
+  pool: ReturnType<typeof workerPool>;
+  jobs: number;
+  acc: RunAccumulator;
+  progress: Progress;
+  out: NodeJS.WritableStream;
+  hash: ReturnType<typeof createHash>;
+  corpusOf: (location: string | null) => string | null;
+  started: number;
+  onProgress?: (p: Progress) => void;
+}
+
+/** Batches the items, judges them (workers or here), and accumulates and writes the results in input order. Returns the source errors. */
+async function judgeStream<P>(items: AsyncIterable<BatchItem>, ctx: StreamContext<P>): Promise<number> {
+  const { acc, progress, pool, out } = ctx;
+  const columns = ctx.judge.columns;
+  const judgeRef = { module: ctx.judge.module.href, params: ctx.judge.params };
+  let local: RecordJudge | null = null;
+  // Native lines travel as bytes, moved (not copied) to the worker.
+  const judge = (task: BatchTask): Promise<BatchResult> =>
+    pool
+      ? pool.run(task, { transferList: task.items.flatMap((i) => (i.kind === 'raw' ? [i.bytes.buffer as ArrayBuffer] : [])) })
+      : Promise.resolve(runBatch(task, (local ??= ctx.judge.create(ctx.judge.params))));
+
+  const write = async (batch: { corpora: BatchTask['corpora']; firsts: number[] }, { text, notable, conforming, dice }: BatchResult): Promise<void> => {
+    acc.addDiceCounts(dice);
+    batch.corpora.forEach((corpus, i) => {
+      // Matrix rows in input order: every item's corpus is placed before the non-conforming lines are counted.
+      acc.noteSource(corpus, batch.firsts[i]);
+      columns.forEach((column, d) => {
+        const n = conforming[i * columns.length + d];
+        if (n > 0) acc.addConforming(corpus, column, n);
+        progress.lines += n;
+      });
+    });
+    for (const line of notable) {
+      acc.addResult(line);
+      progress.lines++;
+      if (line.status === 'diverging') progress.diverging++;
+      else if (line.status === 'unreadable') progress.unreadable++;
+    }
+    ctx.hash.update(text);
+    if (!out.write(text)) await new Promise<void>((r) => out.once('drain', () => r()));
+  };
+
+  const inFlight: Array<{ batch: { corpora: BatchTask['corpora']; firsts: number[] }; result: Promise<BatchResult> }> = [];
+  const maxInFlight = pool ? ctx.jobs * 2 : 1;
+  const drainOne = async (): Promise<void> => {
+    const next = inFlight.shift()!;
+    await write(next.batch, await next.result);
+  };
+  let batch: BatchItem[] = [];
+  let batchRecords = 0;
+  const submit = async (): Promise<void> => {
+    if (batch.length === 0) return;
+    const task: BatchTask = { items: batch, corpora: batch.map(corpusOfItem), columns, judge: judgeRef };
+    inFlight.push({ batch: { corpora: task.corpora, firsts: batch.map((i) => i.index) }, result: judge(task) });
+    batch = [];
+    batchRecords = 0;
+    while (inFlight.length >= maxInFlight) await drainOne();
+  };
+  const corpusOfItem = (item: BatchItem): string | null =>
+    ctx.corpusOf(item.kind === 'record' ? item.record.location : item.kind === 'raw' ? item.source : (item.location ?? item.source));
+
+  let lastTick = 0;
+  const tick = (): void => {
+    const now = Date.now();
+    if (now - lastTick < 500) return;
+    lastTick = now;
+    progress.elapsedMs = now - ctx.started;
+    progress.rssBytes = process.memoryUsage.rss();
+    ctx.onProgress?.({ ...progress });
+  };
+
+  let sourceErrors = 0;
+  for await (const item of items) {
+    const records = item.kind === 'raw' ? recordsIn(item) : 1;
+    progress.records += records;
+    if (item.kind === 'unreadable' && item.id === null && SOURCE_CODES.has(item.code)) sourceErrors++;
+    batch.push(item);
+    batchRecords += records;
+    if (batchRecords >= BATCH) await submit();
+    tick();
+  }
+  await submit();
+  while (inFlight.length) await drainOne();
+  return sourceErrors;
+}
+
+/**
+ * The corpus of a record: the file (or URL) it came from, named as the user named it,
+ * so a folder of corpora gives one row per file in the corpus × dialect matrix.
+ */
+function corpusNamer(sources: string[]): (location: string | null) => string | null {
+  const roots = sources.map((s) => ({ s, abs: resolve(s) }));
+  return (location) => {
+    if (location === null) return null;
+    const file = location.replace(/#.*$/, '').replace(/:\d+$/, '');
+    for (const { s, abs } of roots) if (file.startsWith(abs) && !file.startsWith(s)) return s + file.slice(abs.length);
+    return file;
+  };
+}

@@ -1,0 +1,50 @@
+import type { Dialect } from '../dialects/index.js';
+import type { FormatName } from '../records/game-record.js';
+import { createJudge, type ReplayJudgeParams } from '../replay/judge-record.js';
+import { type CorpusRunResult, type Progress, runCorpus } from './pipeline.js';
+import type { ShardSpec } from './shard-plan.js';
+
+export interface ReplayRunOptions {
+  sources: string[];
+  dialects: Array<{ dialect: Dialect; overrides: string[] }>;
+  out: string;
+  format?: FormatName | 'auto';
+  /** Worker threads; 1 = judge in this thread. */
+  jobs?: number;
+  continueAfterDivergence?: boolean;
+  limit?: number;
+  junitPerGame?: boolean;
+  /** Judge only shard K of N (a partial run folder for `merge`). */
+  shard?: ShardSpec;
+  /** Records per block of a striped unit (tests only). */
+  shardBlock?: number;
+  onProgress?: (p: Progress) => void;
+}
+
+export type { Progress };
+export type ReplayRunResult = CorpusRunResult;
+
+/** The main job: the run pipeline with the replayer's judge (every record under every dialect). */
+export function runReplay(opts: ReplayRunOptions): Promise<ReplayRunResult> {
+  const continueAfterDivergence = opts.continueAfterDivergence === true;
+  const params: ReplayJudgeParams = { dialects: opts.dialects.map((d) => ({ name: d.dialect.file, overrides: d.overrides })), continueAfterDivergence };
+  return runCorpus({
+    sources: opts.sources,
+    format: opts.format,
+    limit: opts.limit,
+    jobs: opts.jobs,
+    out: opts.out,
+    shard: opts.shard,
+    shardBlock: opts.shardBlock,
+    junitPerGame: opts.junitPerGame,
+    onProgress: opts.onProgress,
+    judge: { columns: opts.dialects.map((d) => d.dialect.name), module: new URL('../replay/judge-record.js', import.meta.url), params, create: createJudge },
+    about: {
+      dialects: Object.fromEntries(opts.dialects.map((d) => [d.dialect.name, { file: d.dialect.file, sha256: d.dialect.sha256 }])),
+      options: {
+        dialects: opts.dialects.map((d) => (d.overrides.length ? `${d.dialect.name} ${d.overrides.map((o) => `--set ${o}`).join(' ')}` : d.dialect.name)),
+        continueAfterDivergence,
+      },
+    },
+  });
+}

@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
-import { createReadStream } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import type { Dialect } from '../dialects/index.js';
 import type { FormatName } from '../records/game-record.js';
 import { expandSources } from '../records/input/expand.js';
+import { fileHash } from '../run/run-info.js';
 import { inferredDialect } from './dialect-file.js';
 import { buildDocument, type DocumentContext, type InferDocument, inferredSets } from './document.js';
 import type { InferPlan } from './judge.js';
@@ -95,7 +95,7 @@ export async function runInfer(opts: InferRunOptions): Promise<InferRunResult> {
 async function corpusHash(sources: string[]): Promise<InferDocument['corpus']> {
   const out: InferDocument['corpus']['sources'] = [];
   for await (const input of expandSources(sources)) {
-    if (input.kind === 'file') out.push({ source: input.path, sha256: await fileHash(input.path).catch(() => null) });
+    if (input.kind === 'file') out.push({ source: input.path, sha256: await fileHash(input.path) });
     else if (input.kind === 'url') out.push({ source: input.url, sha256: null });
     else if (input.kind === 'stdin') out.push({ source: '-', sha256: null });
     else out.push({ source: input.name, sha256: null });
@@ -103,10 +103,4 @@ async function corpusHash(sources: string[]): Promise<InferDocument['corpus']> {
   const all = createHash('sha256');
   for (const s of out) all.update(`${s.sha256 ?? `unhashed:${s.source}`}\n`);
   return { sources: out, sha256: all.digest('hex') };
-}
-
-async function fileHash(path: string): Promise<string> {
-  const hash = createHash('sha256');
-  for await (const chunk of createReadStream(path)) hash.update(chunk as Buffer);
-  return hash.digest('hex');
 }

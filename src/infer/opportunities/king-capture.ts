@@ -1,4 +1,4 @@
-import { BISHOP, KING, KNIGHT, PAWN, type Position, QUEEN, ROOK } from '../../core/index.js';
+import { BISHOP, KING, KNIGHT, type Move, PAWN, type Position, QUEEN, ROOK } from '../../core/index.js';
 import type { DicePool, TurnEngine } from '../../rules/index.js';
 
 /** Knight distance between two squares on an empty board (0–6). */
@@ -53,13 +53,34 @@ function emptyBoardDistance(role: number, from: number, to: number): number {
  * the cheap test cannot rule it out. Standard dice (every die moves its own type) only;
  * other turn structures always take the exact search.
  */
-export function canCaptureKingThisTurn(engine: TurnEngine, pos: Position, pool: DicePool): boolean {
-  if (pool.total === 0) return false;
-  if (mayCaptureKing(engine, pos, pool)) return engine.canCaptureKing(pos, pool, 0);
+export function canCaptureKingThisTurn(engine: TurnEngine, pos: Position, pool: DicePool, micro = 0): boolean {
+  return search(engine, pos, pool, micro);
+}
+
+// Own buffers per depth: callers may be iterating the engine's or their own.
+const BUFFERS: Move[][] = [];
+
+/** The exact search, with the cheap test at every node: most lines are cut before any move is generated. */
+function search(engine: TurnEngine, pos: Position, pool: DicePool, micro: number): boolean {
+  if (pool.total === 0 || !mayCaptureKing(engine, pos, pool)) return false;
+  const buf = (BUFFERS[micro] ??= []);
+  const n = engine.micro.generate(pos, pool, micro, buf);
+  for (let i = 0; i < n; i++) if (engine.micro.capturesKing(pos, buf[i])) return true;
+  if (!engine.spendsDieByDie) return false;
+  for (let i = 0; i < n; i++) {
+    const m = buf[i];
+    const cost = engine.micro.costOf(pos, m, pool);
+    pool.pay(cost);
+    pos.make(m);
+    const yes = search(engine, pos, pool, micro + 1);
+    pos.unmake(m);
+    pool.refund(cost);
+    if (yes) return true;
+  }
   return false;
 }
 
-function mayCaptureKing(engine: TurnEngine, pos: Position, pool: DicePool): boolean {
+export function mayCaptureKing(engine: TurnEngine, pos: Position, pool: DicePool): boolean {
   const rules = engine.rules;
   const standard =
     engine.spendsDieByDie && rules.promotion.die === 'pawn' && rules.enPassant.die === 'pawn' && rules.dice.faces.every((f, i) => f === i + 1);

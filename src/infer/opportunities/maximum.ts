@@ -1,6 +1,6 @@
 import { type Move, type Position, positionKey } from '../../core/index.js';
 import { DicePool, type MaximumReading, type TurnEngine } from '../../rules/index.js';
-import { canCaptureKingThisTurn } from './king-capture.js';
+import { canCaptureKingThisTurn, mayCaptureKing } from './king-capture.js';
 
 /**
  * Opportunities for the `maximum` option: at a turn start, which reading allows a turn
@@ -23,23 +23,69 @@ export function maximumOpportunities(
   readings: readonly MaximumReading[],
   conforming: readonly boolean[],
   out: number[][],
+  exhaustive = false,
 ): void {
   const first = firstMoves(engine, pos, pool);
   if (first.length === 0) return; // a forced pass: every reading passes
+  const add = (allows: (w: MaximumReading, v: MaximumReading) => boolean): void =>
+    readings.forEach((v, j) => conforming[j] && readings.forEach((w, k) => k !== j && allows(w, v) && out[j][k]++));
   const exempt = engine.rules.kingCaptureExempt;
-  if (!canCaptureKingThisTurn(engine, pos, pool)) {
-    const stopsShort = recordedLength >= 2 || shortSequenceExists(engine, pos, pool, first);
-    if (!stopsShort) return;
-    readings.forEach((v, j) => {
-      if (!conforming[j] || v === 'none') return;
-      readings.forEach((w, k) => {
-        if (w === 'none') out[j][k]++;
-      });
-    });
+  if (exhaustive || !exempt) {
+    add(exhaustiveAllows(engine, pos, pool));
     return;
   }
-  const search = new KindSearch(engine);
-  const root = search.run(pos, pool);
+  // `none` allows any non-empty sequence: stopping short is the turn the others forbid.
+  const stopsShort = recordedLength >= 2 || shortSequenceExists(engine, pos, pool, first);
+  if (!canCaptureKingThisTurn(engine, pos, pool)) {
+    if (stopsShort) add((w, v) => w === 'none' && v !== 'none');
+    return;
+  }
+  // With the king capture exempt (every capture line is legal under path and path-all):
+  // path allows the best non-capturing turns, which path-all and micro-move forbid when a
+  // capture line spends more dice; micro-move forbids a capture reached after a step that
+  // lost a die the position could spend. Nothing else differs (see the method above).
+  const L = engine.best(pos, pool, 0, true);
+  const Mnc = engine.best(pos, pool, 0, false);
+  const pathShort = Mnc > NEG && Mnc < L;
+  const lateCapture = invalidStepBeforeCapture(engine, pos, pool, 0, L);
+  add((w, v) => {
+    if (v === 'none') return false;
+    if (w === 'none') return stopsShort;
+    if (w === 'path') return (v === 'path-all' && pathShort) || (v === 'micro-move' && (pathShort || lateCapture));
+    if (w === 'path-all') return v === 'micro-move' && lateCapture;
+    return false;
+  });
+}
+
+const BUFFERS: Move[][] = [];
+
+/**
+ * Is there a king capture that micro-move forbids: one reached after a non-capturing step
+ * from which fewer dice can be spent than before it (L counts capture lines up to the capture)?
+ */
+function invalidStepBeforeCapture(engine: TurnEngine, pos: Position, pool: DicePool, micro: number, L: number): boolean {
+  if (pool.total === 0 || !mayCaptureKing(engine, pos, pool)) return false;
+  const buf = (BUFFERS[micro] ??= []);
+  const n = engine.micro.generate(pos, pool, micro, buf);
+  for (let i = 0; i < n; i++) {
+    const m = buf[i];
+    if (engine.micro.capturesKing(pos, m)) continue;
+    const cost = engine.micro.costOf(pos, m, pool);
+    pool.pay(cost);
+    pos.make(m);
+    const after = engine.best(pos, pool, micro + 1, true);
+    const found = (cost & 3) + after < L ? canCaptureKingThisTurn(engine, pos, pool, micro + 1) : invalidStepBeforeCapture(engine, pos, pool, micro + 1, after);
+    pos.unmake(m);
+    pool.refund(cost);
+    if (found) return true;
+  }
+  return false;
+}
+
+/** The exact comparison: every complete sequence classified by one search, each reading's set compared. */
+function exhaustiveAllows(engine: TurnEngine, pos: Position, pool: DicePool): (w: MaximumReading, v: MaximumReading) => boolean {
+  const exempt = engine.rules.kingCaptureExempt;
+  const root = new KindSearch(engine).run(pos, pool);
   const L = root.best;
   const Mnc = root.bestNoCapture;
   const accepts = (reading: MaximumReading, kind: number): boolean => {
@@ -57,17 +103,11 @@ export function maximumOpportunities(
         return capture ? exempt || spent >= L : spent >= L;
     }
   };
-  readings.forEach((v, j) => {
-    if (!conforming[j]) return;
-    readings.forEach((w, k) => {
-      if (k === j) return;
-      let more = w === 'none' && v !== 'none' && root.incompletePrefix;
-      for (let kinds = root.kinds, kind = 0; !more && kinds !== 0; kinds >>>= 1, kind++) {
-        if (kinds & 1 && accepts(w, kind) && !accepts(v, kind)) more = true;
-      }
-      if (more) out[j][k]++;
-    });
-  });
+  return (w, v) => {
+    if (w === 'none' && v !== 'none' && root.incompletePrefix) return true;
+    for (let kinds = root.kinds, kind = 0; kinds !== 0; kinds >>>= 1, kind++) if (kinds & 1 && accepts(w, kind) && !accepts(v, kind)) return true;
+    return false;
+  };
 }
 
 function firstMoves(engine: TurnEngine, pos: Position, pool: DicePool): Move[] {
@@ -111,7 +151,7 @@ interface Node {
 }
 
 const NEG = -1000;
-const LEAF: Node = { best: 0, bestNoCapture: 0, kinds: 1, incompletePrefix: false };
+const LEAF: Node = { best: 0, bestNoCapture: 0, kinds: 2 /* spent 0, no capture, valid */, incompletePrefix: false };
 const kindBit = (spent: number, capture: boolean, valid: boolean): number => (spent > 7 ? 0 : 1 << (spent * 4 + (capture ? 2 : 0) + (valid ? 1 : 0)));
 
 /** One exhaustive search over a turn's micro-move sequences, with a table of states already searched. */

@@ -5,15 +5,19 @@ import { canCaptureKingThisTurn, mayCaptureKing } from './king-capture.js';
 /**
  * Opportunities for the `maximum` option: at a turn start, which reading allows a turn
  * that another forbids? The readings share every micro-move and differ only in which
- * complete sequences they accept, so:
- *  - with no king capture possible this turn, path, path-all and micro-move accept the
- *    same turns (each targets the most dice any line spends), and `none` (any non-empty
- *    sequence of allowed micro-moves) allows more exactly when some sequence stops short;
- *    the recorded turn itself shows that when it has two micro-moves or more;
- *  - otherwise one search over the turn's sequences (positions reached by several
- *    orders searched once) classifies every complete sequence by the dice it spends,
- *    whether it takes the king and whether each step kept the most dice reachable
- *    (the micro-move reading), and the readings' sets are compared exactly.
+ * complete sequences they accept. With the king capture exempt (every dialect that has
+ * the maximum rule), a complete non-capturing sequence is legal under path iff it spends
+ * Mnc (the most any non-capturing line spends), under path-all and micro-move iff it
+ * spends L (the most any line spends, capture lines counted up to the capture); a
+ * capture line is legal under path and path-all, and under micro-move iff no step before
+ * it lost a die the position could spend; `none` takes any non-empty sequence. So:
+ *  - no king capture possible this turn: path, path-all and micro-move accept the same
+ *    turns, and `none` allows more exactly when a sequence can stop short (the recorded
+ *    turn shows that whenever it has two micro-moves or more);
+ *  - otherwise three numbers decide every pair: Mnc < L, and a capture after a step
+ *    that lost a die.
+ * `exhaustive` (and dialects without the exemption) classify every complete sequence
+ * by one search instead; a test checks both agree on real games.
  */
 export function maximumOpportunities(
   engine: TurnEngine,

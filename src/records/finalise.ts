@@ -1,12 +1,13 @@
-import { CASTLE, capturesKingOnLastRank, chess960Number, makeUci, moveFrom, moveKind, moveTo, PAWN, parseDfen, uciToMove } from '../core/index.js';
+import { CASTLE, capturesKingOnLastRank, chess960Number, makeUci, moveFrom, moveKind, moveTo, PAWN, parseDfen, type Position, uciToMove } from '../core/index.js';
+import { checkedRecord } from './checked-record.js';
 import { GameRecord, type GameRecordInput } from './game-record.js';
 import { fail } from './items.js';
 import { CANONICAL_UCI } from './notation.js';
 
 /**
  * The last step of every reader: castling and king-capture notation, Chess960 start detection
- * (board bookkeeping only, no legality), then the zod schema. A schema failure
- * names the field path, so the unreadable entry points at it.
+ * (board bookkeeping only, no legality), then the schema (checked by hand; zod words
+ * a failure, naming the field path, so the unreadable entry points at it).
  */
 export function finaliseRecord(input: GameRecordInput, notes: Set<string>): GameRecord {
   if (input.chess960 === undefined || input.chess960 === null) {
@@ -18,8 +19,13 @@ export function finaliseRecord(input: GameRecordInput, notes: Set<string>): Game
   return validate(input);
 }
 
-/** zod validation with the first issue as a sentence. */
+/** The schema: the hand-written check, equal to zod's where it answers; zod for the rest and for the wording. */
 export function validate(input: unknown): GameRecord {
+  return checkedRecord(input) ?? validateWithZod(input);
+}
+
+/** zod validation with the first issue as a sentence. */
+export function validateWithZod(input: unknown): GameRecord {
   const parsed = GameRecord.safeParse(input);
   if (parsed.success) return parsed.data;
   const issue = parsed.error.issues[0];
@@ -49,6 +55,19 @@ export function checkNative(record: GameRecord): void {
       if (!CANONICAL_UCI.test(m)) fail('record.bad-move', `turn ${t + 1}: "${m}" is not a lower-case UCI move`, record.turns[t].location);
     }
   }
+}
+
+/** Start positions by FEN, parsed once (corpora share a few); each use gets a copy. Null: not a position. */
+const starts = new Map<string, Position | null>();
+function startPosition(fen: string): Position | null {
+  let pos = starts.get(fen);
+  if (pos === undefined) {
+    const parsed = parseDfen(fen);
+    pos = parsed.ok ? parsed.value.pos : null;
+    if (starts.size > 4096) starts.clear();
+    starts.set(fen, pos);
+  }
+  return pos === null ? null : pos.clone();
 }
 
 const back960 = new Map<string, number>();
@@ -87,9 +106,9 @@ const mayTakeKingOnLastRank = (m: string): boolean =>
  */
 function normaliseSpellings(input: GameRecordInput, notes: Set<string>): void {
   if (!input.turns.some((t) => t.moves.some((m) => mayCastle(m) || mayTakeKingOnLastRank(m)))) return;
-  const start = parseDfen(input.startFen);
-  if (!start.ok) return;
-  const pos = start.value.pos;
+  const kingCaptures = input.turns.some((t) => t.moves.some(mayTakeKingOnLastRank));
+  const pos = startPosition(input.startFen);
+  if (pos === null) return;
   const is960 = input.chess960 !== null && input.chess960 !== undefined;
   for (const turn of input.turns) {
     for (let i = 0; i < turn.moves.length; i++) {
@@ -117,6 +136,8 @@ function normaliseSpellings(input: GameRecordInput, notes: Set<string>): void {
       pos.make(move.value);
     }
     pos.endTurn();
+    // No castling right left: no later move can be castling (and none may be a king capture to respell).
+    if (pos.castling === 0 && !kingCaptures) return;
   }
 }
 

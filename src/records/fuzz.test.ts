@@ -15,14 +15,14 @@ const valid = (format: FormatName): string => [1, 2, 3].map((s) => formatRecord(
 const SAMPLES = Object.fromEntries(FORMAT_NAMES.map((f) => [f, valid(f)])) as Record<FormatName, string>;
 
 /**
- * Reads bytes with one format's reader, and native NDJSON also the replayer's way (lines
- * deferred as bytes, decoded as a worker would): every item must be a valid record or a
- * coded unreadable entry.
+ * Reads bytes with one format's reader the replayer's way (records cut as bytes by the
+ * reading thread, decoded by the worker-side decoder): every item must be a valid record
+ * or a coded unreadable entry.
  */
 async function readAll(format: FormatName, bytes: Uint8Array): Promise<void> {
-  for (const deferNative of format === 'ndjson' ? [false, true] : [false]) {
-    const src = TextSource.fromText('fuzz.data', bytes);
-    for await (const d of FORMATS[format].read(src, { history: null, deferNative })) {
+  const src = TextSource.fromText('fuzz.data', bytes);
+  for await (const batch of FORMATS[format].readBatches(src, { history: null })) {
+    for (const d of batch) {
       const items = d.kind === 'raw' ? [...decodeRawLines({ ...d, index: 0, source: 'fuzz.data' })] : [d];
       for (const item of items) {
         if (item.kind === 'record') expect(GameRecord.safeParse(item.record).success).toBe(true);

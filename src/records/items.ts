@@ -1,4 +1,4 @@
-import type { GameRecord } from './game-record.js';
+import type { FormatName, GameRecord } from './game-record.js';
 
 /** Codes of records that could not be read (never rule divergences). */
 export const UNREADABLE_CODES = [
@@ -22,28 +22,38 @@ export type ReadItem =
   | { kind: 'unreadable'; index: number; source: string; location: string | null; id: string | null; code: string; message: string };
 
 /**
- * Native NDJSON lines not yet parsed (with `deferNative`): whole lines as bytes, so the
- * reading thread only cuts lines and whoever judges them (a worker thread) parses them.
+ * Records not yet decoded: whole records as bytes, cut by the reading thread without
+ * decoding them, so whoever judges them (a worker thread) decodes each one just before
+ * judging it with its format's `decode`. A record is a line (the NDJSON family), a JSON
+ * document cut from a stream, or a game's consecutive rows (CSV, with the header beside).
  * One item stands for `recordsIn(item)` records, numbered from `index`.
  */
 export interface RawLines {
   kind: 'raw';
   index: number;
   source: string;
-  /** The lines' bytes, owned by this item alone (so they can be transferred to a worker). */
+  format: FormatName;
+  /** The CSV header line, which every batch of rows needs; null for other formats. */
+  header: string | null;
+  /** The records' bytes, owned by this item alone (so they can be transferred to a worker). */
   bytes: Uint8Array;
-  /** Per record: byte start, byte end (line break excluded), 1-based line number. */
+  /** Per record, SPAN numbers: byte start, byte end (line break excluded), 1-based line number, flags (RAW_WHOLE_LINE). */
   spans: Int32Array;
 }
 
-/** How many records a raw item (or raw draft) stands for: one span of three numbers each. */
-export const recordsIn = (raw: { spans: Int32Array }): number => raw.spans.length / 3;
+/** Numbers per record in `RawLines.spans`. */
+export const SPAN = 4;
+/** Flag: the record is a whole line that may hold several JSON documents (rescanned when it does not parse as one). */
+export const RAW_WHOLE_LINE = 1;
+
+/** How many records a raw item (or raw draft) stands for. */
+export const recordsIn = (raw: { spans: Int32Array }): number => raw.spans.length / SPAN;
 
 /** What a format reader yields; the stream position and source name are added by `readRecords`. */
 export type Draft =
   | { kind: 'record'; record: GameRecord }
   | { kind: 'unreadable'; location: string | null; id: string | null; code: UnreadableCode; message: string }
-  | { kind: 'raw'; bytes: Uint8Array; spans: Int32Array };
+  | { kind: 'raw'; format: FormatName; header: string | null; bytes: Uint8Array; spans: Int32Array };
 
 /** A line or document longer than a reader takes: passed over, and still accounted for. */
 export const tooLarge = (location: string, bytes: number, limit: number): Draft =>

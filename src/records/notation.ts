@@ -130,9 +130,16 @@ export function checkFen(text: unknown, what: string, full = true): string {
   return fields.length <= 6 && !/\s\s|\t/.test(trimmed) ? trimmed : trimmed.split(/\s+/).slice(0, 6).join(' ');
 }
 
+/** Start positions found good before: corpora share a few, each is parsed once. */
+const goodFens = new Set<string>();
+
 function fullFenProblem(text: string): string | null {
+  if (goodFens.has(text)) return null;
   const parsed = parseDfen(text);
-  return parsed.ok ? null : parsed.error.message;
+  if (!parsed.ok) return parsed.error.message;
+  if (goodFens.size > 4096) goodFens.clear();
+  goodFens.add(text);
+  return null;
 }
 
 const PIECE_LETTERS = 'pnbrqkPNBRQK';

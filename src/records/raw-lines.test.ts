@@ -80,13 +80,13 @@ describe('deferred native lines (the replayer hands them to workers as bytes)', 
 });
 
 /** The reader's drafts; deferred ones decoded as a worker would. */
-async function drafts(src: TextSource, defer: boolean): Promise<unknown[]> {
+async function drafts(src: TextSource, _chunked: boolean): Promise<unknown[]> {
   const out: unknown[] = [];
-  for await (const batch of ndjsonFormat.readBatches!(src, { history: null, deferNative: defer })) {
+  for await (const batch of ndjsonFormat.readBatches(src, { history: null })) {
     for (const d of batch as Draft[]) {
       if (d.kind !== 'raw') out.push(d);
       else {
-        const raw: RawLines = { kind: 'raw', index: 0, source: src.name, bytes: d.bytes, spans: d.spans };
+        const raw: RawLines = { kind: 'raw', index: 0, source: src.name, format: d.format, header: d.header, bytes: d.bytes, spans: d.spans };
         for (const item of decodeRawLines(raw)) out.push(item.kind === 'record' ? { kind: 'record', record: item.record } : { kind: 'unreadable', location: item.location, id: item.id, code: item.code, message: item.message });
       }
     }

@@ -1,20 +1,18 @@
-import { isAscii } from 'node:buffer';
-import { decodeNativeLine } from './formats/ndjson.js';
+import { FORMATS } from './formats/index.js';
+import { type ReadContext, decodeSpans } from './formats/format.js';
 import type { RawLines, ReadItem } from './items.js';
 
+const NO_CONTEXT: ReadContext = { history: null };
+
 /**
- * Parses the deferred native NDJSON lines of a raw item into the items `readRecords`
- * would have yielded, one at a time: a record can be judged and dropped before the next
- * is parsed, so records die young (cheap to collect).
+ * Decodes the raw records of an item into the items `readRecords` gives, one at a time
+ * (each by its format's `decode`): a record can be judged and dropped before the next is
+ * decoded, so records die young (cheap to collect). Every item of a record keeps its
+ * index (a line holding several JSON documents gives several items of one index).
  */
-export function* decodeRawLines(item: RawLines): Generator<ReadItem> {
-  const { spans } = item;
-  const bytes = Buffer.from(item.bytes.buffer, item.bytes.byteOffset, item.bytes.byteLength);
-  // Plain ASCII (the usual case) needs no UTF-8 decoding: a byte copy gives the same text.
-  const encoding = isAscii(bytes) ? 'latin1' : 'utf8';
-  for (let k = 0; k < spans.length; k += 3) {
-    const index = item.index + k / 3;
-    const d = decodeNativeLine(bytes.toString(encoding, spans[k], spans[k + 1]), `${item.source}:${spans[k + 2]}`);
+export function* decodeRawLines(item: RawLines, ctx: ReadContext = NO_CONTEXT): Generator<ReadItem> {
+  let index = item.index;
+  for (const d of decodeSpans(FORMATS[item.format], item, item.source, ctx, (i) => (index = item.index + i))) {
     if (d.kind === 'record') yield { kind: 'record', index, record: d.record };
     else if (d.kind === 'unreadable') yield { kind: 'unreadable', index, source: item.source, location: d.location, id: d.id, code: d.code, message: d.message };
     else throw new Error('unreachable: decoding yields no raw items');

@@ -8,7 +8,8 @@ import { Channel } from './input/channel.js';
 import { type Expanded, expandSources } from './input/expand.js';
 import type { HttpOptions } from './input/http.js';
 import { TextSource } from './input/text-source.js';
-import { type Draft, type RawLines, type ReadItem, recordsIn, unreadable } from './items.js';
+import { type Draft, type RawLines, type ReadItem, SPAN, recordsIn, unreadable } from './items.js';
+import { decodeRawLines } from './raw-lines.js';
 
 export interface ReadOptions {
   /** A format name, or 'auto' (the default) to tell each source's format from its first bytes. */
@@ -22,7 +23,12 @@ export interface ReadOptions {
   http?: HttpOptions;
   /** Only files whose path below a directory source matches this glob (e.g. `**\/*.ndjson`). */
   glob?: string;
-  /** Hand native NDJSON lines on unparsed as `raw` items of many lines each (decode them with `decodeRawLines`). */
+  /**
+   * Hand records on undecoded, as `raw` items of many records each (decode them with
+   * `decodeRawLines` where they are judged); otherwise they are decoded here.
+   */
+  deferRaw?: boolean;
+  /** The former name of `deferRaw` (native lines were the only raw records). */
   deferNative?: boolean;
 }
 
@@ -44,11 +50,13 @@ type Sourced = Draft & { source: string };
  * never throws for bad data; memory stays flat (each source is streamed, and a
  * source read ahead holds a bounded buffer).
  */
-export function readRecords(sources: string[], opts: ReadOptions & { deferNative: boolean }): AsyncGenerator<ReadItem | RawLines>;
+export function readRecords(sources: string[], opts: ReadOptions & ({ deferRaw: boolean } | { deferNative: boolean })): AsyncGenerator<ReadItem | RawLines>;
 export function readRecords(sources: string[], opts?: ReadOptions): AsyncGenerator<ReadItem>;
 export async function* readRecords(sources: string[], opts: ReadOptions = {}): AsyncGenerator<ReadItem | RawLines> {
   const controller = new AbortController();
-  const ctx: ReadContext = { history: opts.historyList ? await loadHistory(opts.historyList, opts.http) : null, deferNative: opts.deferNative === true };
+  const ctx: ReadContext = { history: opts.historyList ? await loadHistory(opts.historyList, opts.http) : null };
+  // The history list stays on this thread: records that need it are decoded here.
+  const defer = (opts.deferRaw ?? opts.deferNative) === true && ctx.history === null;
   const limit = opts.limit ?? Infinity;
   const concurrency = Math.max(1, opts.concurrency ?? 4);
   let index = 0;
@@ -59,8 +67,10 @@ export async function* readRecords(sources: string[], opts: ReadOptions = {}): A
       for (const d of batch) {
         if (d.kind === 'record') yield { kind: 'record', index: index++, record: d.record };
         else if (d.kind === 'raw') {
-          const spans = index + recordsIn(d) > limit ? d.spans.subarray(0, (limit - index) * 3) : d.spans;
-          yield { kind: 'raw', index, source: d.source, bytes: d.bytes, spans };
+          const spans = index + recordsIn(d) > limit ? d.spans.subarray(0, (limit - index) * SPAN) : d.spans;
+          const raw: RawLines = { kind: 'raw', index, source: d.source, format: d.format, header: d.header, bytes: d.bytes, spans };
+          if (defer) yield raw;
+          else yield* decodeRawLines(raw, ctx);
           index += recordsIn({ spans });
         } else yield { kind: 'unreadable', index: index++, source: d.source, location: d.location, id: d.id, code: d.code, message: d.message };
         if (index >= limit) return;
@@ -166,17 +176,9 @@ async function* readInput(input: Expanded, opts: ReadOptions, ctx: ReadContext, 
     }
   }
   // Drafts are fresh objects: tag them in place rather than copying one per record.
-  const reader = FORMATS[format];
-  if (reader.readBatches) {
-    for await (const batch of reader.readBatches(src, ctx)) {
-      for (const d of batch) (d as Sourced).source = source;
-      yield batch as Sourced[];
-    }
-  } else {
-    for await (const d of reader.read(src, ctx)) {
-      (d as Sourced).source = source;
-      yield [d as Sourced];
-    }
+  for await (const batch of FORMATS[format].readBatches(src, ctx)) {
+    for (const d of batch) (d as Sourced).source = source;
+    yield batch as Sourced[];
   }
   if (src.failure && !signal.aborted) yield [failure()];
 }

@@ -12,7 +12,9 @@ const root = mkdtempSync(join(tmpdir(), 'merge-prop-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
 const lines = (path: string) => gunzipSync(readFileSync(join(packageRoot(), 'corpora/samples', path))).toString('utf8').split('\n').filter(Boolean);
-const POOLS = [lines('reference/games.ndjson.gz'), lines('reference/games.ingest-wire.ndjson.gz'), lines('chess/games.ndjson.gz')];
+const CSV = lines('dicechess-com/games.csv.gz');
+/** Native NDJSON, ingest-wire, native chess games, and CSV rows (a file of them gets the header first). */
+const POOLS = [lines('reference/games.ndjson.gz'), lines('reference/games.ingest-wire.ndjson.gz'), lines('chess/games.ndjson.gz'), CSV.slice(1)];
 const dialect = (name: string) => {
   const d = loadDialect(name, []);
   if (!d.ok) throw new Error(name);
@@ -31,7 +33,7 @@ function comparable(run: string): string[] {
 const file = fc.record({
   pool: fc.integer({ min: 0, max: POOLS.length - 1 }),
   from: fc.integer({ min: 0, max: 199 }),
-  count: fc.integer({ min: 0, max: 25 }),
+  count: fc.integer({ min: 0, max: 60 }),
   garbageAt: fc.option(fc.integer({ min: 0, max: 25 })),
   gzip: fc.boolean(),
 });
@@ -54,8 +56,9 @@ describe('merge of N shards = the single run (property, in process)', () => {
           const paths = files.map((f, i) => {
             const picked = POOLS[f.pool].slice(f.from, f.from + f.count);
             if (f.garbageAt !== null) picked.splice(Math.min(f.garbageAt, picked.length), 0, '{"broken": ');
+            if (f.pool === 3) picked.unshift(CSV[0]);
             const text = picked.length ? `${picked.join('\n')}\n` : '';
-            const path = join(corpus, `f${i}.ndjson${f.gzip ? '.gz' : ''}`);
+            const path = join(corpus, `f${i}.${f.pool === 3 ? 'csv' : 'ndjson'}${f.gzip ? '.gz' : ''}`);
             writeFileSync(path, f.gzip ? gzipSync(text) : text);
             return path;
           });

@@ -62,7 +62,9 @@ export interface CorpusRunResult {
   sourceErrors: number;
 }
 
-const BATCH = 256;
+/** A batch is handed to a worker when its records reach this many bytes (or BATCH_ITEMS items): memory stays flat whatever the records' size. */
+const BATCH_BYTES = 512 * 1024;
+const BATCH_ITEMS = 512;
 /** A worker holds one batch at a time; small heaps keep the process flat (RSS) on endless corpora. */
 const WORKER_LIMITS = { maxOldGenerationSizeMb: 96, maxYoungGenerationSizeMb: 16 };
 const SOURCE_CODES = new Set(['record.io', 'record.http', 'record.unknown-format']);
@@ -87,15 +89,15 @@ export async function runCorpus<P>(opts: CorpusRunOptions<P>): Promise<CorpusRun
   const plan = opts.shard ? planShards(await listUnits(opts.sources), opts.shard.n, { stripeAll: opts.limit !== undefined }) : null;
   const run = await openRunDir(opts.out);
   const pool = jobs > 1 ? workerPool(new URL('./worker.js', import.meta.url), jobs, WORKER_LIMITS) : null;
-  const deferNative = pool !== null;
 
   // Source hashes for run_info: each distinct file once, started now so it overlaps the replay.
   const hashes = new Map<string, Promise<string | null>>();
   if (!plan) for (const s of opts.sources) if (!hashes.has(s)) hashes.set(s, fileHash(s));
   const unitReads: UnitRead[] = [];
   const items: AsyncIterable<BatchItem> = plan
-    ? shardItems(plan, opts.shard!, { format, limit: opts.limit, deferNative, block, onUnit: (u) => unitReads.push(u) })
-    : readRecords(opts.sources, { format, limit: opts.limit, deferNative });
+    ? shardItems(plan, opts.shard!, { format, limit: opts.limit, block, onUnit: (u) => unitReads.push(u) })
+    : // Records travel undecoded: this thread only cuts them, whoever judges them decodes them.
+      readRecords(opts.sources, { format, limit: opts.limit, deferRaw: true });
 
   const resultsHash = createHash('sha256');
   let sourceErrors = 0;
@@ -185,7 +187,7 @@ async function judgeStream<P>(items: AsyncIterable<BatchItem>, ctx: StreamContex
   const columns = ctx.judge.columns;
   const judgeRef = { module: ctx.judge.module.href, params: ctx.judge.params };
   let local: RecordJudge | null = null;
-  // Native lines travel as bytes, moved (not copied) to the worker.
+  // Raw records travel as bytes, moved (not copied) to the worker.
   const judge = (task: BatchTask): Promise<BatchResult> =>
     pool
       ? pool.run(task, { transferList: task.items.flatMap((i) => (i.kind === 'raw' ? [i.bytes.buffer as ArrayBuffer] : [])) })
@@ -219,13 +221,13 @@ async function judgeStream<P>(items: AsyncIterable<BatchItem>, ctx: StreamContex
     await write(next.batch, await next.result);
   };
   let batch: BatchItem[] = [];
-  let batchRecords = 0;
+  let batchBytes = 0;
   const submit = async (): Promise<void> => {
     if (batch.length === 0) return;
     const task: BatchTask = { items: batch, corpora: batch.map(corpusOfItem), columns, judge: judgeRef };
     inFlight.push({ batch: { corpora: task.corpora, firsts: batch.map((i) => i.index) }, result: judge(task) });
     batch = [];
-    batchRecords = 0;
+    batchBytes = 0;
     while (inFlight.length >= maxInFlight) await drainOne();
   };
   const corpusOfItem = (item: BatchItem): string | null =>
@@ -243,12 +245,11 @@ async function judgeStream<P>(items: AsyncIterable<BatchItem>, ctx: StreamContex
 
   let sourceErrors = 0;
   for await (const item of items) {
-    const records = item.kind === 'raw' ? recordsIn(item) : 1;
-    progress.records += records;
+    progress.records += item.kind === 'raw' ? recordsIn(item) : 1;
     if (item.kind === 'unreadable' && item.id === null && SOURCE_CODES.has(item.code)) sourceErrors++;
     batch.push(item);
-    batchRecords += records;
-    if (batchRecords >= BATCH) await submit();
+    batchBytes += item.kind === 'raw' ? item.bytes.byteLength : 1024;
+    if (batchBytes >= BATCH_BYTES || batch.length >= BATCH_ITEMS) await submit();
     tick();
   }
   await submit();

@@ -1,6 +1,6 @@
 import type { FormatName } from '../records/game-record.js';
 import { readRecords, recordsIn } from '../records/index.js';
-import type { RawLines } from '../records/items.js';
+import { type RawLines, SPAN } from '../records/items.js';
 import type { BatchItem } from './batch.js';
 import { fileHash } from './run-info.js';
 import { type PlannedUnit, type ShardSpec, stripeOwner } from './shard-plan.js';
@@ -25,7 +25,7 @@ export interface UnitRead {
 export async function* shardItems(
   plan: PlannedUnit[],
   shard: ShardSpec,
-  opts: { format: FormatName | 'auto'; limit?: number; deferNative: boolean; block: number; onUnit: (u: UnitRead) => void },
+  opts: { format: FormatName | 'auto'; limit?: number; block: number; onUnit: (u: UnitRead) => void },
 ): AsyncGenerator<BatchItem> {
   let localStart = 0;
   for (let u = 0; u < plan.length; u++) {
@@ -36,7 +36,7 @@ export async function* shardItems(
     if (remaining !== undefined && remaining <= 0) break;
     const sha256 = unit.kind === 'file' ? fileHash(unit.name) : Promise.resolve(null);
     let records = 0;
-    for await (const item of readRecords([unit.name], { format: opts.format, limit: remaining, deferNative: opts.deferNative })) {
+    for await (const item of readRecords([unit.name], { format: opts.format, limit: remaining, deferRaw: true })) {
       const count = item.kind === 'raw' ? recordsIn(item) : 1;
       records = item.index + count;
       if (unit.owner !== null) {
@@ -62,10 +62,10 @@ export async function* shardItems(
 /** Records [from, to) of a raw item as an item of their own (bytes copied, so it can be moved to a worker alone). */
 function sliceRaw(item: RawLines, from: number, to: number, shift: number): RawLines {
   if (from === 0 && to === recordsIn(item)) return { ...item, index: item.index + shift };
-  const start = item.spans[from * 3];
-  const end = item.spans[(to - 1) * 3 + 1];
-  const spans = item.spans.slice(from * 3, to * 3);
-  for (let k = 0; k < spans.length; k += 3) {
+  const start = item.spans[from * SPAN];
+  const end = item.spans[(to - 1) * SPAN + 1];
+  const spans = item.spans.slice(from * SPAN, to * SPAN);
+  for (let k = 0; k < spans.length; k += SPAN) {
     spans[k] -= start;
     spans[k + 1] -= start;
   }

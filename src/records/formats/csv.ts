@@ -7,7 +7,7 @@ import { MAX_LINE_BYTES, wholeLineChunks } from '../input/lines.js';
 import { checkFen, diceLetters, normaliseUci, parseDice, parseResult, parseSide, resultNumber } from '../notation.js';
 import { fensBefore } from '../replay-fens.js';
 import type { TextSource } from '../input/text-source.js';
-import { type FormatModule, convertOne } from './format.js';
+import { type FormatModule, type RawPlace, convertOne, readDecoded } from './format.js';
 
 /**
  * D. Per-turn CSV export, one row per turn; consecutive rows with one game_id are one
@@ -28,69 +28,126 @@ interface Pending {
   problem: Problem | null;
 }
 
-async function* read(src: TextSource): AsyncGenerator<Draft> {
-  let columns: string[] | null = null;
-  let line = 0;
-  let game: Pending | null = null;
-  const finish = (g: Pending): Draft => {
-    const location = `${src.name}:${g.rows[0]?.line ?? line}`;
-    if (g.problem) return unreadable(g.problem, location, g.id);
-    return convertOne(() => convertGame(g, src.name), location, g.id);
-  };
-  for await (const rows of csvRows(src)) {
-    if (typeof rows === 'number') {
-      // An over-long line, in input order: the game read so far comes first.
-      if (game) yield finish(game);
-      game = null;
-      yield tooLarge(`${src.name}:${++line}`, rows, MAX_LINE_BYTES);
-      continue;
-    }
-    for (const cells of rows) {
-      line++;
-      if (cells.length === 1 && cells[0].trim() === '') continue;
-      if (columns === null) {
-        columns = cells.map((c) => c.trim().toLowerCase());
-        const missing = REQUIRED.filter((c) => !columns!.includes(c));
-        if (missing.length > 0) {
-          yield unreadable(problem('record.bad-csv', `the header has no ${missing.join(', ')} column: this is not the per-turn CSV`), `${src.name}:${line}`, null);
-          return;
-        }
-        continue;
-      }
-      const row: Row = { line };
-      columns.forEach((c, i) => {
-        (row as Record<string, unknown>)[c] = cells[i];
-      });
-      const id = (row.game_id ?? '').trim();
-      if (game === null || id !== game.id) {
-        if (game) yield finish(game);
-        game = { id, rows: [], problem: null };
-      }
-      if (cells.length !== columns.length && game.problem === null) {
-        game.problem = problem('record.bad-csv', `row has ${cells.length} fields, the header ${columns.length}`, `${src.name}:${line}`);
-      }
-      game.rows.push(row);
-    }
-  }
-  // At a broken-off source the last game may be incomplete: it belongs to the lost rest.
-  if (game && src.failure === null) yield finish(game);
-}
+const NL = 10;
+const CR = 13;
+const COMMA = 44;
+const QUOTE = 34;
+
+/** A row that is no row: one cell of blanks (a blank line). */
+const blankRow = (cells: string[]): boolean => cells.length === 1 && cells[0].trim() === '';
+const parseRows = (text: string): string[][] => Papa.parse<string[]>(text, { header: false, skipEmptyLines: false }).data;
 
 /**
- * The rows of the source, whole lines at a time: Papa Parse on each chunk of whole lines
- * (no quoted line breaks in this format, so a chunk never cuts a row). An over-long line
- * comes as its length in bytes. One await per chunk, and no parser stream to feed.
+ * The reading thread's share: cuts games out of the bytes where the `game_id` before a row's
+ * first comma changes (a game's rows are consecutive) and hands each game on as raw rows,
+ * the header beside them. Rows are decoded where they are judged. Only the header, and
+ * rows whose id is quoted (or not in the first column), go through the CSV parser here.
  */
-async function* csvRows(src: TextSource): AsyncGenerator<string[][] | number> {
+async function* readBatches(src: TextSource): AsyncGenerator<Draft[]> {
+  let header: string | null = null;
+  let idColumn = 0;
+  let line = 0; // lines read so far
+  /** The open game: its rows from `start` to `end` (bytes of `buf`), its id, its first line. */
+  let open: { key: string; start: number; end: number; line: number } | null = null;
+  let carry: Buffer | null = null; // the open game's bytes, carried into the next chunk
+  const games = (buf: Buffer, spans: number[], upTo: number): Draft[] =>
+    spans.length === 0 ? [] : [{ kind: 'raw', format: 'csv', header, bytes: new Uint8Array(buf.subarray(0, upTo)), spans: Int32Array.from(spans) }];
   for await (const chunk of wholeLineChunks(src)) {
     if (typeof chunk === 'number') {
-      yield chunk;
+      // An over-long line, in input order: the game read so far comes first.
+      if (open && carry) yield games(carry, [open.start, open.end, open.line, 0], open.end);
+      open = null;
+      carry = null;
+      yield [tooLarge(`${src.name}:${++line}`, chunk, MAX_LINE_BYTES)];
       continue;
     }
-    let end = chunk.length;
-    if (chunk[end - 1] === 10) end -= chunk[end - 2] === 13 ? 2 : 1;
-    yield Papa.parse<string[]>(chunk.toString('utf8', 0, end), { header: false, skipEmptyLines: false }).data;
+    const from = carry?.length ?? 0;
+    const buf: Buffer = carry ? Buffer.concat([carry, chunk]) : chunk;
+    const spans: number[] = [];
+    let closedUpTo = 0;
+    for (let start = from; start < buf.length; ) {
+      let nl = buf.indexOf(NL, start);
+      if (nl < 0) nl = buf.length;
+      const end = nl > start && buf[nl - 1] === CR ? nl - 1 : nl;
+      const at = start;
+      start = nl + 1;
+      line++;
+      if (header === null) {
+        const text = buf.toString('utf8', at, end);
+        const cells = parseRows(text)[0] ?? [''];
+        if (blankRow(cells)) continue;
+        const columns = cells.map((c) => c.trim().toLowerCase());
+        const missing = REQUIRED.filter((c) => !columns.includes(c));
+        if (missing.length > 0) {
+          yield [unreadable(problem('record.bad-csv', `the header has no ${missing.join(', ')} column: this is not the per-turn CSV`), `${src.name}:${line}`, null)];
+          return;
+        }
+        header = text;
+        idColumn = columns.lastIndexOf('game_id');
+        continue;
+      }
+      let key: string;
+      let first = at;
+      while (first < end && (buf[first] === 32 || buf[first] === 9)) first++;
+      if (idColumn === 0 && buf[first] !== QUOTE) {
+        const comma = buf.indexOf(COMMA, at);
+        key = buf.toString('utf8', at, comma < 0 || comma > end ? end : comma).trim();
+        if (key === '' && (comma < 0 || comma > end)) continue; // a blank line
+      } else {
+        const cells = parseRows(buf.toString('utf8', at, end))[0] ?? [''];
+        if (blankRow(cells)) continue;
+        key = (cells[idColumn] ?? '').trim();
+      }
+      if (open !== null && open.key === key) {
+        open.end = end;
+        continue;
+      }
+      if (open !== null) {
+        spans.push(open.start, open.end, open.line, 0);
+        closedUpTo = open.end;
+      }
+      open = { key, start: at, end, line };
+    }
+    yield games(buf, spans, closedUpTo);
+    if (open !== null) {
+      carry = buf.subarray(open.start);
+      open.end -= open.start;
+      open.start = 0;
+    } else carry = null;
   }
+  // At a broken-off source the last game may be incomplete: it belongs to the lost rest.
+  if (open && carry && src.failure === null) yield games(carry, [open.start, open.end, open.line, 0], open.end);
+}
+
+const columnsOf = new Map<string, string[]>();
+
+/** One game's rows (text from its first row to its last, one row a line) → its record or unreadable entry. */
+function decode(text: string, at: RawPlace): Draft[] {
+  let columns = columnsOf.get(at.header!);
+  if (columns === undefined) {
+    columns = (parseRows(at.header!)[0] ?? []).map((c) => c.trim().toLowerCase());
+    if (columnsOf.size > 64) columnsOf.clear();
+    columnsOf.set(at.header!, columns);
+  }
+  let game: Pending | null = null;
+  const rows = parseRows(text);
+  for (let r = 0; r < rows.length; r++) {
+    const cells = rows[r];
+    if (blankRow(cells)) continue;
+    const line = at.line + r;
+    const row: Row = { line };
+    for (let i = 0; i < columns.length; i++) (row as Record<string, unknown>)[columns[i]] = cells[i];
+    game ??= { id: (row.game_id ?? '').trim(), rows: [], problem: null };
+    if (cells.length !== columns.length && game.problem === null) {
+      game.problem = problem('record.bad-csv', `row has ${cells.length} fields, the header ${columns.length}`, `${at.source}:${line}`);
+    }
+    game.rows.push(row);
+  }
+  if (game === null) return [];
+  const g = game;
+  const location = `${at.source}:${g.rows[0].line}`;
+  if (g.problem) return [unreadable(g.problem, location, g.id)];
+  return [convertOne(() => convertGame(g, at.source), location, g.id)];
 }
 
 function convertGame(g: Pending, name: string): GameRecord {
@@ -173,4 +230,11 @@ export function formatCsvRows(r: GameRecord): string {
   return out;
 }
 
-export const csvFormat: FormatModule = { name: 'csv', read, format: formatCsvRows, header: `${CSV_COLUMNS.join(',')}\n` };
+export const csvFormat: FormatModule = {
+  name: 'csv',
+  readBatches,
+  decode,
+  read: (src, ctx) => readDecoded(csvFormat, src, ctx),
+  format: formatCsvRows,
+  header: `${CSV_COLUMNS.join(',')}\n`,
+};

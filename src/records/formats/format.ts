@@ -1,25 +1,38 @@
+import { isAscii } from 'node:buffer';
 import path from 'node:path';
 import type { FormatName, GameRecord, GameRecordInput } from '../game-record.js';
 import { finaliseRecord } from '../finalise.js';
-import { TextSource } from '../input/text-source.js';
-import { type Draft, RecordProblem, problem, tooLarge, unreadable } from '../items.js';
-import { MAX_LINE_BYTES } from '../input/lines.js';
-import { jsonValues, parseJson } from '../input/json-values.js';
+import type { TextSource } from '../input/text-source.js';
+import { type Draft, RAW_WHOLE_LINE, RecordProblem, SPAN, problem, unreadable } from '../items.js';
+import { parseJson } from '../input/json-values.js';
 import type { HistoryIndex } from './dicechess-com/history-list.js';
+import { jsonRawBatches, splitLine } from './json-lines.js';
 
 /** What every reader may need besides its text. */
 export interface ReadContext {
   /** dicechess.com game metadata by game id, from the player's history list. */
   history: HistoryIndex | null;
-  /** Native NDJSON lines are handed on unparsed (see RawLines). */
-  deferNative?: boolean;
+}
+
+/** Where a raw record sits: its source, its (first) line, its span flags (RAW_WHOLE_LINE), the CSV header. */
+export interface RawPlace {
+  source: string;
+  line: number;
+  flags: number;
+  header: string | null;
 }
 
 export interface FormatModule {
   name: FormatName;
+  /**
+   * The source a chunk at a time: records cut as bytes (`raw` drafts, for `decode`), and
+   * unreadable entries in their place. Formats without a raw form give records.
+   */
+  readBatches(src: TextSource, ctx: ReadContext): AsyncIterable<Draft[]>;
+  /** One raw record → its drafts, never raw (one; several when a line holds several JSON documents). Runs where it is judged. */
+  decode?(text: string, at: RawPlace, ctx: ReadContext): Draft[];
+  /** Every draft decoded, one at a time (tests, tools). */
   read(src: TextSource, ctx: ReadContext): AsyncIterable<Draft>;
-  /** The same drafts a chunk at a time, where a format is fast enough for the hand-over per draft to matter. */
-  readBatches?(src: TextSource, ctx: ReadContext): AsyncIterable<Draft[]>;
   /** One record as text, ending with a newline (no header). */
   format(record: GameRecord): string;
   /** Written once before the first record (the CSV header line). */
@@ -37,8 +50,8 @@ export interface DocPlace {
 
 export const basename = (name: string): string => (name === '-' ? 'stdin' : path.basename(name.replace(/[?#].*$/, '')));
 
-export function docPlace(src: TextSource, line: number): DocPlace {
-  return { location: `${src.name}:${line}`, derivedId: `${basename(src.name)}:${line}`, source: src.name, line };
+export function docPlace(source: string, line: number): DocPlace {
+  return { location: `${source}:${line}`, derivedId: `${basename(source)}:${line}`, source, line };
 }
 
 /** Mutable while a document converts, so a failure can still name the record. */
@@ -46,53 +59,72 @@ export interface Attempt {
   id: string | null;
 }
 
+export type Convert = (doc: unknown, place: DocPlace, notes: Set<string>, attempt: Attempt, ctx: ReadContext) => GameRecordInput;
+
 /**
- * Reads a JSON-family source (one document, NDJSON, concatenated documents or an
- * array) and converts each document on its own: one bad document is one unreadable
- * entry, never the end of the stream.
+ * A JSON-family format (one document, NDJSON, concatenated documents or an array): cut
+ * into raw documents by the reading thread, each one parsed and converted on its own
+ * where it is judged: one bad document is one unreadable entry, never the end of the stream.
  */
-export async function* readJsonDocs(
-  src: TextSource,
-  convert: (doc: unknown, place: DocPlace, notes: Set<string>, attempt: Attempt) => GameRecordInput,
-): AsyncGenerator<Draft> {
-  for await (const doc of jsonValues(src)) {
-    if (doc.tooLong !== undefined) {
-      yield tooLarge(docPlace(src, doc.line).location, doc.tooLong, MAX_LINE_BYTES);
-      continue;
+export function jsonFormat(name: FormatName, convert: Convert, format: (r: GameRecord) => string): FormatModule {
+  const module: FormatModule = {
+    name,
+    readBatches: (src) => jsonRawBatches(src, name),
+    decode: (text, at, ctx) => decodeJsonDoc(text, at, convert, ctx),
+    read: (src, ctx) => readDecoded(module, src, ctx),
+    format,
+  };
+  return module;
+}
+
+function decodeJsonDoc(text: string, at: RawPlace, convert: Convert, ctx: ReadContext): Draft[] {
+  const parsed = parseJson(text);
+  // Not one document after all (e.g. two on one line): cut it the careful way.
+  if (!parsed.ok && (at.flags & RAW_WHOLE_LINE) !== 0) return splitLine(text).map((sub) => convertDoc(sub, at, convert, ctx));
+  return [convertDoc(text, at, convert, ctx, parsed)];
+}
+
+function convertDoc(text: string, at: RawPlace, convert: Convert, ctx: ReadContext, parsedAlready?: ReturnType<typeof parseJson>): Draft {
+  const place = docPlace(at.source, at.line);
+  const parsed = parsedAlready ?? parseJson(text);
+  if (!parsed.ok) return unreadable(problem('record.bad-json', `not valid JSON: ${parsed.message}`), place.location, guessId(text));
+  return convertOne(() => {
+    const notes = new Set<string>();
+    const attempt: Attempt = { id: null };
+    try {
+      return finaliseRecord(convert(parsed.value, place, notes, attempt, ctx), notes);
+    } catch (e) {
+      if (e instanceof RecordProblem) throw new IdentifiedProblem(e, attempt.id);
+      throw e;
     }
-    const parsed = parseJson(doc.text);
-    if (!parsed.ok && doc.oneLine) {
-      // Not one document after all (e.g. two on one line): cut it the careful way.
-      for await (const sub of jsonValues(TextSource.fromText(src.name, doc.text), false)) yield* convertDoc(src, { text: sub.text, line: doc.line }, convert);
-      continue;
+  }, place.location);
+}
+
+/** A reader's drafts with every raw one decoded in place, in order. */
+export async function* readDecoded(module: FormatModule, src: TextSource, ctx: ReadContext): AsyncGenerator<Draft> {
+  for await (const batch of module.readBatches(src, ctx)) {
+    for (const d of batch) {
+      if (d.kind === 'raw') yield* decodeSpans(module, d, src.name, ctx);
+      else yield d;
     }
-    yield* convertDoc(src, doc, convert, parsed);
   }
 }
 
-function* convertDoc(
-  src: TextSource,
-  { text, line }: { text: string; line: number },
-  convert: (doc: unknown, place: DocPlace, notes: Set<string>, attempt: Attempt) => GameRecordInput,
-  parsedAlready?: ReturnType<typeof parseJson>,
+/** The drafts of a raw item's records, in order, each decoded by the format's `decode`. */
+export function* decodeSpans(
+  module: FormatModule,
+  raw: { bytes: Uint8Array; spans: Int32Array; header: string | null },
+  source: string,
+  ctx: ReadContext,
+  onRecord?: (i: number) => void,
 ): Generator<Draft> {
-  {
-    const place = docPlace(src, line);
-    const parsed = parsedAlready ?? parseJson(text);
-    if (!parsed.ok) {
-      yield unreadable(problem('record.bad-json', `not valid JSON: ${parsed.message}`), place.location, guessId(text));
-      return;
-    }
-    yield convertOne(() => {
-      const notes = new Set<string>();
-      const attempt: Attempt = { id: null };
-      try {
-        return finaliseRecord(convert(parsed.value, place, notes, attempt), notes);
-      } catch (e) {
-        if (e instanceof RecordProblem) throw new IdentifiedProblem(e, attempt.id);
-        throw e;
-      }
-    }, place.location);
+  const bytes = Buffer.from(raw.bytes.buffer, raw.bytes.byteOffset, raw.bytes.byteLength);
+  // Plain ASCII (the usual case) needs no UTF-8 decoding: a byte copy gives the same text.
+  const encoding = isAscii(bytes) ? 'latin1' : 'utf8';
+  const { spans } = raw;
+  for (let k = 0; k < spans.length; k += SPAN) {
+    onRecord?.(k / SPAN);
+    yield* module.decode!(bytes.toString(encoding, spans[k], spans[k + 1]), { source, line: spans[k + 2], flags: spans[k + 3], header: raw.header }, ctx);
   }
 }
 

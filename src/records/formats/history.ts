@@ -1,10 +1,9 @@
 import type { GameRecord, GameRecordInput, Player, TimeControl } from '../game-record.js';
 import { TERMINATIONS } from '../game-record.js';
 import { type Obj, describe, isObj, optBoolean, optNumber, optString, reqArray, reqObj, reqString } from '../fields.js';
-import { type Draft, fail, within } from '../items.js';
+import { fail, within } from '../items.js';
 import { checkFen, normaliseUci, parseDice, parseResult, parseSide, resultNumber } from '../notation.js';
-import type { TextSource } from '../input/text-source.js';
-import { type Attempt, type DocPlace, type FormatModule, readJsonDocs } from './format.js';
+import { type Attempt, type DocPlace, type FormatModule, jsonFormat } from './format.js';
 
 /**
  * C. Finished-game history of the Fortemate play site, with the fairness reveal.
@@ -88,10 +87,6 @@ function convertFairness(v: unknown): GameRecordInput['fairness'] {
   };
 }
 
-async function* read(src: TextSource): AsyncGenerator<Draft> {
-  yield* readJsonDocs(src, convert);
-}
-
 const seconds = (v: number | null): number | null => (v === null ? null : v / 1000);
 
 function timeControlOut(tc: TimeControl | null): Obj | null {
@@ -126,7 +121,7 @@ export function toHistory(r: GameRecord): Obj {
   };
 }
 
-export const historyFormat: FormatModule = { name: 'history', read, format: (r) => `${JSON.stringify(toHistory(r))}\n` };
+export const historyFormat: FormatModule = jsonFormat('history', convert, (r) => `${JSON.stringify(toHistory(r))}\n`);
 
 /** The source's turn number, for error locations. */
 const turnNumber = (t: unknown, i: number): string | number => (isObj(t) && (typeof t.turnNumber === 'number' || typeof t.turnNumber === 'string') ? t.turnNumber : i + 1);

@@ -1,10 +1,9 @@
 import type { GameEvent, GameRecord, GameRecordInput, Player, TimeControl } from '../game-record.js';
 import { EVENT_TYPES, TERMINATIONS } from '../game-record.js';
 import { type Obj, isObj, optNumber, optString, reqArray, reqString } from '../fields.js';
-import { type Draft, fail, within } from '../items.js';
+import { fail, within } from '../items.js';
 import { checkFen, normaliseUci, parseDice, parseResult, parseSide, resultNumber } from '../notation.js';
-import type { TextSource } from '../input/text-source.js';
-import { type Attempt, type DocPlace, type FormatModule, readJsonDocs } from './format.js';
+import { type Attempt, type DocPlace, type FormatModule, jsonFormat } from './format.js';
 
 /**
  * B. The per-turn JSON of the Fortemate analytics ingest ("ingest wire"): one object,
@@ -91,10 +90,6 @@ function convertEvent(e: unknown, i: number): GameEvent {
   };
 }
 
-async function* read(src: TextSource): AsyncGenerator<Draft> {
-  yield* readJsonDocs(src, convert);
-}
-
 /** One record as an ingest-wire object (`fen_after` as recorded; see `withFenAfter` to fill it). */
 export function toIngestWire(r: GameRecord): Obj {
   const player = (p: Player): Obj | null =>
@@ -137,11 +132,7 @@ export function toIngestWire(r: GameRecord): Obj {
   };
 }
 
-export const ingestWireFormat: FormatModule = {
-  name: 'ingest-wire',
-  read,
-  format: (r) => `${JSON.stringify(toIngestWire(r))}\n`,
-};
+export const ingestWireFormat: FormatModule = jsonFormat('ingest-wire', convert, (r) => `${JSON.stringify(toIngestWire(r))}\n`);
 
 /** The source's turn number, for error locations. */
 const turnNumber = (t: unknown, i: number): string | number => (isObj(t) && (typeof t.turn_number === 'number' || typeof t.turn_number === 'string') ? t.turn_number : i + 1);

@@ -1,54 +1,10 @@
 import type { GameRecord } from '../game-record.js';
 import { checkNative, knownStart, validate } from '../finalise.js';
-import { MAX_LINE_BYTES, eachLine, isBlankBytes, lineBatches, wholeLineChunks } from '../input/lines.js';
-import type { TextSource } from '../input/text-source.js';
-import { type Draft, problem, tooLarge, unreadable } from '../items.js';
+import { type Draft, problem, unreadable } from '../items.js';
 import { fastRecord } from './fast-record.js';
-import { type FormatModule, type ReadContext, convertOne, guessId } from './format.js';
+import { type FormatModule, convertOne, guessId, readDecoded } from './format.js';
+import { lineRawBatches } from './line-records.js';
 import { parseJson } from '../input/json-values.js';
-
-/**
- * The project's own format: one canonical GameRecord per line. Records keep the
- * `format` and `notes` of the source they were first read from; `location` is
- * rewritten to this file's line, where an error message should point now.
- * Drafts come a chunk of lines at a time: this is the hot path of big corpora.
- */
-async function* readBatches(src: TextSource, ctx: ReadContext): AsyncGenerator<Draft[]> {
-  if (ctx.deferNative) {
-    yield* rawBatches(src);
-    return;
-  }
-  for await (const lines of lineBatches(src)) {
-    const drafts: Draft[] = [];
-    for (const { text, line, tooLong } of lines) {
-      if (tooLong !== undefined) drafts.push(tooLarge(`${src.name}:${line}`, tooLong, MAX_LINE_BYTES));
-      else if (text.trim() !== '') drafts.push(decodeNativeLine(text, `${src.name}:${line}`));
-    }
-    yield drafts;
-  }
-}
-
-async function* read(src: TextSource, ctx: ReadContext): AsyncGenerator<Draft> {
-  for await (const drafts of readBatches(src, ctx)) yield* drafts;
-}
-
-/** Whole lines as bytes with their spans, one draft per chunk: no text is decoded here. */
-async function* rawBatches(src: TextSource): AsyncGenerator<Draft[]> {
-  let line = 0;
-  for await (const chunk of wholeLineChunks(src)) {
-    if (typeof chunk === 'number') {
-      yield [tooLarge(`${src.name}:${++line}`, chunk, MAX_LINE_BYTES)];
-      continue;
-    }
-    const spans: number[] = [];
-    eachLine(chunk, (start, end) => {
-      line++;
-      if (!isBlankBytes(chunk, start, end)) spans.push(start, end, line);
-    });
-    // A copy with its own memory (the chunk may share its buffer with the next one), so it can be moved to a worker.
-    if (spans.length) yield [{ kind: 'raw', bytes: new Uint8Array(chunk), spans: Int32Array.from(spans) }];
-  }
-}
 
 /** One native NDJSON line → a record or an unreadable entry (also used for deferred lines). */
 export function decodeNativeLine(text: string, location: string): Draft {
@@ -87,4 +43,15 @@ function dropDefaults(this: unknown, key: string, value: unknown): unknown {
   return value;
 }
 
-export const ndjsonFormat: FormatModule = { name: 'ndjson', read, readBatches, format: formatNative };
+/**
+ * The project's own format: one canonical GameRecord per line. Records keep the
+ * `format` and `notes` of the source they were first read from; `location` is
+ * rewritten to this file's line, where an error message should point now.
+ */
+export const ndjsonFormat: FormatModule = {
+  name: 'ndjson',
+  readBatches: (src) => lineRawBatches(src, 'ndjson'),
+  decode: (text, at) => [decodeNativeLine(text, `${at.source}:${at.line}`)],
+  read: (src, ctx) => readDecoded(ndjsonFormat, src, ctx),
+  format: formatNative,
+};

@@ -1,25 +1,21 @@
 import type { GameRecord, GameRecordInput, Side } from '../game-record.js';
 import { finaliseRecord } from '../finalise.js';
-import { MAX_LINE_BYTES, lines } from '../input/lines.js';
-import type { TextSource } from '../input/text-source.js';
-import { type Draft, fail, tooLarge } from '../items.js';
+import { type Draft, fail } from '../items.js';
 import { checkFen, diceLetters, normaliseUci, parseDice } from '../notation.js';
-import { type FormatModule, convertOne, docPlace } from './format.js';
+import { type FormatModule, type RawPlace, convertOne, docPlace, readDecoded } from './format.js';
+import { lineRawBatches } from './line-records.js';
 
 /**
  * E. Opening book: `<4-field FEN> <dice letters>\t<comma-separated UCI turn>` per line.
  * Each line is a single-turn record with a derived id (`book.tsv:12`). Lines starting
  * with `#` are comments.
  */
-async function* read(src: TextSource): AsyncGenerator<Draft> {
-  for await (const { text, line, tooLong } of lines(src)) {
-    const place = docPlace(src, line);
-    if (tooLong !== undefined) {
-      yield tooLarge(place.location, tooLong, MAX_LINE_BYTES);
-      continue;
-    }
-    if (text.trim() === '' || text.startsWith('#')) continue;
-    yield convertOne(() => {
+/** A line that is no record: blank (also in Unicode's sense) or a comment. */
+function decode(text: string, at: RawPlace): Draft[] {
+  if (text.trim() === '' || text.startsWith('#')) return [];
+  const place = docPlace(at.source, at.line);
+  return [
+    convertOne(() => {
       const notes = new Set<string>(['id:derived']);
       const tab = text.indexOf('\t');
       if (tab < 0) fail('record.missing-field', 'no tab between the position and the turn');
@@ -41,9 +37,11 @@ async function* read(src: TextSource): AsyncGenerator<Draft> {
         result: null,
       };
       return finaliseRecord(input, notes);
-    }, place.location);
-  }
+    }, place.location),
+  ];
 }
+
+const HASH = 35;
 
 /** The record's first turn as one book line (dice letters sorted by value, cased by side); nothing for a record without turns. */
 export function formatBookLine(r: GameRecord): string {
@@ -54,4 +52,11 @@ export function formatBookLine(r: GameRecord): string {
   return `${fen.join(' ')} ${diceLetters(turn.dice, turn.side) || '-'}\t${turn.moves.join(',')}\n`;
 }
 
-export const openingBookFormat: FormatModule = { name: 'opening-book', read, format: formatBookLine };
+export const openingBookFormat: FormatModule = {
+  name: 'opening-book',
+  // Comment lines stay on the reading thread.
+  readBatches: (src) => lineRawBatches(src, 'opening-book', (bytes, start) => bytes[start] === HASH),
+  decode,
+  read: (src, ctx) => readDecoded(openingBookFormat, src, ctx),
+  format: formatBookLine,
+};

@@ -15,6 +15,8 @@ export interface Die {
 export interface Step {
   n: number;
   where: string;
+  /** The FEN as the step holds it; `fen` is it checked and trimmed. */
+  fenText: string;
   fen: string;
   board: string;
   /** FEN field 2. */
@@ -40,33 +42,53 @@ export function parseSteps(map: Obj, base: string, notes: Set<string>): Step[] {
     return [Number(k), k] as const;
   });
   numbered.sort((a, b) => a[0] - b[0]);
-  return numbered.map(([n, k], i) => parseStep(map[k], n, `${base}#step ${n}`, notes, i === 0));
+  const steps: Step[] = new Array(numbered.length);
+  let prev: Step | null = null;
+  for (let i = 0; i < numbered.length; i++) {
+    const [n, k] = numbered[i];
+    prev = steps[i] = parseStep(map[k], n, `${base}#step ${n}`, notes, i === 0, prev);
+  }
+  return steps;
 }
 
-function parseStep(v: unknown, n: number, where: string, notes: Set<string>, first: boolean): Step {
+function parseStep(v: unknown, n: number, where: string, notes: Set<string>, first: boolean, prev: Step | null): Step {
   if (!isObj(v)) fail('record.bad-field', `step ${n} must be an object, not ${describe(v)}`, where);
   const fen = v.fen;
-  let checked: string;
-  try {
-    checked = checkFen(fen, `step ${n} fen`, first);
-  } catch (e) {
-    (e as { problem: { location?: string } }).problem.location = where;
-    throw e;
+  // Most steps repeat the FEN before them (a roll, a highlight reset): it is checked once.
+  let read: Pick<Step, 'fenText' | 'fen' | 'board' | 'toMove'>;
+  if (prev !== null && prev.fenText === fen) read = prev;
+  else {
+    let checked: string;
+    try {
+      checked = checkFen(fen, `step ${n} fen`, first);
+    } catch (e) {
+      (e as { problem: { location?: string } }).problem.location = where;
+      throw e;
+    }
+    const space = checked.indexOf(' ');
+    read = { fenText: fen as string, fen: checked, board: checked.slice(0, space), toMove: checked.slice(space + 1, checked.indexOf(' ', space + 1)) as Side };
   }
-  const fields = checked.split(' ');
   const dices = v.dices ?? [];
   if (!Array.isArray(dices)) fail('record.bad-field', `step ${n} dices must be a list`, where);
-  const dice = dices.map((d, i) => parseDie(d, `step ${n} dices[${i}]`, where, notes));
+  const dice: Die[] = new Array(dices.length);
+  let diceKey = '';
+  for (let i = 0; i < dices.length; i++) {
+    const d = parseDie(dices[i], n, i, where, notes);
+    dice[i] = d;
+    diceKey += d.side === 'b' ? LETTERS[d.face - 1] : d.side === 'w' ? UPPER[d.face - 1] : String(d.face);
+  }
   let bank: number | null = null;
   if (v.bank !== undefined && v.bank !== null) {
     bank = Number(v.bank);
     if (!Number.isFinite(bank)) fail('record.bad-field', `step ${n} bank ${describe(v.bank)} is not a number`, where);
   }
   let leftTime: Record<string, number> | null = null;
-  if (isObj(v.leftTime)) {
+  const lt = v.leftTime;
+  if (isObj(lt)) {
     leftTime = {};
-    for (const [k, t] of Object.entries(v.leftTime)) {
-      const ms = Number(t);
+    for (const k in lt) {
+      const t = lt[k];
+      const ms = typeof t === 'number' ? t : Number(t);
       if (t === null || !Number.isFinite(ms)) fail('record.bad-field', `step ${n} leftTime of ${k} is ${describe(t)}, not milliseconds`, where);
       leftTime[k] = ms;
     }
@@ -74,35 +96,40 @@ function parseStep(v: unknown, n: number, where: string, notes: Set<string>, fir
   return {
     n,
     where,
-    fen: checked,
-    board: fields[0],
-    toMove: fields[1] as Side,
+    fenText: read.fenText,
+    fen: read.fen,
+    board: read.board,
+    toMove: read.toMove,
     dice,
-    diceKey: dice.map((d) => (d.side === 'b' ? LETTERS[d.face - 1] : d.side === 'w' ? LETTERS[d.face - 1].toUpperCase() : String(d.face))).join(''),
+    diceKey,
     move: parseMove(v.gameMoveHistoryMove, n, where, notes),
     leftTime,
     bank,
   };
 }
 
-function parseDie(d: unknown, what: string, where: string, notes: Set<string>): Die {
-  if (!isObj(d)) fail('record.bad-dice', `${what} must be an object with value, allowed and used`, where);
-  const value = String(d.value ?? '');
+const UPPER = LETTERS.toUpperCase();
+
+function parseDie(d: unknown, n: number, i: number, where: string, notes: Set<string>): Die {
+  const what = (): string => `step ${n} dices[${i}]`;
+  if (!isObj(d)) fail('record.bad-dice', `${what()} must be an object with value, allowed and used`, where);
+  const value = typeof d.value === 'string' ? d.value : String(d.value ?? '');
   let face: number;
   let side: Side | null;
-  if (/^[1-6]$/.test(value)) {
-    face = Number(value);
+  const c = value.length === 1 ? value.charCodeAt(0) : 0;
+  if (c >= 49 && c <= 54) {
+    face = c - 48;
     side = null;
     notes.add('dice:digits');
-  } else if (value.length === 1 && LETTERS.includes(value.toLowerCase())) {
+  } else if (c !== 0 && LETTERS.includes(value.toLowerCase())) {
     face = LETTERS.indexOf(value.toLowerCase()) + 1;
     side = value === value.toUpperCase() ? 'w' : 'b';
     notes.add('dice:letters');
   } else {
-    fail('record.bad-dice', `${what} value ${describe(d.value)} is not a die (a piece letter)`, where);
+    fail('record.bad-dice', `${what()} value ${describe(d.value)} is not a die (a piece letter)`, where);
   }
-  if (typeof d.allowed !== 'boolean') fail(d.allowed === undefined ? 'record.missing-field' : 'record.bad-field', `${what} needs allowed true or false`, where);
-  if (typeof d.used !== 'boolean') fail(d.used === undefined ? 'record.missing-field' : 'record.bad-field', `${what} needs used true or false`, where);
+  if (typeof d.allowed !== 'boolean') fail(d.allowed === undefined ? 'record.missing-field' : 'record.bad-field', `${what()} needs allowed true or false`, where);
+  if (typeof d.used !== 'boolean') fail(d.used === undefined ? 'record.missing-field' : 'record.bad-field', `${what()} needs used true or false`, where);
   return { face, side, allowed: d.allowed, used: d.used };
 }
 

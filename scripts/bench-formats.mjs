@@ -1,0 +1,118 @@
+#!/usr/bin/env node
+// Whole-process replay of the same games in every line-delimited format (not a test).
+// Method:
+//  1. `dice-dialects generate` (seeded: the same games, byte for byte, every time) writes
+//     N dicechess-com games in each format under corpora/generated/bench/;
+//  2. each file is replayed by the CLI in a fresh process (`replay --dialect dicechess-com
+//     --quiet`), --jobs 1 and --jobs 2, rounds interleaved so that load changes hit every
+//     format alike; wall time and peak RSS (`/usr/bin/time -f %M`: the process, all threads);
+//     the best of the rounds is kept, and ratios are taken within this run;
+//  3. the `chess` control: C generated standard games as ingest-wire NDJSON, `replay
+//     --dialect chess --jobs 1` against a plain chessops loop (Chess.default(), isLegal,
+//     play per move) that reads and parses the same file in one process, timed the same way;
+//  4. startup: a one-game replay, --jobs 1 and --jobs 2;
+//  5. with --memory M: each file named M times as the source list (N×M games), --jobs 2,
+//     peak RSS.
+// The machine is shared: the load average is printed beside every figure.
+// Run: npm run build && node scripts/bench-formats.mjs [--games 10000] [--rounds 2] [--chess 4000] [--memory 0] [--formats a,b]
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+const arg = (name, dflt) => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i < 0 ? dflt : process.argv[i + 1];
+};
+const GAMES = Number(arg('games', 10000));
+const ROUNDS = Number(arg('rounds', 2));
+const CHESS = Number(arg('chess', 4000));
+const MEMORY = Number(arg('memory', 0));
+const FORMATS = arg('formats', 'ndjson,ingest-wire,history,csv,dicechess-com').split(',');
+const dir = 'corpora/generated/bench';
+mkdirSync(dir, { recursive: true });
+const fmt = (n) => Math.round(n).toLocaleString('en-US');
+const load = () => loadavg().map((x) => x.toFixed(2)).join(' ');
+const tmp = join(tmpdir(), `bench-formats-${process.pid}`);
+mkdirSync(tmp, { recursive: true });
+
+function generate(dialect, games, seed, format, out) {
+  if (existsSync(out)) return out;
+  const r = spawnSync('node', ['bin/dice-dialects.js', 'generate', '--dialect', dialect, '--games', String(games), '--seed', seed, '--format', format, '--out', out], { stdio: ['ignore', 'ignore', 'inherit'] });
+  if (r.status !== 0) throw new Error(`generate failed for ${out}`);
+  return out;
+}
+
+/** One command in a fresh process: wall seconds and peak RSS (MB) of the whole process. */
+function timed(cmd) {
+  const t = performance.now();
+  const r = spawnSync('/usr/bin/time', ['-f', '%M', ...cmd], { encoding: 'utf8', maxBuffer: 1 << 26 });
+  const seconds = (performance.now() - t) / 1000;
+  if (r.status !== 0) throw new Error(`${cmd.join(' ')} failed: ${r.stderr}`);
+  const rss = Number(r.stderr.trim().split('\n').pop()) / 1024;
+  return { seconds, rss, stdout: r.stdout };
+}
+
+const replay = (sources, jobs, dialect = 'dicechess-com') => {
+  const out = join(tmp, 'run');
+  const r = timed(['node', 'bin/dice-dialects.js', 'replay', ...sources, '--dialect', dialect, '--jobs', String(jobs), '--quiet', '--out', out]);
+  rmSync(out, { recursive: true, force: true });
+  return r;
+};
+
+console.log(`bench-formats: node ${process.version}, ${GAMES} games per format, best of ${ROUNDS} rounds; load average ${load()}`);
+const files = Object.fromEntries(FORMATS.map((f) => [f, generate('dicechess-com', GAMES, 'bench-formats', f, join(dir, `formats-${GAMES}.${f}`))]));
+for (const f of FORMATS) console.log(`  ${f}: ${(statSync(files[f]).size / 1e6).toFixed(1)} MB`);
+
+const best = {};
+for (let round = 0; round < ROUNDS; round++) {
+  for (const f of FORMATS) {
+    for (const jobs of [1, 2]) {
+      const r = replay([files[f]], jobs);
+      const key = `${f} ${jobs}`;
+      if (!best[key] || r.seconds < best[key].seconds) best[key] = r;
+      console.log(`  round ${round + 1}: ${f.padEnd(13)} --jobs ${jobs}: ${r.seconds.toFixed(2)} s, ${fmt(GAMES / r.seconds)} games/s, peak RSS ${r.rss.toFixed(0)} MB; load ${load()}`);
+    }
+  }
+}
+console.log(`replay, whole process, ${fmt(GAMES)} games (best of ${ROUNDS}); load ${load()}`);
+const native = best['ndjson 2']?.seconds;
+for (const f of FORMATS) {
+  const one = best[`${f} 1`];
+  const two = best[`${f} 2`];
+  const ratio = native ? ` ${(two.seconds / native).toFixed(2)}× native's time` : '';
+  console.log(
+    `  ${f.padEnd(13)} --jobs 2 ${two.seconds.toFixed(2)} s = ${fmt(GAMES / two.seconds)} games/s (${ratio.trim()}; target ≤ 1.3×), --jobs 1 ${one.seconds.toFixed(2)} s: speed-up ${(one.seconds / two.seconds).toFixed(2)}×; peak RSS ${Math.max(one.rss, two.rss).toFixed(0)} MB`,
+  );
+}
+
+if (CHESS > 0) {
+  const file = generate('chess', CHESS, 'bench-chess', 'ingest-wire', join(dir, `chess-${CHESS}.ingest-wire`));
+  const loop = 'scripts/bench-chessops-loop.mjs';
+  const ops = { seconds: Infinity };
+  const ours = { seconds: Infinity };
+  for (let round = 0; round < ROUNDS; round++) {
+    const a = replay([file], 1, 'chess');
+    const b = timed(['node', loop, file]);
+    if (a.seconds < ours.seconds) Object.assign(ours, a);
+    if (b.seconds < ops.seconds) Object.assign(ops, b);
+    console.log(`  round ${round + 1}: chess control --jobs 1 ${a.seconds.toFixed(2)} s, chessops loop ${b.seconds.toFixed(2)} s; load ${load()}`);
+  }
+  console.log(`chess control, whole process, ${fmt(CHESS)} standard games (ingest-wire): ours --jobs 1 ${ours.seconds.toFixed(2)} s, chessops loop ${ops.seconds.toFixed(2)} s: ratio ${(ops.seconds / ours.seconds).toFixed(2)} (target ≥ 1.0); load ${load()}`);
+}
+
+{
+  const one = join(tmp, 'one.ndjson');
+  writeFileSync(one, `${spawnSync('head', ['-n', '1', files[FORMATS.includes('ndjson') ? 'ndjson' : FORMATS[0]]], { encoding: 'utf8' }).stdout}`);
+  const s = { 1: Infinity, 2: Infinity };
+  for (let round = 0; round < Math.max(3, ROUNDS); round++) for (const jobs of [1, 2]) s[jobs] = Math.min(s[jobs], replay([one], jobs).seconds);
+  console.log(`startup: a one-game replay (native NDJSON), whole process: --jobs 1 ${s[1].toFixed(2)} s, --jobs 2 ${s[2].toFixed(2)} s; load ${load()}`);
+}
+
+if (MEMORY > 0) {
+  for (const f of FORMATS) {
+    const r = replay(Array.from({ length: MEMORY }, () => files[f]), 2);
+    console.log(`memory: ${f} named ${MEMORY}× (${fmt(GAMES * MEMORY)} games), --jobs 2: ${r.seconds.toFixed(1)} s = ${fmt((GAMES * MEMORY) / r.seconds)} games/s, peak RSS ${r.rss.toFixed(0)} MB (target < 300 MB); load ${load()}`);
+  }
+}
+rmSync(tmp, { recursive: true, force: true });

@@ -1,0 +1,202 @@
+import { MAX_LINE_BYTES } from '../input/lines.js';
+import { jsonValues } from '../input/json-values.js';
+import { TextSource } from '../input/text-source.js';
+import { type Draft, RAW_WHOLE_LINE, tooLarge } from '../items.js';
+import type { FormatName } from '../game-record.js';
+
+const NL = 10;
+const CR = 13;
+const OPEN_BRACE = 123;
+const CLOSE_BRACE = 125;
+/** Bytes of documents a legacy-cut raw draft collects before it is handed on. */
+const LEGACY_BATCH = 256 * 1024;
+
+const isBlank = (c: number): boolean => c === 32 || c === 9 || c === CR;
+
+/**
+ * A JSON-family source as raw records, cut in bytes without decoding: while every line is
+ * one document (`{` … `}` with blanks around: NDJSON, what the sites' APIs give), each line
+ * is a record and nothing is scanned but the line breaks. At the first line that is not
+ * (a pretty-printed document, an array, a broken line, a line over the limit) the rest of
+ * the source is cut by `jsonValues`, as before, and its documents travel as raw records too.
+ * Either way the records are the ones `jsonValues` cuts, on the same lines.
+ */
+export async function* jsonRawBatches(src: TextSource, format: FormatName): AsyncGenerator<Draft[]> {
+  const it = src.bytes()[Symbol.asyncIterator]();
+  let line = 0; // lines before `pending`
+  let pending: Buffer[] = [];
+  let pendingBytes = 0;
+  let docs = 0;
+  try {
+    for (;;) {
+      const next = await it.next();
+      const chunk = next.done ? null : next.value;
+      if (chunk === null && (src.failure !== null || pendingBytes === 0)) {
+        // At a source failure the unfinished last line is the lost rest's, unless it is a whole document already.
+        if (pendingBytes > 0) yield* legacy(src, format, pending, null, line, docs > 0);
+        return;
+      }
+      const cut = chunk === null ? -1 : chunk.lastIndexOf(NL);
+      if (chunk !== null && cut < 0) {
+        pending.push(chunk);
+        pendingBytes += chunk.length;
+        if (pendingBytes > MAX_LINE_BYTES) {
+          // An over-long line: the careful cutter scans it to its end without keeping it.
+          yield* legacy(src, format, pending, it, line, docs > 0);
+          return;
+        }
+        continue;
+      }
+      const head = chunk === null ? null : chunk.subarray(0, cut + 1);
+      const whole = pending.length === 0 ? head! : Buffer.concat(head === null ? pending : [...pending, head]);
+      const rest = chunk === null ? null : chunk.subarray(cut + 1);
+      const spans: number[] = [];
+      let stop = -1; // where a line that is not one document starts
+      for (let start = 0; start < whole.length; ) {
+        let nl = whole.indexOf(NL, start);
+        if (nl < 0) nl = whole.length;
+        if (nl - start > MAX_LINE_BYTES) {
+          stop = start;
+          break;
+        }
+        let a = start;
+        let b = nl;
+        while (a < b && isBlank(whole[a])) a++;
+        while (b > a && isBlank(whole[b - 1])) b--;
+        if (a < b) {
+          if (whole[a] !== OPEN_BRACE || whole[b - 1] !== CLOSE_BRACE) {
+            stop = start;
+            break;
+          }
+          spans.push(a, b, line + 1, RAW_WHOLE_LINE);
+          docs++;
+        }
+        line++;
+        start = nl + 1;
+      }
+      if (spans.length) {
+        // A copy with its own memory (the chunk may share its buffer with the next one), so it can be moved to a worker.
+        const end = stop < 0 ? whole.length : stop;
+        yield [{ kind: 'raw', format, header: null, bytes: new Uint8Array(whole.subarray(0, end)), spans: Int32Array.from(spans) }];
+      }
+      if (stop >= 0) {
+        yield* legacy(src, format, rest === null || rest.length === 0 ? [whole.subarray(stop)] : [whole.subarray(stop), rest], chunk === null ? null : it, line, docs > 0);
+        return;
+      }
+      pending = rest !== null && rest.length > 0 ? [rest] : [];
+      pendingBytes = rest?.length ?? 0;
+      if (chunk === null) return;
+    }
+  } finally {
+    await it.return?.(undefined);
+  }
+}
+
+/**
+ * The rest of a source cut by `jsonValues` (character scan), from a line start: `head`,
+ * then what `it` still gives. Each document becomes a raw record. A first line is put
+ * before the text so that the cutter starts in the state the byte cutter leaves: after
+ * documents (`{}`, dropped: a `[` then starts no top-level array) or at a line start (a
+ * line break: the text never starts with gzip's magic bytes or a BOM to strip).
+ */
+async function* legacy(src: TextSource, format: FormatName, head: Buffer[], it: AsyncIterator<Buffer> | null, linesBefore: number, afterDoc: boolean): AsyncGenerator<Draft[]> {
+  const rest = new TextSource(src.name, async function* () {
+    yield Buffer.from(afterDoc ? '{}\n' : '\n');
+    yield* head;
+    if (it !== null) for (let n = await it.next(); !n.done; n = await it.next()) yield n.value;
+    if (src.failure) throw src.failure;
+  });
+  const offset = linesBefore - 1;
+  let skip = afterDoc;
+  let parts: Buffer[] = [];
+  let bytes = 0;
+  let spans: number[] = [];
+  const flush = (): Draft[] => {
+    const raw: Draft = { kind: 'raw', format, header: null, bytes: new Uint8Array(Buffer.concat(parts, bytes)), spans: Int32Array.from(spans) };
+    parts = [];
+    bytes = 0;
+    spans = [];
+    return [raw];
+  };
+  for await (const doc of jsonValues(rest)) {
+    if (skip) {
+      skip = false;
+      continue;
+    }
+    if (doc.tooLong !== undefined) {
+      if (spans.length) yield flush();
+      yield [tooLarge(`${src.name}:${doc.line + offset}`, doc.tooLong, MAX_LINE_BYTES)];
+      continue;
+    }
+    const b = Buffer.from(doc.text);
+    spans.push(bytes, bytes + b.length, doc.line + offset, doc.oneLine ? RAW_WHOLE_LINE : 0);
+    parts.push(b);
+    bytes += b.length;
+    if (bytes >= LEGACY_BATCH) yield flush();
+  }
+  if (spans.length) yield flush();
+  // The outer source's failure is reported by its reader (readRecords), not here.
+}
+
+const QUOTE = 34;
+const BACKSLASH = 92;
+const OPEN_BRACKET = 91;
+const CLOSE_BRACKET = 93;
+const COMMA = 44;
+const isSpace = (c: number): boolean => c === 32 || c === 9 || c === 13 || c === NL || c === 0xfeff;
+
+/**
+ * The documents of one line that did not parse as one document, cut as `jsonValues`
+ * cuts them without its one-line shortcut (e.g. `{…} {…}`, or a broken stretch): the
+ * same cutter, for a line of text in memory, synchronously (workers decode in one go).
+ */
+export function splitLine(text: string): string[] {
+  const out: string[] = [];
+  let mode: 'unknown' | 'values' | 'array' = 'unknown';
+  let inValue = false;
+  let junk = false;
+  let inStr = false;
+  let esc = false;
+  let depth = 0;
+  let from = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inValue) {
+      if (junk || inStr) {
+        if (c === NL && !esc) {
+          out.push(text.slice(from, i));
+          inValue = junk = inStr = false;
+        } else if (inStr) {
+          if (esc) esc = false;
+          else if (c === BACKSLASH) esc = true;
+          else if (c === QUOTE) inStr = false;
+        }
+        continue;
+      }
+      if (c === QUOTE) inStr = true;
+      else if (c === OPEN_BRACE || c === OPEN_BRACKET) depth++;
+      else if ((c === CLOSE_BRACE || c === CLOSE_BRACKET) && --depth === 0) {
+        out.push(text.slice(from, i + 1));
+        inValue = false;
+      }
+      continue;
+    }
+    if (isSpace(c)) continue;
+    if (mode === 'unknown') {
+      if (c === OPEN_BRACKET) {
+        mode = 'array';
+        continue;
+      }
+      mode = 'values';
+    }
+    if (mode === 'array' && (c === COMMA || c === CLOSE_BRACKET)) continue;
+    inValue = true;
+    from = i;
+    if (c === OPEN_BRACE || c === OPEN_BRACKET) {
+      depth = 1;
+      junk = false;
+    } else junk = true;
+  }
+  if (inValue) out.push(text.slice(from));
+  return out;
+}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { legalMoves } from './legal.js';
-import { makeUci } from './uci.js';
+import { makeUci, uciToMove } from './uci.js';
 import { parseDfen, STANDARD_FEN } from './fen.js';
 import type { Position } from './position.js';
 import { makeSan, parseSan } from './san.js';
@@ -142,5 +142,17 @@ describe('parseSan', () => {
     const onlyKnight = legalMoves(promo).filter((m) => makeUci(m) === 'a7a8n');
     expect(code(promo, 'a8', onlyKnight)).toBe('ok');
     expect(code(promo, 'a8=Q', onlyKnight)).toBe('san.no-match');
+  });
+
+  it('reads a pawn taking the king on its last rank with or without a promotion letter (no promotion)', () => {
+    const pos = position('4k3/3P4/8/8/8/8/8/K7 w - - 0 1');
+    const moves = legalMoves(pos);
+    for (const text of ['dxe8', 'dxe8=Q', 'dxe8N', 'de8']) {
+      const r = parseSan(pos, text, moves);
+      expect(r.ok && makeUci(r.value), text).toBe('d7e8');
+    }
+    const lettered = uciToMove(pos, 'd7e8q');
+    expect(lettered.ok && makeUci(lettered.value)).toBe('d7e8');
+    expect(lettered.ok && makeSan(pos, lettered.value)).toMatch(/^dxe8/);
   });
 });

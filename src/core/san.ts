@@ -4,7 +4,7 @@ import { hasLegalMove, legalMoves } from './legal.js';
 import { CASTLE, EN_PASSANT, type Move, moveFrom, moveKind, movePromotion, moveTo } from './move.js';
 import type { Position } from './position.js';
 import { type Color, PAWN, type Role, parseSquare, squareName } from './types.js';
-import { makeUci } from './uci.js';
+import { capturesKingOnLastRank, makeUci } from './uci.js';
 
 const SAN_LETTERS = ' PNBRQK';
 
@@ -115,7 +115,8 @@ export function parseSan(pos: Position, text: string, candidates: readonly Move[
     if (fromRank >= 0 && from >> 3 !== fromRank) continue;
     // A pawn written without a file moves straight ahead (a capture names its file).
     if (role === PAWN && fromFile < 0 && (from & 7) !== (to & 7)) continue;
-    if (promo && movePromotion(m) !== promo) continue;
+    // A pawn taking the king on its last rank does not promote: `fxe8=Q` is that move too.
+    if (promo && movePromotion(m) !== promo && !(movePromotion(m) === 0 && capturesKingOnLastRank(pos, piece > 0 ? 0 : 1, to))) continue;
     matches.push(m);
   }
   return pick(matches, text);

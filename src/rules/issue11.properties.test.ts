@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { makeUci, type Move, parseDfen, type Role, squareName } from '../core/index.js';
 import { listDialects, loadDialect } from '../dialects/index.js';
-import { GameState } from './game.js';
+import { GameState, type Outcome } from './game.js';
 import type { Rules } from './rules.js';
 import { TurnEngine } from './turn-engine.js';
 
@@ -130,7 +130,9 @@ describe('claimed draws (draws.ruleDraws)', () => {
           ga.play(pick);
           gc.play(pick);
           expect(ga.drawClaim).toBeNull();
-          const automaticDraw = ga.outcome && (ga.outcome.reason === 'repetition' || ga.outcome.reason === 'move-counter') ? ga.outcome.reason : null;
+          // (play() changed the outcome: read it afresh, not as the loop condition narrowed it.)
+          const ended = ga.outcome as Outcome | null;
+          const automaticDraw = ended && (ended.reason === 'repetition' || ended.reason === 'move-counter') ? ended.reason : null;
           if (automaticDraw) draws++;
           expect(gc.drawClaim?.reason ?? (gc.outcome?.reason === automaticDraw ? automaticDraw : null)).toBe(automaticDraw);
         }

@@ -8,9 +8,10 @@ import { emptyTally, type InferTally, mergeTally } from './tally.js';
 
 /**
  * Streams a corpus through the infer judging, in batches, in worker threads, and merges
- * the batches' counters. A thin adapter over the replay pipeline's primitives (the
- * reader with native lines deferred to the workers, the worker pool, a bounded queue of
- * batches in flight), shaped like src/replay/run.ts.
+ * the batches' counters (mergeable, so the order batches come back in does not matter).
+ * A thin adapter over the run pipeline's primitives (the shared reader with raw records
+ * deferred to the workers, the worker pool): src/run's `runCorpus` accumulates result
+ * lines into a replay summary and has no place for a judge's own counters yet.
  */
 export interface StreamOptions {
   sources: string[];
@@ -70,7 +71,7 @@ export async function streamInfer(opts: StreamOptions): Promise<StreamResult> {
     opts.onProgress?.({ records, elapsedMs: now - started, rssBytes: process.memoryUsage.rss(), done });
   };
   try {
-    for await (const item of readRecords(opts.sources, { format: opts.format ?? 'auto', limit: opts.limit, deferNative: pool !== null })) {
+    for await (const item of readRecords(opts.sources, { format: opts.format ?? 'auto', limit: opts.limit, deferRaw: pool !== null })) {
       const n = item.kind === 'raw' ? recordsIn(item) : 1;
       records += n;
       if (item.kind === 'unreadable' && item.id === null && SOURCE_CODES.has(item.code)) sourceErrors++;

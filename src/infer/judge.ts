@@ -124,8 +124,7 @@ function judgeRecord(record: GameRecord, index: number, corpus: string, plan: In
   if (ok[0]) tally.baseConforming++;
   p.namedVariant.forEach((v, n) => ok[v] && tally.named[n]++);
   const conforming = p.optionVariant.map((vs) => vs.map((v) => ok[v]));
-  plan.options.forEach((option, i) => {
-    const conf = conforming[i];
+  conforming.forEach((conf, i) => {
     const count = conf.filter(Boolean).length;
     conf.forEach((c, j) => {
       const t = tally.options[i][j];
@@ -150,7 +149,6 @@ function judgeRecord(record: GameRecord, index: number, corpus: string, plan: In
         }
       }
     });
-    void option;
   });
   const t1 = now();
   tally.judgeMs += t1 - t0;

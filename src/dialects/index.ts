@@ -4,7 +4,9 @@
  */
 export { DIALECTS_DIR, packageRoot } from './paths.js';
 export { type DialectInfo, clearRegistryCache, findDialect, listDialects, registryProblems } from './registry.js';
-export { type Dialect, type DialectProblem, type LoadOptions, type ResolvedSource, checkDialectFile, loadDialect, parseOverride } from './load.js';
+export { type Dialect, type DialectProblem, type DialectStore, type ResolvedSource, loadFromStore, parseOverride } from './resolve.js';
+export { type LoadOptions, checkDialectFile, loadDialect } from './load.js';
+export { type ObjectLoadOptions, loadDialectObject } from './load-object.js';
 export { AXES, LEAF_PATHS, DialectFileSchema, ResolvedAxesSchema, type SourcedValue, isSource } from './schema.js';
 export { needs960, perftOptions } from './perft.js';
 export { type Comparison, type Termination, compareDialects, comparisonMarkdown, shortSource, terminationsOf } from './compare.js';

@@ -1,16 +1,9 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
+import { type DialectInfo, infoOf, matchDialect } from './names.js';
 import { DIALECTS_DIR } from './paths.js';
 
-/** What the registry knows about a shipped dialect without resolving it. */
-export interface DialectInfo {
-  name: string;
-  title: string;
-  aliases: string[];
-  description: string;
-  extends: string | null;
-  file: string;
-}
+export { type DialectInfo, looksLikePath } from './names.js';
 
 const cache = new Map<string, DialectInfo[]>();
 
@@ -31,24 +24,13 @@ export function listDialects(dir: string = DIALECTS_DIR): DialectInfo[] {
   const out: DialectInfo[] = [];
   for (const f of files) {
     const file = join(dir, f);
-    const fallback = basename(f, '.json');
-    let data: Record<string, unknown> = {};
+    let data: unknown = null;
     try {
-      const parsed: unknown = JSON.parse(readFileSync(file, 'utf8'));
-      if (parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed)) data = parsed as Record<string, unknown>;
+      data = JSON.parse(readFileSync(file, 'utf8'));
     } catch {
-      data = {};
+      data = null;
     }
-    const str = (v: unknown, d: string): string => (typeof v === 'string' ? v : d);
-    const name = str(data.name, fallback);
-    out.push({
-      name,
-      title: str(data.title, name),
-      aliases: Array.isArray(data.aliases) ? data.aliases.filter((a): a is string => typeof a === 'string') : [],
-      description: str(data.description, ''),
-      extends: typeof data.extends === 'string' ? data.extends : null,
-      file,
-    });
+    out.push(infoOf(data, basename(f, '.json'), file));
   }
   out.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   cache.set(dir, out);
@@ -60,16 +42,9 @@ export function clearRegistryCache(): void {
   cache.clear();
 }
 
-/** Does this look like a file path rather than a dialect name? */
-export function looksLikePath(text: string): boolean {
-  return text.endsWith('.json') || text.includes('/') || text.includes('\\');
-}
-
 /** The shipped dialect a name or alias (any case) stands for, or null. */
 export function findDialect(nameOrAlias: string, dir: string = DIALECTS_DIR): DialectInfo | null {
-  const key = nameOrAlias.trim().toLowerCase();
-  const all = listDialects(dir);
-  return all.find((d) => d.name === key) ?? all.find((d) => d.aliases.some((a) => a.toLowerCase() === key)) ?? null;
+  return matchDialect(listDialects(dir), nameOrAlias);
 }
 
 /**

@@ -13,3 +13,4 @@ export { loadHistoryList, toHistoryRow, writeHistoryList, type HistoryIndex } fr
 export { recordJsonSchema } from './json-schema.js';
 export type { HttpOptions } from './input/http.js';
 export { withFenAfter } from './replay-fens.js';
+export type { StreamInput } from './input/text-source.js';

@@ -7,7 +7,7 @@ import { type HistoryIndex, loadHistoryList } from './formats/dicechess-com/hist
 import { Channel } from './input/channel.js';
 import { type Expanded, expandSources } from './input/expand.js';
 import type { HttpOptions } from './input/http.js';
-import { TextSource } from './input/text-source.js';
+import { type StreamInput, TextSource } from './input/text-source.js';
 import { type Draft, type RawLines, type ReadItem, SPAN, recordsIn, unreadable } from './items.js';
 import { decodeRawLines } from './raw-lines.js';
 
@@ -50,9 +50,9 @@ type Sourced = Draft & { source: string };
  * never throws for bad data; memory stays flat (each source is streamed, and a
  * source read ahead holds a bounded buffer).
  */
-export function readRecords(sources: string[], opts: ReadOptions & ({ deferRaw: boolean } | { deferNative: boolean })): AsyncGenerator<ReadItem | RawLines>;
-export function readRecords(sources: string[], opts?: ReadOptions): AsyncGenerator<ReadItem>;
-export async function* readRecords(sources: string[], opts: ReadOptions = {}): AsyncGenerator<ReadItem | RawLines> {
+export function readRecords(sources: ReadonlyArray<string | StreamInput>, opts: ReadOptions & ({ deferRaw: boolean } | { deferNative: boolean })): AsyncGenerator<ReadItem | RawLines>;
+export function readRecords(sources: ReadonlyArray<string | StreamInput>, opts?: ReadOptions): AsyncGenerator<ReadItem>;
+export async function* readRecords(sources: ReadonlyArray<string | StreamInput>, opts: ReadOptions = {}): AsyncGenerator<ReadItem | RawLines> {
   const controller = new AbortController();
   const ctx: ReadContext = { history: opts.historyList ? await loadHistory(opts.historyList, opts.http) : null };
   // The history list stays on this thread: records that need it are decoded here.
@@ -92,7 +92,7 @@ async function loadHistory(where: string, http?: HttpOptions): Promise<HistoryIn
   }
 }
 
-async function* sequential(sources: string[], opts: ReadOptions, ctx: ReadContext, signal: AbortSignal): AsyncGenerator<Sourced[]> {
+async function* sequential(sources: ReadonlyArray<string | StreamInput>, opts: ReadOptions, ctx: ReadContext, signal: AbortSignal): AsyncGenerator<Sourced[]> {
   for await (const input of expandSources(sources, opts.glob)) {
     if (signal.aborted) return;
     yield* readInput(input, opts, ctx, signal);
@@ -104,7 +104,7 @@ async function* sequential(sources: string[], opts: ReadOptions, ctx: ReadContex
  * ahead, each into its own bounded channel, drained strictly in input order. The
  * source being drained is always the oldest scheduled, so it always holds a slot.
  */
-async function* concurrent(sources: string[], opts: ReadOptions, ctx: ReadContext, signal: AbortSignal, concurrency: number): AsyncGenerator<Sourced[]> {
+async function* concurrent(sources: ReadonlyArray<string | StreamInput>, opts: ReadOptions, ctx: ReadContext, signal: AbortSignal, concurrency: number): AsyncGenerator<Sourced[]> {
   const limit = pLimit(concurrency);
   const inputs = expandSources(sources, opts.glob);
   const window: Channel<Sourced[]>[] = [];

@@ -3,7 +3,8 @@ import { facesChart, matrixChart, ratesChart } from './charts-svg.js';
 import { divergenceClasses, sourceLabel, type DivergenceClass } from './classes.js';
 import { escapeHtml as h } from './escape.js';
 import { FACE_LABELS, durationText, faceVerdict, fixed, pct, pValue, ratio } from './format.js';
-import { allowedText, checkCommand, movesFromDfen } from './repro.js';
+import { allowedText, checkCommand, explorerLink, movesFromDfen } from './repro.js';
+import type { RenderOptions } from './render-md.js';
 import type { Example, Rate, Summary } from './summary-schema.js';
 
 /**
@@ -29,7 +30,7 @@ pre{background:#f5f5f5;padding:8px 12px;border-radius:4px;white-space:pre-wrap;w
 .muted{color:#666;font-size:13px}
 `;
 
-export function renderHtml(summary: Summary): string {
+export function renderHtml(summary: Summary, opts: RenderOptions = {}): string {
   const classes = divergenceClasses(summary);
   const body = [
     '<h1>Dice Chess replay report</h1>',
@@ -40,7 +41,7 @@ export function renderHtml(summary: Summary): string {
     dice(summary),
     '<h2>Reproductions</h2>',
     '<p class="legend"><span><i class="swatch" style="background:#d62728"></i>recorded moves (numbered in order)</span><span><i class="swatch" style="background:#2ca02c"></i>moves the dialect allows (solid: first micro-move, dashed: later)</span></p>',
-    classes.length === 0 ? '<p>Every record conforms under every dialect: nothing to reproduce.</p>' : classes.map((c) => classSection(summary, c)).join('\n'),
+    classes.length === 0 ? '<p>Every record conforms under every dialect: nothing to reproduce.</p>' : classes.map((c) => classSection(summary, c, opts)).join('\n'),
     runInfo(summary),
   ].join('\n');
   return `<!DOCTYPE html>
@@ -134,16 +135,16 @@ ${table(['face', ...FACE_LABELS.map(h)], faces)}
 <div class="charts">${facesChart(d)}${ratesChart(d)}</div>`;
 }
 
-function classSection(s: Summary, c: DivergenceClass): string {
+function classSection(s: Summary, c: DivergenceClass, opts: RenderOptions): string {
   const per = s.dialects.filter((d) => c.counts.byDialect[d]).map((d) => `${code(d)} ${c.counts.byDialect[d].games}`).join(', ');
   return `<section class="class">
 <h3>${code(c.rule)}: ${c.counts.games} record(s), ${c.counts.findings} finding(s)</h3>
 <p>${c.kind === 'unreadable' ? 'Unreadable records' : 'Rule divergence'} by dialect: ${per}.</p>
-${c.examples.map(example).join('\n')}
+${c.examples.map((e) => example(e, opts.explorer ? explorerLink(opts.explorer, s, e.dialect, e.finding) : null)).join('\n')}
 </section>`;
 }
 
-function example(e: Example): string {
+function example(e: Example, explorer: string | null): string {
   const f = e.finding;
   const facts: string[] = [];
   const where = [e.source !== null ? `corpus ${code(e.source)}` : null, `record #${e.index}`, f.location !== null ? `at ${code(f.location)}` : null].filter((x) => x !== null).join(', ');
@@ -159,6 +160,7 @@ function example(e: Example): string {
   if (f.allowed.length > 0) facts.push(`<li>Allowed: ${shown.map(code).join(', ')}${more ? `, and ${more} more` : ''}</li>`);
   else if (f.dfen !== null) facts.push('<li>Allowed: none listed</li>');
   facts.push(`<li>Message: ${h(f.message)}</li>`);
+  if (explorer) facts.push(`<li><a class="explore" href="${h(explorer)}">Open in the explorer</a>: every dialect on this position and roll</li>`);
   const cmd = checkCommand(e.dialect, f);
   const board = f.dfen !== null ? boardSvg(f.dfen, { recorded: movesFromDfen(f), allowed: f.allowed }) : '';
   return `<div class="example">

@@ -1,7 +1,7 @@
 import { divergenceClasses, sourceLabel, type DivergenceClass } from './classes.js';
 import { escapeMarkdown as esc, mdCode, mdFence } from './escape.js';
 import { FACE_LABELS, durationText, faceVerdict, fixed, pct, pValue, ratio } from './format.js';
-import { allowedText, checkCommand, movesFromDfen } from './repro.js';
+import { allowedText, checkCommand, explorerLink, movesFromDfen } from './repro.js';
 import type { Example, Rate, Summary } from './summary-schema.js';
 
 /**
@@ -9,7 +9,7 @@ import type { Example, Rate, Summary } from './summary-schema.js';
  * per dialect, written to be pasted into a rules issue. Machine facts stay in the
  * "Run info" block at the end so two reports of the same input differ only there.
  */
-export function renderMarkdown(summary: Summary): string {
+export function renderMarkdown(summary: Summary, opts: RenderOptions = {}): string {
   const out: string[] = ['# Dice Chess replay report', ''];
   out.push(headline(summary), '');
   out.push(...totalsTable(summary), '');
@@ -19,7 +19,7 @@ export function renderMarkdown(summary: Summary): string {
   out.push(...diceSection(summary), '');
   out.push('## Reproductions', '');
   if (classes.length === 0) out.push('Every record conforms under every dialect: nothing to reproduce.', '');
-  for (const c of classes) out.push(...classSection(summary, c));
+  for (const c of classes) out.push(...classSection(summary, c, opts));
   out.push(...runInfoSection(summary));
   return `${out.join('\n').replace(/\n{3,}/g, '\n\n').trimEnd()}\n`;
 }
@@ -97,15 +97,20 @@ function diceSection(s: Summary): string[] {
   return lines;
 }
 
-function classSection(s: Summary, c: DivergenceClass): string[] {
+/** `explorer`: the explorer page beside the report (a relative link), when the run folder has one. */
+export interface RenderOptions {
+  explorer?: string | null;
+}
+
+function classSection(s: Summary, c: DivergenceClass, opts: RenderOptions): string[] {
   const lines = [`### ${mdCode(c.rule)}: ${c.counts.games} record(s), ${c.counts.findings} finding(s)`, ''];
   const per = s.dialects.filter((d) => c.counts.byDialect[d]).map((d) => `${mdCode(d)} ${c.counts.byDialect[d].games}`);
   lines.push(`${c.kind === 'unreadable' ? 'Unreadable records' : 'Rule divergence'} by dialect: ${per.join(', ')}.`, '');
-  for (const e of c.examples) lines.push(...exampleBlock(e), '');
+  for (const e of c.examples) lines.push(...exampleBlock(e, opts.explorer ? explorerLink(opts.explorer, s, e.dialect, e.finding) : null), '');
   return lines;
 }
 
-function exampleBlock(e: Example): string[] {
+function exampleBlock(e: Example, explorer: string | null): string[] {
   const f = e.finding;
   const where = [e.source !== null ? `corpus ${mdCode(e.source)}` : null, `record #${e.index}`, f.location !== null ? `at ${mdCode(f.location)}` : null]
     .filter((x) => x !== null)
@@ -123,6 +128,7 @@ function exampleBlock(e: Example): string[] {
   if (f.allowed.length > 0) lines.push(`- Allowed: ${shown.map((x) => mdCode(x)).join(', ')}${more ? `, and ${more} more` : ''}`);
   else if (f.dfen !== null) lines.push('- Allowed: none listed');
   lines.push(`- Message: ${esc(f.message)}`);
+  if (explorer) lines.push(`- [Open in the explorer](<${explorer.replace(/[<>]/g, encodeURIComponent)}>): every dialect on this position and roll`);
   const cmd = checkCommand(e.dialect, f);
   if (cmd) lines.push('', mdFence(cmd, 'sh'));
   return lines;

@@ -1,5 +1,7 @@
+import { formatHash } from '../explore/hash.js';
 import type { Finding } from '../replay/result.js';
 import { shellQuote } from './escape.js';
+import type { Summary } from './summary-schema.js';
 
 /**
  * The part of a finding a reproduction shows. The DFEN is the position before the
@@ -23,4 +25,19 @@ export function checkCommand(dialect: string, finding: Finding): string | null {
 export function allowedText(allowed: string[][], limit = 12): { shown: string[]; more: number } {
   const shown = allowed.slice(0, limit).map((c) => (c.length === 0 ? '(pass)' : c.join(' ')));
   return { shown, more: Math.max(0, allowed.length - limit) };
+}
+
+/**
+ * A relative link to the explorer page beside the report, with the position, the roll
+ * and the recorded turn filled in, and the dialect's column (with the run's `--set`
+ * overrides as a column of its own) brought forward. Null when the finding has no position.
+ */
+export function explorerLink(page: string, summary: Summary, dialect: string, finding: Finding): string | null {
+  if (finding.dfen === null) return null;
+  const named = summary.run_info.options.dialects;
+  const lines = Array.isArray(named) ? named.filter((d): d is string => typeof d === 'string') : [];
+  const line = lines.find((d) => d === dialect || d.startsWith(`${dialect} --set `));
+  const overrides = line === undefined ? [] : line.split(' --set ').slice(1);
+  const set = overrides.length > 0 ? [dialect, ...overrides].join('+') : '';
+  return page + formatHash({ dfen: finding.dfen, turn: movesFromDfen(finding), step: 0, set, focus: set || dialect });
 }

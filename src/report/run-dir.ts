@@ -2,6 +2,7 @@ import { createWriteStream, type WriteStream } from 'node:fs';
 import { chmod, mkdir, mkdtemp, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { once } from 'node:events';
 import { basename, dirname, join, resolve } from 'node:path';
+import { runExplorer } from '../explore/files.js';
 import { renderHtml } from './render-html.js';
 import { renderJunit } from './render-junit.js';
 import { renderMarkdown } from './render-md.js';
@@ -9,7 +10,7 @@ import { readResultsSync } from './results-file.js';
 import { canonicalJson } from './sorted.js';
 import { Summary } from './summary-schema.js';
 
-export const RUN_FILES = ['results.ndjson', 'summary.json', 'report.md', 'report.html', 'junit.xml'] as const;
+export const RUN_FILES = ['results.ndjson', 'summary.json', 'report.md', 'report.html', 'junit.xml', 'explorer.html'] as const;
 
 export interface RunDir {
   tmpDir: string;
@@ -71,8 +72,9 @@ export async function openRunDir(finalDir: string): Promise<RunDir> {
     complete(async () => {
       const checked = Summary.parse(summary);
       await writeFile(join(tmpDir, 'summary.json'), canonicalJson(checked));
-      await writeFile(join(tmpDir, 'report.md'), renderMarkdown(checked));
-      await writeFile(join(tmpDir, 'report.html'), renderHtml(checked));
+      const explorer = await runExplorer(tmpDir, checked);
+      await writeFile(join(tmpDir, 'report.md'), renderMarkdown(checked, { explorer }));
+      await writeFile(join(tmpDir, 'report.html'), renderHtml(checked, { explorer }));
       const perGame = opts.junitPerGame ? readResultsSync(join(tmpDir, 'results.ndjson')) : undefined;
       await writeFile(join(tmpDir, 'junit.xml'), renderJunit(checked, perGame));
     });

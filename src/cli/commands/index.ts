@@ -13,6 +13,7 @@ import { schemaCommand } from './schema.js';
 import { generateCommand } from './generate.js';
 import { scoreCommand } from './score.js';
 import { inferCommand } from './infer.js';
+import { exploreCommand } from './explore.js';
 
 /**
  * Every sub-command. Each module sets `process.exitCode` itself (0 ok, 1 found a
@@ -20,4 +21,4 @@ import { inferCommand } from './infer.js';
  * Add one import line per command.
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-export const COMMANDS: CommandModule<any, any>[] = [replayCommand, mergeCommand, diffCommand, movesCommand, turnsCommand, checkCommand, casesCommand, dialectsCommand, perftCommand, convertCommand, schemaCommand, generateCommand, scoreCommand, inferCommand];
+export const COMMANDS: CommandModule<any, any>[] = [replayCommand, mergeCommand, diffCommand, movesCommand, turnsCommand, checkCommand, casesCommand, dialectsCommand, perftCommand, convertCommand, schemaCommand, generateCommand, scoreCommand, inferCommand, exploreCommand];

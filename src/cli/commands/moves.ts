@@ -1,7 +1,7 @@
 import type { CommandModule } from 'yargs';
-import { TurnEngine } from '../../rules/index.js';
+import { legalFirstMoves } from '../../api/turns.js';
 import { type DialectArgs, dialectOptions, resolveDialectOption } from '../dialect-option.js';
-import { readDfenOption } from '../position-option.js';
+import { orUsage } from '../position-option.js';
 
 interface Args extends DialectArgs {
   dfen: string;
@@ -18,9 +18,7 @@ export const movesCommand: CommandModule<object, Args> = {
       .example('$0 moves --dialect reference --dfen "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 PNB"', '') as never,
   handler: (argv) => {
     const dialect = resolveDialectOption(argv);
-    const { pos, dice } = readDfenOption(argv.dfen, dialect.rules);
-    const engine = new TurnEngine(dialect.rules);
-    const moves = engine.legalFirstMicroMoves(pos, dice).map((m) => engine.uci(m)).sort();
+    const moves = orUsage(legalFirstMoves(dialect, argv.dfen));
     process.stdout.write(argv.json ? `${JSON.stringify(moves)}\n` : moves.map((m) => `${m}\n`).join(''));
   },
 };

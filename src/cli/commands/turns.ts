@@ -1,7 +1,7 @@
 import type { CommandModule } from 'yargs';
-import { TurnEngine } from '../../rules/index.js';
+import { legalTurns } from '../../api/turns.js';
 import { type DialectArgs, dialectOptions, resolveDialectOption } from '../dialect-option.js';
-import { readDfenOption } from '../position-option.js';
+import { orUsage } from '../position-option.js';
 
 interface Args extends DialectArgs {
   dfen: string;
@@ -20,9 +20,7 @@ export const turnsCommand: CommandModule<object, Args> = {
       .example('$0 turns --dialect reference --dfen "8/2B1P1k1/3B1B2/8/8/8/P7/K7 w - - 0 1 PNN"', '') as never,
   handler: (argv) => {
     const dialect = resolveDialectOption(argv);
-    const { pos, dice } = readDfenOption(argv.dfen, dialect.rules);
-    const engine = new TurnEngine(dialect.rules);
-    const turns = engine.legalTurns(pos, dice, argv.limit).map((t) => t.map((m) => engine.uci(m)));
+    const turns = orUsage(legalTurns(dialect, argv.dfen, { limit: argv.limit }));
     if (argv.json) process.stdout.write(`${JSON.stringify(turns)}\n`);
     else process.stdout.write(turns.map((t) => `${t.length === 0 ? 'pass' : t.join(',')}\n`).join(''));
   },

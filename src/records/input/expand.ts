@@ -1,6 +1,6 @@
 import { readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
-import type { Input } from './text-source.js';
+import type { Input, StreamInput } from './text-source.js';
 import { SourceError, classify } from './source-error.js';
 
 export type Expanded = Input | { kind: 'error'; name: string; error: SourceError };
@@ -65,10 +65,14 @@ const toPosix = (p: string): string => p.split(path.sep).join('/');
  * when given) and glob patterns. A source that cannot be opened becomes an error
  * input, reported as one unreadable entry, and the others still run.
  */
-export async function* expandSources(sources: string[], glob?: string): AsyncGenerator<Expanded> {
+export async function* expandSources(sources: ReadonlyArray<string | StreamInput>, glob?: string): AsyncGenerator<Expanded> {
   const filter = glob ? globToRegExp(glob) : null;
   const matchesFilter = (rel: string): boolean => filter === null || filter.test(rel) || (!glob!.includes('/') && filter.test(path.posix.basename(rel)));
   for (const source of sources) {
+    if (typeof source !== 'string') {
+      yield source;
+      continue;
+    }
     if (source === '-') {
       yield { kind: 'stdin' };
       continue;

@@ -4,9 +4,25 @@ import { createGunzip } from 'node:zlib';
 import type { HttpOptions } from './http.js';
 import { SourceError, classify } from './source-error.js';
 
-export type Input = { kind: 'file'; path: string } | { kind: 'stdin' } | { kind: 'url'; url: string };
+/**
+ * Bytes a caller hands over instead of naming a file (library users): text or bytes in
+ * memory, or any async iterable of chunks (a Node stream, a web ReadableStream).
+ */
+export interface StreamInput {
+  kind: 'stream';
+  name: string;
+  data: string | Uint8Array | AsyncIterable<Uint8Array | string>;
+}
 
-export const inputName = (input: Input): string => (input.kind === 'file' ? input.path : input.kind === 'url' ? input.url : '-');
+export type Input = { kind: 'file'; path: string } | { kind: 'stdin' } | { kind: 'url'; url: string } | StreamInput;
+
+export const inputName = (input: Input): string => (input.kind === 'file' ? input.path : input.kind === 'url' ? input.url : input.kind === 'stream' ? input.name : '-');
+
+async function* streamBytes(data: StreamInput['data']): AsyncGenerator<Uint8Array> {
+  if (typeof data === 'string') yield Buffer.from(data);
+  else if (data instanceof Uint8Array) yield data;
+  else for await (const chunk of data) yield typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
+}
 
 const BOM = [0xef, 0xbb, 0xbf];
 
@@ -34,6 +50,7 @@ export class TextSource {
     const name = inputName(input);
     if (input.kind === 'url') return new TextSource(name, () => fetchBytes(input.url, http, signal));
     if (input.kind === 'stdin') return new TextSource(name, () => process.stdin);
+    if (input.kind === 'stream') return new TextSource(name, () => streamBytes(input.data));
     return new TextSource(name, () => createReadStream(input.path, { highWaterMark: 256 * 1024, signal }));
   }
 

@@ -1,0 +1,77 @@
+import { judgeTurn, legalFirstMoves, legalTurns, positionAfter } from '../api/turns.js';
+import type { Panel } from './panels.js';
+
+/** What one column shows for a position, a roll and a typed turn. Pure: the page renders it. */
+export interface PanelAnswer {
+  key: string;
+  /** The position cannot be played under this dialect (e.g. more dice than it rolls), or the dialect did not load. */
+  error: string | null;
+  firstMoves: string[];
+  turns: string[][];
+  /** More legal turns than the cap: `turns` holds the first ones. */
+  capped: boolean;
+  /** null: no turn typed. text: "legal", a rule id, or "" when the turn is not readable. */
+  verdict: { text: string; sentence: string; microMove: number | null } | null;
+  /** Stepping: the position after `step` micro-moves of the typed turn and the legal next micro-moves from there. */
+  step: { dfen: string; next: string[] } | { error: string } | null;
+  /** Which answer group this column is in (same legal turns = same letter). */
+  group: string;
+}
+
+export interface Analysis {
+  answers: PanelAnswer[];
+  /** Every column with an answer gives the same legal turns. */
+  agree: boolean;
+  /** Moves and turns legal in some answering columns but not all (highlighted as differences). */
+  notEverywhere: { firstMoves: Set<string>; turns: Set<string> };
+}
+
+export const TURN_CAP = 5000;
+export const turnText = (t: readonly string[]): string => (t.length === 0 ? 'pass' : t.join(','));
+
+export function analyse(panels: readonly Panel[], dfen: string, turn: string[] | null, step: number): Analysis {
+  const answers: PanelAnswer[] = panels.map((p) => answer(p, dfen, turn, step));
+  const ok = answers.filter((a) => a.error === null);
+  const letters = new Map<string, string>();
+  for (const a of ok) {
+    const key = `${a.capped}|${a.turns.map(turnText).sort().join(' ')}`;
+    if (!letters.has(key)) letters.set(key, String.fromCharCode(65 + letters.size));
+    a.group = letters.get(key)!;
+  }
+  const notEverywhere = { firstMoves: new Set<string>(), turns: new Set<string>() };
+  const mark = (lists: string[][], into: Set<string>): void => {
+    const sets = lists.map((l) => new Set(l));
+    for (const l of lists) for (const x of l) if (sets.some((s) => !s.has(x))) into.add(x);
+  };
+  mark(ok.map((a) => a.firstMoves), notEverywhere.firstMoves);
+  mark(ok.map((a) => a.turns.map(turnText)), notEverywhere.turns);
+  return { answers, agree: letters.size <= 1, notEverywhere };
+}
+
+function answer(panel: Panel, dfen: string, turn: string[] | null, step: number): PanelAnswer {
+  const empty: PanelAnswer = { key: panel.key, error: null, firstMoves: [], turns: [], capped: false, verdict: null, step: null, group: '' };
+  if (panel.dialect === null) return { ...empty, error: panel.problem ?? 'not loaded' };
+  const d = panel.dialect;
+  const first = legalFirstMoves(d, dfen);
+  if (!first.ok) return { ...empty, error: `${first.error.message} [${first.error.code}]` };
+  const turns = legalTurns(d, dfen, { limit: TURN_CAP + 1 });
+  const all = turns.ok ? turns.value : [];
+  const out: PanelAnswer = { ...empty, firstMoves: first.value, turns: all.slice(0, TURN_CAP), capped: all.length > TURN_CAP };
+  if (turn !== null) {
+    const v = judgeTurn(d, dfen, turn);
+    out.verdict = !v.ok
+      ? { text: '', sentence: `${v.error.message} [${v.error.code}]`, microMove: null }
+      : v.value.legal
+        ? { text: 'legal', sentence: `a legal turn: spends ${v.value.diceSpent} di${v.value.diceSpent === 1 ? 'e' : 'ce'}${v.value.kingCaptured ? ' and captures the king' : ''}`, microMove: null }
+        : { text: v.value.rule, sentence: v.value.message, microMove: v.value.microMove };
+    if (step > 0) {
+      const prefix = turn.slice(0, step);
+      const at = positionAfter(d, dfen, prefix);
+      const key = prefix.join(',');
+      const next = new Set<string>();
+      for (const t of all) if (t.length > step && t.slice(0, step).join(',') === key) next.add(t[step]);
+      out.step = at.ok ? { dfen: at.value, next: [...next].sort() } : { error: at.error.message };
+    }
+  }
+  return out;
+}

@@ -2,6 +2,7 @@ import { KNIGHT, makeBoard, makeDiceLetters, type Move, moveTo, PAWN, QUEEN, typ
 import { verifyRolls } from '../dice/index.js';
 import type { GameRecord, Turn } from '../records/game-record.js';
 import { GameState, type RuleId, type Rules, TurnEngine, type TurnFinding } from '../rules/index.js';
+import { earnedIncrementMs } from './clock-rule.js';
 import { judgeEnd } from './judge-end.js';
 import { judgeEvents } from './judge-events.js';
 import type { Finding, GameResultLine } from './result.js';
@@ -320,8 +321,7 @@ class ClockJudge {
     const rules = this.rules;
     if (turn.thinkingMs !== null) {
       if (passed && !partial && rules.clock.passesFree && turn.thinkingMs > 0) return `a forced pass took ${turn.thinkingMs} ms; passes are free in this dialect`;
-      // A turn cut short by the end of the game earns no increment: it never completed.
-      const inc = partial ? 0 : passed ? (rules.clock.passEarnsIncrement ? this.increment : 0) : rules.clock.increment === 'per-turn' ? this.increment : this.increment * turn.moves.length;
+      const inc = earnedIncrementMs(rules, turn, partial, this.increment);
       const expected = clock[turn.side] - turn.thinkingMs + inc;
       if (Math.abs(expected - recorded) > 1) {
         return `${turn.side === 'w' ? 'white' : 'black'}'s clock reads ${recorded} ms after the turn, but ${clock[turn.side]} − ${turn.thinkingMs} + ${inc} (increment ${rules.clock.increment}) = ${expected} ms`;

@@ -12,6 +12,7 @@ import { convertCommand } from './convert.js';
 import { schemaCommand } from './schema.js';
 import { generateCommand } from './generate.js';
 import { scoreCommand } from './score.js';
+import { inferCommand } from './infer.js';
 import { exploreCommand } from './explore.js';
 import { fetchCommand } from './fetch.js';
 
@@ -21,4 +22,4 @@ import { fetchCommand } from './fetch.js';
  * Add one import line per command.
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-export const COMMANDS: CommandModule<any, any>[] = [replayCommand, mergeCommand, diffCommand, movesCommand, turnsCommand, checkCommand, casesCommand, dialectsCommand, perftCommand, convertCommand, schemaCommand, generateCommand, scoreCommand, exploreCommand, fetchCommand];
+export const COMMANDS: CommandModule<any, any>[] = [replayCommand, mergeCommand, diffCommand, movesCommand, turnsCommand, checkCommand, casesCommand, dialectsCommand, perftCommand, convertCommand, schemaCommand, generateCommand, scoreCommand, inferCommand, exploreCommand, fetchCommand];

@@ -1,0 +1,110 @@
+import type { CommandModule } from 'yargs';
+import { type Dialect, formatProblem, listDialects, loadDialect } from '../../dialects/index.js';
+import { writeFileProblem } from '../../infer/dialect-file.js';
+import { defaultOptionPaths, type OptionPlan, planOption, valueText } from '../../infer/options.js';
+import { outDirProblem } from '../../infer/out-dir.js';
+import { runInfer } from '../../infer/run.js';
+import { FORMAT_NAMES, type FormatName } from '../../records/game-record.js';
+import { UsageError } from '../usage-error.js';
+
+interface Args {
+  sources: string[];
+  dialect: string;
+  option?: string[];
+  set?: string[];
+  out?: string;
+  write?: string;
+  json: boolean;
+  format: FormatName | 'auto';
+  jobs?: number;
+  limit?: number;
+  quiet: boolean;
+}
+
+const mb = (b: number) => `${(b / 1048576).toFixed(0)} MB`;
+
+export const inferCommand: CommandModule<object, Args> = {
+  command: 'infer <sources..>',
+  describe: "Infer which value of each disputed rule option a corpus's games support, with the evidence; optionally write the inferred dialect",
+  builder: (y) =>
+    y
+      .positional('sources', { type: 'string', array: true, demandOption: true, describe: 'Files, folders, globs, http(s) URLs or -' })
+      .option('dialect', { type: 'string', demandOption: true, describe: 'The base dialect (name, alias or JSON file)' })
+      .option('option', { type: 'string', array: true, describe: 'An option to infer, optionally narrowed: PATH or PATH=v1,v2 (repeatable; default: every open option of the base, plus maximum and enPassant.window)' })
+      .option('set', { type: 'string', array: true, describe: 'Fix an option of the base dialect: path=value (repeatable), as in replay' })
+      .option('out', { type: 'string', describe: 'Run folder: infer.json, report.md, report.html (written atomically)' })
+      .option('write', { type: 'string', describe: 'Write the inferred dialect file (extends the base)' })
+      .option('json', { type: 'boolean', default: false, describe: 'The infer.json document alone on stdout (progress on stderr)' })
+      .option('format', { choices: ['auto', ...FORMAT_NAMES] as const, default: 'auto' as const, describe: 'Record format (auto-detected by default)' })
+      .option('jobs', { type: 'number', describe: 'Worker threads (default: all cores; 1 = in process)' })
+      .option('limit', { type: 'number', describe: 'Stop after this many records' })
+      .option('quiet', { type: 'boolean', default: false, describe: 'No progress line' })
+      .example('$0 infer corpora/samples/dicechess-com --dialect dicechess-com --out runs/infer-dc', '')
+      .example('$0 infer games.ndjson.gz --dialect reference --option enPassant.window --option maximum --json', '')
+      .example('$0 infer exports/ --dialect reference --write dialects/site-x.json', '') as never,
+  handler: async (argv) => {
+    if (Array.isArray(argv.dialect)) throw new UsageError('--dialect takes one base dialect');
+    const overrides = (argv.set ?? []).map(String);
+    const loaded = loadDialect(argv.dialect, overrides);
+    if (!loaded.ok) throw new UsageError(loaded.error.map(formatProblem).join('; '));
+    const base = loaded.value;
+    if (argv.jobs !== undefined && (!Number.isInteger(argv.jobs) || argv.jobs < 1)) throw new UsageError('--jobs must be a whole number ≥ 1');
+    if (argv.limit !== undefined && (!Number.isInteger(argv.limit) || argv.limit < 1)) throw new UsageError('--limit must be a whole number ≥ 1');
+    const args = (argv.option ?? []).map(String);
+    const options: OptionPlan[] = [];
+    for (const arg of args.length ? args : defaultOptionPaths(base)) {
+      const plan = planOption(arg, base, overrides);
+      if (!plan.ok) throw new UsageError(plan.error.message, plan.error.code);
+      if (options.some((o) => o.path === plan.value.path)) throw new UsageError(`--option ${plan.value.path} is named twice`);
+      options.push(plan.value);
+    }
+    if (argv.out !== undefined) {
+      const problem = outDirProblem(argv.out);
+      if (problem) throw new UsageError(problem);
+    }
+    if (argv.write !== undefined) {
+      const problem = writeFileProblem(argv.write);
+      if (problem) throw new UsageError(problem);
+    }
+    const named: Dialect[] = [];
+    for (const info of listDialects()) {
+      const d = loadDialect(info.file);
+      if (d.ok) named.push(d.value);
+      else process.stderr.write(`dice-dialects: dialect ${info.name} does not load, left out of the best fit: ${formatProblem(d.error[0])}\n`);
+    }
+    const tty = process.stderr.isTTY && !argv.quiet;
+    const { doc, sourceErrors } = await runInfer({
+      sources: argv.sources,
+      baseArg: argv.dialect,
+      base,
+      baseOverrides: overrides,
+      options,
+      named,
+      format: argv.format,
+      jobs: argv.jobs,
+      limit: argv.limit,
+      out: argv.out,
+      write: argv.write,
+      onProgress: tty
+        ? (pass, p) => process.stderr.write(`\r${pass === 'infer' ? 'judging' : 'confirming'}: games ${p.records}  ${p.elapsedMs > 0 ? Math.round((p.records * 1000) / p.elapsedMs) : 0} games/s  rss ${mb(p.rssBytes)}${p.done ? '\n' : ''}`)
+        : undefined,
+    });
+    if (argv.json) process.stdout.write(`${JSON.stringify(doc, null, 2)}\n`);
+    else {
+      const lines = [
+        doc.bestDialect ? `best-fitting named dialect: ${doc.bestDialect.name} (${doc.bestDialect.conforming} of ${doc.games} games conform${doc.bestDialect.tiedWith.length ? `; as many under ${doc.bestDialect.tiedWith.join(', ')}` : ''})` : 'no named dialect fits any game',
+        ...doc.options.map((o) => `${o.path}: ${o.inferred === null ? 'undecided' : valueText(o.inferred)} (${o.verdict}) — ${o.sentence.replace(/`/g, '')}`),
+        `confirmation: ${doc.confirmation.conforming ?? 'not judged'} conforming with every inferred value, ${doc.confirmation.baseConforming} under the base dialect`,
+      ];
+      process.stdout.write(`${lines.join('\n')}\n`);
+    }
+    if (!argv.quiet) process.stderr.write(`inferred from ${doc.games} games (${doc.unreadable} unreadable records) in ${(doc.timing.wallMs / 1000).toFixed(1)} s\n`);
+    if (argv.out !== undefined && !argv.json) for (const f of ['infer.json', 'report.md', 'report.html']) process.stdout.write(`${argv.out}/${f}\n`);
+    if (argv.write !== undefined && !argv.json) process.stdout.write(`${argv.write}\n`);
+    if (sourceErrors > 0) process.exitCode = 2;
+    else if (doc.games === 0) {
+      process.stderr.write('dice-dialects: no game could be judged: nothing was inferred\n');
+      process.exitCode = 1;
+    }
+  },
+};

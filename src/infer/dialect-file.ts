@@ -1,0 +1,66 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { basename, dirname, relative, resolve } from 'node:path';
+import type { Dialect } from '../dialects/index.js';
+import { parseOverride } from '../dialects/index.js';
+import type { InferDocument } from './document.js';
+import { valueText } from './options.js';
+
+const MARK = 'Inferred by dice-dialects infer';
+
+/** May `--write FILE` be (re)written: absent, or a dialect file an earlier infer wrote? */
+export function writeFileProblem(file: string): string | null {
+  if (!existsSync(file)) return null;
+  try {
+    const data = JSON.parse(readFileSync(file, 'utf8')) as { description?: unknown };
+    if (typeof data.description === 'string' && data.description.startsWith(MARK)) return null;
+  } catch {
+    // not JSON: not ours
+  }
+  return `--write ${file} exists and was not written by infer: refusing to overwrite it`;
+}
+
+/** A dialect name from the file name (lower case, digits, "-", "."), as the registry expects. */
+function nameOf(file: string): string {
+  const n = basename(file, '.json').toLowerCase().replace(/[^a-z0-9.-]+/g, '-').replace(/^[^a-z0-9]+/, '');
+  return n === '' ? 'inferred' : n;
+}
+
+function setLeaf(tree: Record<string, unknown>, path: string, leaf: unknown): void {
+  const parts = path.split('.');
+  let cur = tree;
+  for (const p of parts.slice(0, -1)) cur = (cur[p] ??= {}) as Record<string, unknown>;
+  cur[parts[parts.length - 1]] = leaf;
+}
+
+/**
+ * The inferred dialect: `extends` the base and sets each inferred value that differs from
+ * it (source "inferred", a note naming the corpus hash, the counts and a decisive game),
+ * plus the options the user fixed with --set, so that replaying the corpus under it gives
+ * the confirmation count. Written even when nothing differs.
+ */
+export function inferredDialect(file: string, base: Dialect, baseArg: string, doc: InferDocument): string {
+  const shipped = baseArg === base.name || base.aliases.includes(baseArg);
+  const parent = shipped ? base.name : relative(dirname(resolve(file)), base.file).replace(/\\/g, '/');
+  const out: Record<string, unknown> = {
+    name: nameOf(file),
+    title: `${base.title}, as inferred from a corpus`,
+    description: `${MARK} from ${doc.games} games (corpus sha256 ${doc.corpus.sha256}) against the base dialect ${base.name}; confirmation: ${doc.confirmation.conforming ?? 'not judged'} conforming games, ${doc.confirmation.baseConforming} under the base.`,
+    extends: parent,
+  };
+  for (const text of doc.set) {
+    const o = parseOverride(text);
+    if (o.ok) setLeaf(out, o.value.path, { value: o.value.value, source: 'assumed', note: `fixed with --set ${text} when inferring` });
+  }
+  for (const o of doc.options) {
+    if (o.verdict !== 'contradicted') continue;
+    const v = o.values.find((x) => valueText(x.value) === valueText(o.inferred))!;
+    const base_ = o.values.find((x) => valueText(x.value) === valueText(o.baseValue));
+    const game = v.decisiveGames[0]?.id ?? '(none)';
+    setLeaf(out, o.path, {
+      value: o.inferred,
+      source: 'inferred',
+      note: `inferred from the corpus with sha256 ${doc.corpus.sha256}: ${v.conforming} of ${doc.games} games conform under ${valueText(o.inferred)} (${base_?.conforming ?? 0} under the base value ${valueText(o.baseValue)}), ${v.decisive} decisive, e.g. game ${game}${o.mixed ? '; the corpus is mixed: other values have decisive games too' : ''}`,
+    });
+  }
+  return `${JSON.stringify(out, null, 2)}\n`;
+}

@@ -1,0 +1,153 @@
+import { KING, type Move, PAWN, type Position, type Role, ROOK } from '../../core/index.js';
+import { DicePool, type MaximumReading, type TurnEngine } from '../../rules/index.js';
+import { canCaptureKingThisTurn } from './king-capture.js';
+import { maximumOpportunities } from './maximum.js';
+
+/**
+ * How an option's opportunities are counted: at turn starts from the legal turns
+ * (`turn`), from the clock each turn earns (`clock`), from the automatic end each turn
+ * reaches (`outcome`); other options are judged on events or on the record's end only
+ * and are not counted (`none`).
+ */
+export type OpportunityKind = 'turn' | 'clock' | 'outcome' | 'none';
+
+const OUTCOME_PATHS = new Set([
+  'draws.moveCounterLimit',
+  'draws.castlingCounts',
+  'draws.turnLimit',
+  'draws.repetition',
+  'draws.stalemate',
+  'draws.insufficientMaterial',
+  'end.checkmate',
+  'end.kingCapture',
+  'pass.whenNothingMoves',
+]);
+const TURN_PREFIXES = ['maximum', 'kingCaptureExempt', 'check', 'castling.', 'enPassant.', 'promotion.', 'turn.', 'pass.voluntary', 'dice.count', 'dice.faces'];
+
+export function opportunityKind(path: string): OpportunityKind {
+  if (OUTCOME_PATHS.has(path)) return 'outcome';
+  if (path === 'clock.increment' || path === 'clock.passesFree' || path === 'clock.passEarnsIncrement') return 'clock';
+  if (TURN_PREFIXES.some((p) => (p.endsWith('.') ? path.startsWith(p) : path === p))) return 'turn';
+  return 'none';
+}
+
+/** Counts how often each path had a cheap answer and how often the exact comparison ran (for the benchmark's time split). */
+export interface TurnTestStats {
+  cheap: number;
+  exact: number;
+}
+
+/**
+ * One turn start of a game, for one option: for every value j under which the game
+ * conforms, and every rival k, does k allow a turn that j forbids? Adds 1 to out[j][k].
+ * Cheap tests first (the option cannot matter in this position); the exact comparison
+ * of the values' legal turns only where they cannot decide.
+ */
+export function turnOpportunities(
+  path: string,
+  values: readonly unknown[],
+  engines: readonly TurnEngine[],
+  pos: Position,
+  dice: readonly Role[],
+  recorded: readonly string[],
+  conforming: readonly boolean[],
+  out: number[][],
+  stats: TurnTestStats,
+): void {
+  const pool = DicePool.of(dice);
+  const engine = engines[conforming.indexOf(true)];
+  if (path === 'maximum') {
+    stats.exact++;
+    maximumOpportunities(engine, pos, pool, recorded.length, values as MaximumReading[], conforming, out);
+    return;
+  }
+  if (irrelevant(path, engine, pos, pool)) {
+    stats.cheap++;
+    return;
+  }
+  stats.exact++;
+  if (path === 'pass.voluntary') {
+    // A voluntary pass is the one extra turn `true` allows; it is there whenever something can move.
+    const buf: Move[] = [];
+    if (engine.micro.generate(pos, pool, 0, buf) === 0) return;
+    values.forEach((v, j) => conforming[j] && v === false && values.forEach((w, k) => w === true && out[j][k]++));
+    return;
+  }
+  exactComparison(engines, pos, dice, conforming, out);
+}
+
+/** Positions in which no value of the option can change what is legal. */
+function irrelevant(path: string, engine: TurnEngine, pos: Position, pool: DicePool): boolean {
+  const me = pos.turn;
+  if (path.startsWith('enPassant.')) {
+    const targets = pos.ep & (me === 0 ? 0xff00 : 0x00ff);
+    if (targets === 0) return true;
+    if (path === 'enPassant.window' && engine.rules.enPassant.die === 'pawn' && !pool.has(PAWN)) return true;
+    return !pawnNearTargets(pos, targets, pool.count[PAWN]);
+  }
+  if (path.startsWith('castling.')) {
+    const rights = pos.castling & (me === 0 ? 0x00ff : 0xff00);
+    if (rights === 0) return true;
+    // Whatever die castling takes, it is a king or a rook die (or none, in dice-less chess).
+    return engine.rules.dice.count > 0 && !pool.has(KING) && !pool.has(ROOK);
+  }
+  if (path.startsWith('promotion.')) return !pawnCanPromote(pos, engine.rules.promotion.die === 'pawn' ? pool.count[PAWN] : pool.total);
+  if (path === 'kingCaptureExempt') return !canCaptureKingThisTurn(engine, pos, pool);
+  return false;
+}
+
+/** Could a pawn of the side to move stand beside a target's pawn this turn (already there, or one pawn move away)? */
+function pawnNearTargets(pos: Position, targets: number, pawnDice: number): boolean {
+  const me = pos.turn;
+  // Targets of the opponent's double steps: white's lie on rank 3 (bits 0–7), black's on rank 6 (bits 8–15).
+  const captureRank = me === 0 ? 4 : 3; // the rank the capturing pawn stands on (0-based)
+  const step = me === 0 ? 8 : -8;
+  for (let bit = 0; bit < 16; bit++) {
+    if ((targets & (1 << bit)) === 0) continue;
+    const file = bit & 7;
+    for (let f = file - 2; f <= file + 2; f++) {
+      if (f < 0 || f > 7) continue;
+      const beside = captureRank * 8 + f;
+      const own = me === 0 ? PAWN : -PAWN;
+      if (Math.abs(f - file) === 1 && pos.board[beside] === own) return true;
+      if (pawnDice >= 2 && Math.abs(f - file) <= 2 && pos.board[beside - step] === own) return true;
+    }
+  }
+  return false;
+}
+
+/** Could a pawn of the side to move reach the last rank with `moves` pawn moves? */
+function pawnCanPromote(pos: Position, moves: number): boolean {
+  if (moves === 0) return false;
+  const me = pos.turn;
+  const own = me === 0 ? PAWN : -PAWN;
+  for (let sq = 0; sq < 64; sq++) {
+    if (pos.board[sq] !== own) continue;
+    const toLast = me === 0 ? 7 - (sq >> 3) : sq >> 3;
+    if (toLast <= moves) return true;
+  }
+  return false;
+}
+
+/**
+ * The exact answer: every legal turn of each rival, judged under each value the game
+ * conforms under; the first turn a value refuses settles the pair.
+ */
+function exactComparison(engines: readonly TurnEngine[], pos: Position, dice: readonly Role[], conforming: readonly boolean[], out: number[][]): void {
+  // Moves are numbers that depend only on the position, so a turn's key is its moves' numbers.
+  const turns: Array<Set<string> | null> = engines.map(() => null);
+  const legal = (k: number): Set<string> => (turns[k] ??= new Set(engines[k].legalTurns(pos, dice).map((t) => t.join(','))));
+  conforming.forEach((c, j) => {
+    if (!c) return;
+    const mine = legal(j);
+    engines.forEach((_, k) => {
+      if (k === j) return;
+      for (const t of legal(k)) {
+        if (!mine.has(t)) {
+          out[j][k]++;
+          return;
+        }
+      }
+    });
+  });
+}

@@ -1,0 +1,49 @@
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { chromium } from 'playwright-core';
+import { afterAll, describe, expect, it } from 'vitest';
+import { runCli } from '../cli/test-support/run-cli.js';
+
+const CHROMIUM = '/usr/bin/chromium';
+const hasChromium = existsSync(CHROMIUM);
+if (!hasChromium) console.warn(`infer report.html browser test skipped: ${CHROMIUM} is absent (apt-get install chromium)`);
+const dir = mkdtempSync(join(tmpdir(), 'dd-infer-html-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+describe('infer report.html in headless Chromium', () => {
+  it.skipIf(!hasChromium)('loads offline with no console errors, one section per option and a board per decisive game', async () => {
+    const out = join(dir, 'run');
+    const r = await runCli('infer', 'corpora/samples/reference/games.ndjson.gz', '--limit', '100', '--dialect', 'reference', '--option', 'maximum=path,micro-move', '--option', 'clock.passEarnsIncrement', '--out', out, '--jobs', '1', '--quiet');
+    expect(r.code).toBe(0);
+    const file = join(out, 'report.html');
+    const browser = await chromium.launch({
+      executablePath: CHROMIUM,
+      args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    });
+    try {
+      const page = await browser.newPage({ viewport: { width: 1200, height: 900 } });
+      const problems: string[] = [];
+      const requests: string[] = [];
+      page.on('console', (m) => {
+        if (m.type() === 'error' || m.type() === 'warning') problems.push(`console ${m.type()}: ${m.text()}`);
+      });
+      page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
+      page.on('request', (q) => requests.push(q.url()));
+      await page.goto(pathToFileURL(file).href, { waitUntil: 'load' });
+      expect(requests).toEqual([pathToFileURL(file).href]);
+      expect(problems).toEqual([]);
+      expect(await page.locator('body script').count()).toBe(0);
+      expect(await page.locator('h2').allInnerTexts()).toEqual(['maximum', 'clock.passEarnsIncrement']);
+      expect(await page.locator('p.verdict.supported').count()).toBeGreaterThanOrEqual(2);
+      const boards = page.locator('svg.board');
+      expect(await boards.count()).toBeGreaterThan(1);
+      const box = await boards.first().boundingBox();
+      expect(box!.width).toBeGreaterThan(300);
+      expect(await page.locator('pre', { hasText: '--set maximum=path' }).count()).toBeGreaterThan(0);
+    } finally {
+      await browser.close();
+    }
+  }, 240_000);
+});

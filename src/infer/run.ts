@@ -1,0 +1,107 @@
+import { createHash } from 'node:crypto';
+import { writeFile } from 'node:fs/promises';
+import type { Dialect } from '../dialects/index.js';
+import type { FormatName } from '../records/game-record.js';
+import { expandSources } from '../records/input/expand.js';
+import { fileHash } from '../run/run-info.js';
+import { inferredDialect } from './dialect-file.js';
+import { buildDocument, type DocumentContext, type InferDocument, inferredSets } from './document.js';
+import type { InferPlan } from './judge.js';
+import { opportunityKind } from './opportunities/turn-tests.js';
+import { type OptionPlan, overrideOf, valueText } from './options.js';
+import { publishRun } from './out-dir.js';
+import { renderInferHtml } from './render-html.js';
+import { renderInferMarkdown } from './render-md.js';
+import { type StreamProgress, streamInfer } from './stream.js';
+
+export interface InferRunOptions {
+  sources: string[];
+  /** The base dialect as the user named it (name, alias or path), and as loaded. */
+  baseArg: string;
+  base: Dialect;
+  /** The user's --set (every variant, named dialects excepted, as `replay --all-dialects` counts them). */
+  baseOverrides: string[];
+  options: OptionPlan[];
+  /** The named dialects counted for the best fit. */
+  named: Dialect[];
+  format?: FormatName | 'auto';
+  jobs?: number;
+  limit?: number;
+  /** Run folder: infer.json, report.md, report.html (written whole or not at all). */
+  out?: string;
+  /** The inferred dialect file. */
+  write?: string;
+  onProgress?: (pass: 'infer' | 'confirm', p: StreamProgress) => void;
+}
+
+export interface InferRunResult {
+  doc: InferDocument;
+  sourceErrors: number;
+}
+
+/**
+ * `infer`: one pass judging every record under every candidate value of every option
+ * (and every named dialect), the method applied to the merged counts, then one
+ * confirmation pass with every inferred value at once, then the outputs.
+ */
+export async function runInfer(opts: InferRunOptions): Promise<InferRunResult> {
+  const started = performance.now();
+  const corpus = corpusHash(opts.sources);
+  const plan: InferPlan = {
+    base: { name: opts.base.file, overrides: opts.baseOverrides },
+    options: opts.options.map((o) => ({
+      path: o.path,
+      values: o.values,
+      sets: o.values.map((v) => overrideOf(o.path, v)),
+      baseIndex: o.values.findIndex((v) => valueText(v) === valueText(o.baseValue)),
+    })),
+    named: opts.named.map((d) => ({ name: d.file, overrides: [] })),
+  };
+  const stream = { sources: opts.sources, format: opts.format, jobs: opts.jobs, limit: opts.limit };
+  const first = await streamInfer({ ...stream, plan, onProgress: (p) => opts.onProgress?.('infer', p) });
+  const ctx: DocumentContext = {
+    baseArg: opts.baseArg,
+    baseName: opts.base.name,
+    baseOverrides: opts.baseOverrides,
+    options: opts.options,
+    kinds: opts.options.map((o) => opportunityKind(o.path)),
+    namedNames: opts.named.map((d) => d.name),
+    corpus: await corpus,
+    wallMs: 0,
+  };
+  const draft = buildDocument(ctx, first.tally, { conforming: null, baseConforming: 0, judged: false, set: [], note: '' });
+  const sets = inferredSets(draft.options);
+  const baseConforming = first.tally.baseConforming;
+  let confirmation: InferDocument['confirmation'];
+  if (sets.length === 0) {
+    confirmation = { conforming: baseConforming, baseConforming, judged: false, set: [], note: 'no inferred value differs from the base dialect: the confirmation dialect is the base dialect' };
+  } else if (opts.sources.includes('-')) {
+    confirmation = { conforming: null, baseConforming, judged: false, set: sets, note: 'standard input cannot be read a second time: run infer on a file to confirm' };
+  } else {
+    const confirm = { name: opts.base.file, overrides: [...opts.baseOverrides, ...sets] };
+    const second = await streamInfer({ ...stream, plan: { base: plan.base, options: [], named: [], confirm }, onProgress: (p) => opts.onProgress?.('confirm', p) });
+    confirmation = { conforming: second.tally.confirmation, baseConforming, judged: true, set: sets, note: `the corpus judged once more under ${opts.base.name} ${sets.map((s) => `--set ${s}`).join(' ')}` };
+  }
+  ctx.wallMs = performance.now() - started;
+  const doc = buildDocument(ctx, first.tally, confirmation);
+  if (opts.out !== undefined) {
+    await publishRun(opts.out, { 'infer.json': `${JSON.stringify(doc, null, 2)}\n`, 'report.md': renderInferMarkdown(doc), 'report.html': renderInferHtml(doc) });
+  }
+  if (opts.write !== undefined) await writeFile(opts.write, inferredDialect(opts.write, opts.base, opts.baseArg, doc));
+  return { doc, sourceErrors: first.sourceErrors };
+}
+
+/** Each file's SHA-256, and one over them all in reading order (URLs and stdin are named, not hashed). */
+async function corpusHash(sources: string[]): Promise<InferDocument['corpus']> {
+  const out: InferDocument['corpus']['sources'] = [];
+  for await (const input of expandSources(sources)) {
+    if (input.kind === 'file') out.push({ source: input.path, sha256: await fileHash(input.path) });
+    else if (input.kind === 'url') out.push({ source: input.url, sha256: null });
+    else if (input.kind === 'stdin') out.push({ source: '-', sha256: null });
+    else if (input.kind === 'note') continue; // passed over or empty: nothing of it is judged
+    else out.push({ source: input.name, sha256: null });
+  }
+  const all = createHash('sha256');
+  for (const s of out) all.update(`${s.sha256 ?? `unhashed:${s.source}`}\n`);
+  return { sources: out, sha256: all.digest('hex') };
+}

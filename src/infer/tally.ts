@@ -1,0 +1,139 @@
+/**
+ * The counters of an inference: plain numbers and small maps, so that batches judged
+ * in different threads merge by addition (and examples by keeping the lowest input
+ * positions), whatever the order they come back in.
+ */
+
+/** One game as evidence: where a value and its rivals part, at the start of that turn. */
+export interface Example {
+  id: string;
+  /** Position of the record in the input stream. */
+  index: number;
+  location: string | null;
+  /** `decisive`: the game conforms under this value only (the finding is a rival's); `diverging`: the value's own first finding. */
+  kind: 'decisive' | 'diverging';
+  /** The value index whose finding this is (a rival's for decisive games, the value's own otherwise). */
+  findingValue: number;
+  rule: string;
+  message: string;
+  /** 1-based turn, or null for a game-level finding. */
+  turn: number | null;
+  /** DFEN at the start of that turn (dice to play in field 7) when the turn can be checked alone, else the finding's own position or null. */
+  dfen: string | null;
+  dice: string | null;
+  /** The whole recorded turn (or the recorded value for non-move findings). */
+  recorded: string[];
+  /** Can `check` reproduce it from `dfen` and `recorded` (a finding about the turn's moves)? */
+  checkable: boolean;
+}
+
+export interface ValueTally {
+  conforming: number;
+  diverging: number;
+  decisive: number;
+  /** Opportunities against each value of the option (by value index; its own stays 0). */
+  opportunities: number[];
+  /** First rule of each diverging game. */
+  rules: Record<string, number>;
+  /** Per corpus (source file): [conforming, decisive]. */
+  byCorpus: Record<string, [number, number]>;
+  /** Decisive games, the lowest input positions first (at most EXAMPLES). */
+  decisiveExamples: Example[];
+  /** The first diverging game. */
+  divergingExample: Example | null;
+}
+
+export interface InferTally {
+  /** Records judged (readable). */
+  games: number;
+  unreadable: number;
+  unreadableCodes: Record<string, number>;
+  unreadableExamples: Array<{ index: number; location: string | null; code: string; message: string }>;
+  /** Conforming games under the base dialect (with the user's --set, no option changed). */
+  baseConforming: number;
+  /** Conforming games per named dialect (plan order). */
+  named: number[];
+  /** [option][value]. */
+  options: ValueTally[][];
+  /** Games conforming under the confirmation dialect (the confirmation pass only). */
+  confirmation: number;
+  /** Milliseconds spent judging (every variant) and counting opportunities, summed over threads. */
+  judgeMs: number;
+  opportunityMs: number;
+  /** Turn starts the opportunity tests settled cheaply, and those that took the exact comparison. */
+  cheapTurns: number;
+  exactTurns: number;
+}
+
+export const EXAMPLES = 5;
+
+export function emptyTally(named: number, optionSizes: readonly number[]): InferTally {
+  return {
+    games: 0,
+    unreadable: 0,
+    unreadableCodes: {},
+    unreadableExamples: [],
+    baseConforming: 0,
+    named: new Array<number>(named).fill(0),
+    options: optionSizes.map((k) =>
+      Array.from({ length: k }, () => ({
+        conforming: 0,
+        diverging: 0,
+        decisive: 0,
+        opportunities: new Array<number>(k).fill(0),
+        rules: {},
+        byCorpus: {},
+        decisiveExamples: [],
+        divergingExample: null,
+      })),
+    ),
+    confirmation: 0,
+    judgeMs: 0,
+    opportunityMs: 0,
+    cheapTurns: 0,
+    exactTurns: 0,
+  };
+}
+
+const addCounts = (into: Record<string, number>, add: Record<string, number>): void => {
+  for (const [k, n] of Object.entries(add)) into[k] = (into[k] ?? 0) + n;
+};
+
+/** Keeps the `limit` examples with the lowest input positions. */
+export function keepFirst<T extends { index: number }>(list: T[], add: readonly T[], limit: number): T[] {
+  return [...list, ...add].sort((a, b) => a.index - b.index).slice(0, limit);
+}
+
+/** Adds `b` into `a` (same plan); returns `a`. */
+export function mergeTally(a: InferTally, b: InferTally): InferTally {
+  a.games += b.games;
+  a.unreadable += b.unreadable;
+  addCounts(a.unreadableCodes, b.unreadableCodes);
+  a.unreadableExamples = keepFirst(a.unreadableExamples, b.unreadableExamples, EXAMPLES);
+  a.baseConforming += b.baseConforming;
+  b.named.forEach((n, i) => (a.named[i] += n));
+  b.options.forEach((values, i) =>
+    values.forEach((v, j) => {
+      const t = a.options[i][j];
+      t.conforming += v.conforming;
+      t.diverging += v.diverging;
+      t.decisive += v.decisive;
+      v.opportunities.forEach((n, k) => (t.opportunities[k] += n));
+      addCounts(t.rules, v.rules);
+      for (const [corpus, [c, d]] of Object.entries(v.byCorpus)) {
+        const cur = (t.byCorpus[corpus] ??= [0, 0]);
+        cur[0] += c;
+        cur[1] += d;
+      }
+      t.decisiveExamples = keepFirst(t.decisiveExamples, v.decisiveExamples, EXAMPLES);
+      const ex = v.divergingExample;
+      if (ex && (t.divergingExample === null || ex.index < t.divergingExample.index)) t.divergingExample = ex;
+    }),
+  );
+  a.confirmation += b.confirmation;
+  a.judgeMs += b.judgeMs;
+  a.opportunityMs += b.opportunityMs;
+  a.cheapTurns += b.cheapTurns;
+  a.exactTurns += b.exactTurns;
+  return a;
+}

@@ -1,12 +1,16 @@
 import type { ReadItem } from '../records/items.js';
-import { loadDialect } from '../dialects/load.js';
+import type { Rules } from '../rules/index.js';
 import type { GameResultLine } from './result.js';
 import { judgeFairness, type PreparedDialect, prepareDialect, replayGame } from './replay-game.js';
 
-/** How to find the dialects again inside a worker: by name or file, plus `--set` overrides. */
+/** A dialect as the main thread resolved it (file, `--set` overrides, the resolved rules): workers need not load it again. */
 export interface DialectSpec {
+  /** The dialect's file and overrides: what tells two specs apart. */
   name: string;
   overrides: string[];
+  /** The dialect's name in result lines. */
+  label: string;
+  rules: Rules;
 }
 
 /** What the replay judge is built from (structured-cloneable: it travels to worker threads). */
@@ -15,21 +19,9 @@ export interface ReplayJudgeParams {
   continueAfterDivergence: boolean;
 }
 
-const cache = new Map<string, PreparedDialect>();
-
-/** Loads (once per thread) the dialects a task names. Failure here is a bug: the main thread validated them. */
+/** Prepares the dialects a judge is built from, from the rules the main thread resolved (a thread builds each judge once: src/run/worker.ts). */
 export function preparedDialects(specs: DialectSpec[]): PreparedDialect[] {
-  return specs.map((spec) => {
-    const key = `${spec.name}\u0000${spec.overrides.join('\u0000')}`;
-    let d = cache.get(key);
-    if (!d) {
-      const loaded = loadDialect(spec.name, spec.overrides);
-      if (!loaded.ok) throw new Error(`dialect ${spec.name}: ${loaded.error.map((p) => p.message).join('; ')}`);
-      d = prepareDialect(loaded.value.name, loaded.value.rules);
-      cache.set(key, d);
-    }
-    return d;
-  });
+  return specs.map((spec) => prepareDialect(spec.label, spec.rules));
 }
 
 /** The result line of an unreadable record, the same for every dialect. */

@@ -2,12 +2,15 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadDialect, packageRoot } from '../dialects/index.js';
 import { runReplay } from '../run/replay.js';
 
 const root = packageRoot();
-const dir = mkdtempSync(join(tmpdir(), 'replay-paths-'));
+let dir = '';
+beforeAll(() => {
+  dir = mkdtempSync(join(tmpdir(), 'replay-paths-'));
+});
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 // Two dialects: one that plays every game through, one that stops most of them early.
@@ -26,7 +29,8 @@ function outcome(out: string): { results: string; summary: string } {
 }
 
 const cli = join(root, 'bin/dice-dialects.js');
-const built = existsSync(join(root, 'dist/replay/worker.js'));
+// The run pipeline's worker (src/run since issue 13): without it the command line would judge in one thread only.
+const built = existsSync(join(root, 'dist/run/worker.js'));
 
 /**
  * Every committed sample and fixture (the history list is no record source), in process from the sources, and

@@ -15,6 +15,13 @@ export interface JudgeRef {
   /** URL (href) of the module; it must export `createJudge(params): RecordJudge`. */
   module: string;
   params: unknown;
+  /** Tells judges apart (module and params), computed once by the run so a worker need not serialise the params per batch. */
+  key: string;
+}
+
+/** Sent to each worker as the pool starts: it imports the judge module and builds the judge before the first batch comes. */
+export interface WarmTask {
+  warm: JudgeRef;
 }
 
 export interface BatchTask {

@@ -7,7 +7,7 @@ import { type ReadOptions, readRecords, recordsIn, type SourceNote } from '../re
 import { isSourceFailure } from '../records/source-failure.js';
 import { openRunDir, type RunInfo, type Summary } from '../report/index.js';
 import { RunAccumulator } from './accumulator.js';
-import { type BatchItem, type BatchResult, type BatchTask, type RecordJudge, runBatch } from './batch.js';
+import { type BatchItem, type BatchResult, type BatchTask, type JudgeRef, type RecordJudge, runBatch, type WarmTask } from './batch.js';
 import { ResultFolding } from './fold.js';
 import { fileHash, identityHash, toolVersion } from './run-info.js';
 import { SHARD_MANIFEST, type ShardManifest } from './manifest.js';
@@ -20,7 +20,7 @@ export interface JudgeSpec<P> {
   columns: string[];
   /** ES module exporting `createJudge(params): RecordJudge`, imported by each worker thread. */
   module: URL;
-  /** Structured-cloneable: sent to the workers with every batch (keep it small). */
+  /** Structured-cloneable: sent to the workers with every batch and as each worker starts (it may carry what the main thread resolved, so workers need not load it again). */
   params: P;
   /** The same `createJudge`, for judging in this thread. */
   create: (params: P) => RecordJudge;
@@ -94,15 +94,26 @@ export async function runCorpus<P>(opts: CorpusRunOptions<P>): Promise<CorpusRun
   const format = opts.format ?? 'auto';
   const block = opts.shardBlock ?? BLOCK;
 
-  // A shard plans first (sizes only), so a source list that cannot be expanded fails before any folder is made.
-  const plan = opts.shard ? planShards(await listUnits(opts.sources, opts.glob), opts.shard.n, { stripeAll: opts.limit !== undefined }) : null;
-  const run = await openRunDir(opts.out);
+  const judgeRef: JudgeRef = { module: opts.judge.module.href, params: opts.judge.params, key: `${opts.judge.module.href}\u0000${JSON.stringify(opts.judge.params)}` };
+  // Workers start first, and import and build the judge while this thread plans, opens the run and reads the first bytes.
+  const pool = jobs > 1 ? workerPool(new URL('./worker.js', import.meta.url), jobs, WORKER_LIMITS) : null;
+  if (pool) for (let i = 0; i < jobs; i++) pool.run({ warm: judgeRef } satisfies WarmTask).catch(() => undefined);
+
+  let plan: ReturnType<typeof planShards> | null;
+  let run: Awaited<ReturnType<typeof openRunDir>>;
+  try {
+    // A shard plans first (sizes only), so a source list that cannot be expanded fails before any folder is made.
+    plan = opts.shard ? planShards(await listUnits(opts.sources, opts.glob), opts.shard.n, { stripeAll: opts.limit !== undefined }) : null;
+    run = await openRunDir(opts.out);
+  } catch (error) {
+    await pool?.destroy();
+    throw error;
+  }
   const read = { glob: opts.glob, historyList: opts.historyList, http: opts.http };
   const onNote = (note: SourceNote, at?: [number, number]): void => {
     acc.addNote(note, at);
     opts.onNote?.(note);
   };
-  const pool = jobs > 1 ? workerPool(new URL('./worker.js', import.meta.url), jobs, WORKER_LIMITS) : null;
 
   // Source hashes for run_info: each distinct file once, started now so it overlaps the replay.
   const hashes = new Map<string, Promise<string | null>>();
@@ -119,7 +130,7 @@ export async function runCorpus<P>(opts: CorpusRunOptions<P>): Promise<CorpusRun
     // A shard writes every line; folding repeated unreadable lines needs the whole run's order, so merge folds.
     const folding = plan ? null : new ResultFolding();
     const out = run.resultsStream;
-    sourceErrors = await judgeStream(items, { judge: opts.judge, pool, jobs, acc, progress, out, hash: resultsHash, corpusOf: corpusNamer(opts.sources), started, folding, onProgress: opts.onProgress });
+    sourceErrors = await judgeStream(items, { judge: opts.judge, judgeRef, pool, jobs, acc, progress, out, hash: resultsHash, corpusOf: corpusNamer(opts.sources), started, folding, onProgress: opts.onProgress });
     const closing = folding?.closingText() ?? '';
     if (closing && !out.write(closing)) await new Promise<void>((r) => out.once('drain', () => r()));
   } catch (error) {
@@ -196,6 +207,7 @@ export async function runCorpus<P>(opts: CorpusRunOptions<P>): Promise<CorpusRun
 
 interface StreamContext<P> {
   judge: JudgeSpec<P>;
+  judgeRef: JudgeRef;
   pool: ReturnType<typeof workerPool>;
   jobs: number;
   acc: RunAccumulator;
@@ -213,7 +225,7 @@ interface StreamContext<P> {
 async function judgeStream<P>(items: AsyncIterable<BatchItem>, ctx: StreamContext<P>): Promise<number> {
   const { acc, progress, pool, out } = ctx;
   const columns = ctx.judge.columns;
-  const judgeRef = { module: ctx.judge.module.href, params: ctx.judge.params };
+  const judgeRef = ctx.judgeRef;
   let local: RecordJudge | null = null;
   // Raw records travel as bytes, moved (not copied) to the worker.
   const judge = (task: BatchTask): Promise<BatchResult> =>

@@ -35,7 +35,7 @@ export type ReplayRunResult = CorpusRunResult;
 /** The main job: the run pipeline with the replayer's judge (every record under every dialect). */
 export function runReplay(opts: ReplayRunOptions): Promise<ReplayRunResult> {
   const continueAfterDivergence = opts.continueAfterDivergence === true;
-  const params: ReplayJudgeParams = { dialects: opts.dialects.map((d) => ({ name: d.dialect.file, overrides: d.overrides })), continueAfterDivergence };
+  const params: ReplayJudgeParams = { dialects: opts.dialects.map((d) => ({ name: d.dialect.file, overrides: d.overrides, label: d.dialect.name, rules: d.dialect.rules })), continueAfterDivergence };
   return runCorpus({
     sources: opts.sources,
     format: opts.format,

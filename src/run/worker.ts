@@ -1,19 +1,22 @@
-import { type BatchTask, type RecordJudge, runBatch } from './batch.js';
+import { type BatchTask, type JudgeRef, type RecordJudge, runBatch, type WarmTask } from './batch.js';
 
 const judges = new Map<string, Promise<RecordJudge>>();
 
-/** A thread's judge for a task: its module imported and `createJudge(params)` called once per (module, params). */
-function judgeFor(task: BatchTask): Promise<RecordJudge> {
-  const key = `${task.judge.module}\u0000${JSON.stringify(task.judge.params)}`;
-  let judge = judges.get(key);
+/** A thread's judge: its module imported and `createJudge(params)` called once per judge key (module and params). */
+function judgeFor(ref: JudgeRef): Promise<RecordJudge> {
+  let judge = judges.get(ref.key);
   if (!judge) {
-    judge = import(task.judge.module).then((m: { createJudge: (params: unknown) => RecordJudge }) => m.createJudge(task.judge.params));
-    judges.set(key, judge);
+    judge = import(ref.module).then((m: { createJudge: (params: unknown) => RecordJudge }) => m.createJudge(ref.params));
+    judges.set(ref.key, judge);
   }
   return judge;
 }
 
-/** The worker-thread task (run through worker-pool.ts): a batch in, its result text and counters out. */
-export default async function run(task: BatchTask) {
-  return runBatch(task, await judgeFor(task));
+/** The worker-thread task (run through worker-pool.ts): a batch in, its result text and counters out; or a warm-up. */
+export default async function run(task: BatchTask | WarmTask) {
+  if ('warm' in task) {
+    await judgeFor(task.warm);
+    return null;
+  }
+  return runBatch(task, await judgeFor(task.judge));
 }

@@ -10,11 +10,14 @@
 //  3. the `chess` control: C generated standard games as ingest-wire NDJSON, `replay
 //     --dialect chess --jobs 1` against a plain chessops loop (Chess.default(), isLegal,
 //     play per move) that reads and parses the same file in one process, timed the same way;
-//  4. startup: a one-game replay, --jobs 1 and --jobs 2;
+//  4. startup: a one-game replay, --jobs 1 and --jobs 2; with --startup-only, only this
+//     (one generated game), and with --before DIR (another build of the tool, e.g. main's)
+//     that build and this one alternate in every round, the load average beside each run;
 //  5. with --memory M: each file named M times as the source list (N×M games), --jobs 2,
 //     peak RSS.
 // The machine is shared: the load average is printed beside every figure.
 // Run: npm run build && node scripts/bench-formats.mjs [--games 10000] [--rounds 2] [--chess 4000] [--memory 0] [--formats a,b]
+//      node scripts/bench-formats.mjs --startup-only [--rounds 5] [--before /path/to/other/build]
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
@@ -28,6 +31,8 @@ const GAMES = Number(arg('games', 10000));
 const ROUNDS = Number(arg('rounds', 2));
 const CHESS = Number(arg('chess', 4000));
 const MEMORY = Number(arg('memory', 0));
+const STARTUP_ONLY = process.argv.includes('--startup-only');
+const BEFORE = arg('before', null);
 const FORMATS = arg('formats', 'ndjson,ingest-wire,history,csv,dicechess-com').split(',');
 const dir = 'corpora/generated/bench';
 mkdirSync(dir, { recursive: true });
@@ -53,12 +58,36 @@ function timed(cmd) {
   return { seconds, cpu: user + sys, rss: rss / 1024, stdout: r.stdout };
 }
 
-const replay = (sources, jobs, dialect = 'dicechess-com') => {
+const replay = (sources, jobs, dialect = 'dicechess-com', bin = 'bin/dice-dialects.js') => {
   const out = join(tmp, 'run');
-  const r = timed(['node', 'bin/dice-dialects.js', 'replay', ...sources, '--dialect', dialect, '--jobs', String(jobs), '--quiet', '--out', out]);
+  const r = timed(['node', bin, 'replay', ...sources, '--dialect', dialect, '--jobs', String(jobs), '--quiet', '--out', out]);
   rmSync(out, { recursive: true, force: true });
   return r;
 };
+
+if (STARTUP_ONLY) {
+  const one = generate('dicechess-com', 1, 'bench-formats', 'ndjson', join(dir, 'formats-1.ndjson'));
+  const builds = BEFORE ? { before: join(BEFORE, 'bin/dice-dialects.js'), after: 'bin/dice-dialects.js' } : { this: 'bin/dice-dialects.js' };
+  const runs = {};
+  console.log(`startup: a one-game replay (native NDJSON), whole process, ${ROUNDS} rounds${BEFORE ? `, before (${BEFORE}) and after alternating` : ''}; node ${process.version}; load ${load()}`);
+  for (let round = 0; round < ROUNDS; round++) {
+    for (const jobs of [1, 2]) {
+      for (const [name, bin] of round % 2 ? Object.entries(builds).reverse() : Object.entries(builds)) {
+        const r = replay([one], jobs, 'dicechess-com', bin);
+        (runs[`${name} ${jobs}`] ??= []).push(r);
+        console.log(`  round ${round + 1}: ${name.padEnd(6)} --jobs ${jobs}: ${r.seconds.toFixed(3)} s (CPU ${r.cpu.toFixed(2)} s); load ${load()}`);
+      }
+    }
+  }
+  const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+  for (const [key, rs] of Object.entries(runs)) {
+    const w = rs.map((r) => r.seconds);
+    console.log(`  ${key.padEnd(8)}: best ${Math.min(...w).toFixed(2)} s, median ${median(w).toFixed(2)} s (CPU median ${median(rs.map((r) => r.cpu)).toFixed(2)} s)`);
+  }
+  console.log(`load ${load()}`);
+  rmSync(tmp, { recursive: true, force: true });
+  process.exit(0);
+}
 
 console.log(`bench-formats: node ${process.version}, ${GAMES} games per format, best of ${ROUNDS} rounds; load average ${load()}`);
 const files = Object.fromEntries(FORMATS.map((f) => [f, generate('dicechess-com', GAMES, 'bench-formats', f, join(dir, `formats-${GAMES}.${f}`))]));

@@ -1,13 +1,11 @@
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { chromium } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runCli } from '../cli/test-support/run-cli.js';
+import { CHROMIUM, hasChromium, launch, watchedPage } from '../test-support/chromium.js';
 
-const CHROMIUM = '/usr/bin/chromium';
-const hasChromium = existsSync(CHROMIUM);
 if (!hasChromium) console.warn(`infer report.html browser test skipped: ${CHROMIUM} is absent (apt-get install chromium)`);
 const dir = mkdtempSync(join(tmpdir(), 'dd-infer-html-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -18,19 +16,9 @@ describe('infer report.html in headless Chromium', () => {
     const r = await runCli('infer', 'corpora/samples/reference/games.ndjson.gz', '--limit', '100', '--dialect', 'reference', '--option', 'maximum=path,micro-move', '--option', 'clock.passEarnsIncrement', '--out', out, '--jobs', '1', '--quiet');
     expect(r.code).toBe(0);
     const file = join(out, 'report.html');
-    const browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-    });
+    const browser = await launch();
     try {
-      const page = await browser.newPage({ viewport: { width: 1200, height: 900 } });
-      const problems: string[] = [];
-      const requests: string[] = [];
-      page.on('console', (m) => {
-        if (m.type() === 'error' || m.type() === 'warning') problems.push(`console ${m.type()}: ${m.text()}`);
-      });
-      page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
-      page.on('request', (q) => requests.push(q.url()));
+      const { page, problems, requests } = await watchedPage(browser, { width: 1200, height: 900 });
       await page.goto(pathToFileURL(file).href, { waitUntil: 'load' });
       expect(requests).toEqual([pathToFileURL(file).href]);
       expect(problems).toEqual([]);

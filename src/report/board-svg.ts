@@ -26,8 +26,8 @@ const GREEN = '#2ca02c';
 const GLYPH: Record<string, string> = { k: '\u265A', q: '\u265B', r: '\u265C', b: '\u265D', n: '\u265E', p: '\u265F\uFE0E' };
 const OUTLINE: Record<string, string> = { k: '\u2654', q: '\u2655', r: '\u2656', b: '\u2657', n: '\u2658', p: '\u2659\uFE0E' };
 const FACE: Record<string, number> = { p: 1, n: 2, b: 3, r: 4, q: 5, k: 6 };
-/** Pip positions on a unit die, per face. */
-const PIPS: Record<number, [number, number][]> = {
+/** Pip positions on a unit die, per face (the explorer's dice buttons draw them too). */
+export const PIPS: Record<number, [number, number][]> = {
   1: [[0.5, 0.5]],
   2: [[0.27, 0.27], [0.73, 0.73]],
   3: [[0.27, 0.27], [0.5, 0.5], [0.73, 0.73]],

@@ -1,16 +1,13 @@
-import { existsSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { chromium } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { renderHtml } from './render-html.js';
 import { RunAccumulator as SummaryBuilder } from '../run/accumulator.js';
 import { DIALECTS, HOSTILE, RUN_INFO, sampleDiceTurns, sampleLines } from './test-support/fixtures.js';
 import { tempDir } from '../test-support/temp-dir.js';
+import { CHROMIUM, hasChromium, launch, watchedPage } from '../test-support/chromium.js';
 
-const CHROMIUM = '/usr/bin/chromium';
-const hasChromium = existsSync(CHROMIUM);
 if (!hasChromium) console.warn(`report.html browser test skipped: ${CHROMIUM} is absent (apt-get install chromium)`);
 
 describe('report.html in headless Chromium', () => {
@@ -22,24 +19,9 @@ describe('report.html in headless Chromium', () => {
     const file = join(out, 'report.html');
     await writeFile(file, renderHtml(b.build(RUN_INFO)));
 
-    const browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-    });
+    const browser = await launch();
     try {
-      const page = await browser.newPage({ viewport: { width: 1200, height: 900 } });
-      const problems: string[] = [];
-      const requests: string[] = [];
-      page.on('console', (m) => {
-        if (m.type() === 'error' || m.type() === 'warning') problems.push(`console ${m.type()}: ${m.text()}`);
-      });
-      page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
-      page.on('requestfailed', (r) => problems.push(`request failed: ${r.url()}`));
-      page.on('request', (r) => requests.push(r.url()));
-      page.on('dialog', (d) => {
-        problems.push(`dialog opened: ${d.message()}`);
-        void d.dismiss();
-      });
+      const { page, problems, requests } = await watchedPage(browser, { width: 1200, height: 900 });
 
       await page.goto(pathToFileURL(file).href, { waitUntil: 'load' });
 

@@ -1,15 +1,8 @@
 /** Dice in the DFEN's 7th field, and die faces drawn as small SVGs for the buttons. */
+import { PIPS } from '../../report/board-svg.js';
 
 export const FACE_LETTERS = ['p', 'n', 'b', 'r', 'q', 'k'] as const;
 
-const PIPS: Record<number, [number, number][]> = {
-  1: [[0.5, 0.5]],
-  2: [[0.27, 0.27], [0.73, 0.73]],
-  3: [[0.27, 0.27], [0.5, 0.5], [0.73, 0.73]],
-  4: [[0.27, 0.27], [0.73, 0.27], [0.27, 0.73], [0.73, 0.73]],
-  5: [[0.27, 0.27], [0.73, 0.27], [0.5, 0.5], [0.27, 0.73], [0.73, 0.73]],
-  6: [[0.27, 0.25], [0.73, 0.25], [0.27, 0.5], [0.73, 0.5], [0.27, 0.75], [0.73, 0.75]],
-};
 
 /** The 7th field of a DFEN ('' when there is none or it is "-"). */
 export function diceField(dfen: string): string {

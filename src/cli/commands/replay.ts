@@ -3,6 +3,7 @@ import { type Dialect, formatProblem, listDialects, loadDialect } from '../../di
 import { checkNotAnInput } from '../../output/output-path.js';
 import { ReadSetupError } from '../../records/index.js';
 import { type Progress, parseShard, runReplay } from '../../run/index.js';
+import { RUN_FILES } from '../../report/run-dir.js';
 import { type SourceArgs, resolveSourceOptions, sourceOptions } from '../source-options.js';
 import { UsageError } from '../usage-error.js';
 
@@ -81,7 +82,7 @@ export const replayCommand: CommandModule<object, Args> = {
           `${s.conforming} conforming, ${s.diverging} diverging, ${s.unreadable} unreadable (lines)\n`,
       );
     }
-    for (const f of shard ? ['results.ndjson', 'shard.json'] : ['results.ndjson', 'summary.json', 'report.md', 'report.html', 'junit.xml']) process.stdout.write(`${argv.out}/${f}\n`);
+    for (const f of shard ? ['results.ndjson', 'shard.json'] : RUN_FILES) process.stdout.write(`${argv.out}/${f}\n`);
     // Said even with --quiet: a green run that checked nothing is the failure CI must not miss (for a shard, merge says it of the whole run).
     if (result.nothingRead && !shard) process.stderr.write(`dice-dialects: warning: the sources held no record: nothing was checked${argv.failOn ? ' (--fail-on: exit 1)' : ''}\n`);
     if (result.sourceErrors > 0) process.exitCode = 2;

@@ -1,13 +1,13 @@
-import { type BatchTask, type RecordJudge, runBatch } from './batch.js';
+import { type AnyJudge, type BatchTask, runBatch } from './batch.js';
 
-const judges = new Map<string, Promise<RecordJudge>>();
+const judges = new Map<string, Promise<AnyJudge>>();
 
 /** A thread's judge for a task: its module imported and `createJudge(params)` called once per (module, params). */
-function judgeFor(task: BatchTask): Promise<RecordJudge> {
+function judgeFor(task: BatchTask): Promise<AnyJudge> {
   const key = `${task.judge.module}\u0000${JSON.stringify(task.judge.params)}`;
   let judge = judges.get(key);
   if (!judge) {
-    judge = import(task.judge.module).then((m: { createJudge: (params: unknown) => RecordJudge }) => m.createJudge(task.judge.params));
+    judge = import(task.judge.module).then((m: { createJudge: (params: unknown) => AnyJudge }) => m.createJudge(task.judge.params));
     judges.set(key, judge);
   }
   return judge;

@@ -1,11 +1,11 @@
 import { makeDiceLetters, type Role } from '../core/index.js';
 import { loadDialect } from '../dialects/load.js';
 import type { GameRecord } from '../records/game-record.js';
-import type { RawLines, ReadItem } from '../records/items.js';
-import { decodeRawLines } from '../records/raw-lines.js';
+import type { ReadItem } from '../records/items.js';
 import { earnedIncrementMs } from '../replay/clock-rule.js';
 import { judgeFairness, type PreparedDialect, prepareDialect, replayGame } from '../replay/replay-game.js';
 import type { GameResultLine } from '../replay/result.js';
+import type { StatefulJudge } from '../run/batch.js';
 import { GameState, type Outcome, type TurnEngine } from '../rules/index.js';
 import { opportunityKind, type TurnTestStats, turnOpportunities } from './opportunities/turn-tests.js';
 import { emptyTally, EXAMPLES, type Example, type InferTally } from './tally.js';
@@ -27,15 +27,6 @@ export interface InferPlan {
   options: Array<{ path: string; values: unknown[]; sets: string[]; baseIndex: number }>;
   named: DialectSpec[];
   confirm?: DialectSpec;
-}
-
-export type InferItem = ReadItem | RawLines;
-
-export interface InferTask {
-  items: InferItem[];
-  /** The corpus (source file, as named by the user) of each item. */
-  corpora: Array<string | null>;
-  plan: InferPlan;
 }
 
 interface Prepared {
@@ -86,13 +77,18 @@ function prepare(plan: InferPlan): Prepared {
 
 const now = (): number => performance.now();
 
-/** Judges a batch: every record once per variant, in the same task; opportunities for the values each game conforms under. */
-export function inferBatch(task: InferTask): InferTally {
-  const plan = task.plan;
-  const tally = emptyTally(plan.named.length, plan.options.map((o) => o.values.length));
+/**
+ * The infer judge for the run pipeline (`runCorpus`, in worker threads or this one):
+ * every record once per variant, in the same task, and opportunities for the values each
+ * game conforms under. It emits no result lines: its outcome is the batch's InferTally,
+ * handed over per batch and merged in input order with `mergeTally`.
+ */
+export function createJudge(plan: InferPlan): StatefulJudge<InferTally> {
+  const fresh = (): InferTally => emptyTally(plan.named.length, plan.options.map((o) => o.values.length));
+  let tally = fresh();
   const confirm = plan.confirm ? prepared(plan.confirm) : null;
   const p = confirm ? null : prepare(plan);
-  const judgeItem = (item: ReadItem, corpus: string | null): void => {
+  const judgeItem = (item: ReadItem, _emit: unknown, corpus: string | null): void => {
     if (item.kind === 'unreadable') {
       tally.unreadable++;
       tally.unreadableCodes[item.code] = (tally.unreadableCodes[item.code] ?? 0) + 1;
@@ -108,11 +104,14 @@ export function inferBatch(task: InferTask): InferTally {
     }
     judgeRecord(item.record, item.index, corpus ?? '(unknown)', plan, p!, tally);
   };
-  task.items.forEach((item, i) => {
-    if (item.kind === 'raw') for (const decoded of decodeRawLines(item)) judgeItem(decoded, task.corpora[i]);
-    else judgeItem(item, task.corpora[i]);
-  });
-  return tally;
+  return {
+    judge: judgeItem,
+    takeState: () => {
+      const t = tally;
+      tally = fresh();
+      return t;
+    },
+  };
 }
 
 function judgeRecord(record: GameRecord, index: number, corpus: string, plan: InferPlan, p: Prepared, tally: InferTally): void {

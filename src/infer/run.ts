@@ -6,13 +6,14 @@ import { expandSources } from '../records/input/expand.js';
 import { fileHash } from '../run/run-info.js';
 import { inferredDialect } from './dialect-file.js';
 import { buildDocument, type DocumentContext, type InferDocument, inferredSets } from './document.js';
-import type { InferPlan } from './judge.js';
 import { opportunityKind } from './opportunities/turn-tests.js';
 import { type OptionPlan, overrideOf, valueText } from './options.js';
 import { publishRun } from './out-dir.js';
 import { renderInferHtml } from './render-html.js';
 import { renderInferMarkdown } from './render-md.js';
-import { type StreamProgress, streamInfer } from './stream.js';
+import { type Progress, runCorpus } from '../run/pipeline.js';
+import { createJudge, type InferPlan } from './judge.js';
+import { emptyTally, type InferTally, mergeTally } from './tally.js';
 
 export interface InferRunOptions {
   sources: string[];
@@ -31,7 +32,7 @@ export interface InferRunOptions {
   out?: string;
   /** The inferred dialect file. */
   write?: string;
-  onProgress?: (pass: 'infer' | 'confirm', p: StreamProgress) => void;
+  onProgress?: (pass: 'infer' | 'confirm', p: Progress) => void;
 }
 
 export interface InferRunResult {
@@ -58,7 +59,7 @@ export async function runInfer(opts: InferRunOptions): Promise<InferRunResult> {
     named: opts.named.map((d) => ({ name: d.file, overrides: [] })),
   };
   const stream = { sources: opts.sources, format: opts.format, jobs: opts.jobs, limit: opts.limit };
-  const first = await streamInfer({ ...stream, plan, onProgress: (p) => opts.onProgress?.('infer', p) });
+  const first = await judgeCorpus({ ...stream, plan, onProgress: (p) => opts.onProgress?.('infer', p) });
   const ctx: DocumentContext = {
     baseArg: opts.baseArg,
     baseName: opts.base.name,
@@ -79,7 +80,7 @@ export async function runInfer(opts: InferRunOptions): Promise<InferRunResult> {
     confirmation = { conforming: null, baseConforming, judged: false, set: sets, note: 'standard input cannot be read a second time: run infer on a file to confirm' };
   } else {
     const confirm = { name: opts.base.file, overrides: [...opts.baseOverrides, ...sets] };
-    const second = await streamInfer({ ...stream, plan: { base: plan.base, options: [], named: [], confirm }, onProgress: (p) => opts.onProgress?.('confirm', p) });
+    const second = await judgeCorpus({ ...stream, plan: { base: plan.base, options: [], named: [], confirm }, onProgress: (p) => opts.onProgress?.('confirm', p) });
     confirmation = { conforming: second.tally.confirmation, baseConforming, judged: true, set: sets, note: `the corpus judged once more under ${opts.base.name} ${sets.map((s) => `--set ${s}`).join(' ')}` };
   }
   ctx.wallMs = performance.now() - started;
@@ -104,4 +105,36 @@ async function corpusHash(sources: string[]): Promise<InferDocument['corpus']> {
   const all = createHash('sha256');
   for (const s of out) all.update(`${s.sha256 ?? `unhashed:${s.source}`}\n`);
   return { sources: out, sha256: all.digest('hex') };
+}
+
+/**
+ * One pass of the run pipeline (read → judge in workers → accumulate) with the infer
+ * judge: no run folder (infer writes its own outputs), the batches' tallies merged in
+ * input order.
+ */
+async function judgeCorpus(opts: {
+  sources: string[];
+  plan: InferPlan;
+  format?: FormatName | 'auto';
+  jobs?: number;
+  limit?: number;
+  onProgress?: (p: Progress) => void;
+}): Promise<{ tally: InferTally; records: number; sourceErrors: number }> {
+  const plan = opts.plan;
+  const run = await runCorpus<InferPlan, InferTally>({
+    sources: opts.sources,
+    format: opts.format,
+    jobs: opts.jobs,
+    limit: opts.limit,
+    onProgress: opts.onProgress,
+    judge: {
+      columns: [],
+      module: new URL('./judge.js', import.meta.url),
+      params: plan,
+      create: createJudge,
+      state: { initial: () => emptyTally(plan.named.length, plan.options.map((o) => o.values.length)), merge: mergeTally },
+    },
+    about: { dialects: {}, options: {} },
+  });
+  return { tally: run.state!, records: run.progress.records, sourceErrors: run.sourceErrors };
 }

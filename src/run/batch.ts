@@ -7,8 +7,22 @@ import { type DiceCounts, DiceStatsAccumulator } from './dice-stats.js';
 /** One item of the input stream as it travels to a worker: a record, why it could not be read, or unparsed native lines. */
 export type BatchItem = ReadItem | RawLines;
 
-/** A judging function per record: emits the record's result lines (any number, usually one per dialect) in order. */
-export type RecordJudge = (item: ReadItem, emit: (line: GameResultLine) => void) => void;
+/** A judging function per record: emits the record's result lines (any number, usually one per dialect) in order; `corpus` is the item's corpus (its lines' `source`). */
+export type RecordJudge = (item: ReadItem, emit: (line: GameResultLine) => void, corpus: string | null) => void;
+
+/**
+ * A judge with counters of its own besides the result lines (e.g. `infer`'s per-value
+ * tallies): it judges records as a RecordJudge does, and at the end of each batch hands
+ * over the plain-data (structured-cloneable) partial state of that batch and starts afresh.
+ * The run merges the partial states in input order with the judge's `merge` (JudgeSpec.state).
+ */
+export interface StatefulJudge<S = unknown> {
+  judge: RecordJudge;
+  takeState: () => S;
+}
+
+/** What `createJudge(params)` may return: a plain per-record judge, or one with mergeable state. */
+export type AnyJudge = RecordJudge | StatefulJudge;
 
 /** A judge a worker thread can build: an ES module exporting `createJudge(params)`, and the params (structured-cloneable). */
 export interface JudgeRef {
@@ -46,10 +60,13 @@ export interface BatchResult {
   dice: DiceCounts;
   /** Where each unreadable line of `notable` sits in `text` (start, end pairs, in order): the run may fold repeats out. */
   unreadableAt: number[];
+  /** A stateful judge's partial state for this batch (undefined for a plain RecordJudge). */
+  state?: unknown;
 }
 
 /** Judges a batch: lines in input order, serialised here (in the worker) so only text and counters travel back. */
-export function runBatch(task: BatchTask, judge: RecordJudge): BatchResult {
+export function runBatch(task: BatchTask, judgeOrStateful: AnyJudge): BatchResult {
+  const judge = typeof judgeOrStateful === 'function' ? judgeOrStateful : judgeOrStateful.judge;
   const width = task.columns.length;
   const column = new Map(task.columns.map((c, i) => [c, i]));
   const notable: GameResultLine[] = [];
@@ -69,14 +86,16 @@ export function runBatch(task: BatchTask, judge: RecordJudge): BatchResult {
   };
   const judgeItem = (item: ReadItem): void => {
     if (item.kind === 'record') addDice(item.record, dice);
-    judge(item, emit);
+    judge(item, emit, task.corpora[i]);
   };
   for (; i < task.items.length; i++) {
     const item = task.items[i];
     if (item.kind === 'raw') for (const decoded of decodeRawLines(item)) judgeItem(decoded);
     else judgeItem(item);
   }
-  return { text, notable, conforming, dice: dice.counts(), unreadableAt };
+  const result: BatchResult = { text, notable, conforming, dice: dice.counts(), unreadableAt };
+  if (typeof judgeOrStateful !== 'function') result.state = judgeOrStateful.takeState();
+  return result;
 }
 
 /** The corpus dice of a record, once per record whatever the number of dialects. Opening rolls: each side's first turn. */

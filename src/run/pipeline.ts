@@ -7,7 +7,7 @@ import { type ReadOptions, readRecords, recordsIn, type SourceNote } from '../re
 import { isSourceFailure } from '../records/source-failure.js';
 import { openRunDir, type RunInfo, type Summary } from '../report/index.js';
 import { RunAccumulator } from './accumulator.js';
-import { type BatchItem, type BatchResult, type BatchTask, type JudgeRef, type RecordJudge, runBatch, type WarmTask } from './batch.js';
+import { type AnyJudge, type BatchItem, type BatchResult, type BatchTask, type JudgeRef, runBatch, type WarmTask } from './batch.js';
 import { ResultFolding } from './fold.js';
 import { fileHash, identityHash, toolVersion } from './run-info.js';
 import { SHARD_MANIFEST, type ShardManifest } from './manifest.js';
@@ -15,18 +15,24 @@ import { BLOCK, listUnits, planShards, type ShardSpec } from './shard-plan.js';
 import { shardItems, type UnitRead } from './shard-read.js';
 
 /** How the records are judged: per record, in worker threads or (jobs 1) in this thread. */
-export interface JudgeSpec<P> {
+export interface JudgeSpec<P, S = never> {
   /** The result columns (dialect names): conforming lines are counted per column instead of travelling back from workers. */
   columns: string[];
-  /** ES module exporting `createJudge(params): RecordJudge`, imported by each worker thread. */
+  /** ES module exporting `createJudge(params): RecordJudge | StatefulJudge`, imported by each worker thread. */
   module: URL;
   /** Structured-cloneable: sent to the workers with every batch and as each worker starts (it may carry what the main thread resolved, so workers need not load it again). */
   params: P;
   /** The same `createJudge`, for judging in this thread. */
-  create: (params: P) => RecordJudge;
+  create: (params: P) => AnyJudge;
+  /**
+   * For a StatefulJudge: the judge's own mergeable state. Each batch's partial state is
+   * merged into `initial()` with `merge`, in input order, on this thread; the result is
+   * CorpusRunResult.state.
+   */
+  state?: { initial: () => S; merge: (into: S, part: S) => S };
 }
 
-export interface CorpusRunOptions<P> {
+export interface CorpusRunOptions<P, S = never> {
   sources: string[];
   format?: FormatName | 'auto';
   limit?: number;
@@ -36,9 +42,13 @@ export interface CorpusRunOptions<P> {
   http?: ReadOptions['http'];
   /** Worker threads; 1 = judge in this thread. */
   jobs?: number;
-  /** Run folder, published atomically when complete. */
-  out: string;
-  judge: JudgeSpec<P>;
+  /**
+   * Run folder (results.ndjson, summary, reports), published atomically when complete.
+   * Omitted: no run folder is written at all (a judge whose outcome is its own state, e.g.
+   * `infer`, which writes its own outputs); not with `shard`.
+   */
+  out?: string;
+  judge: JudgeSpec<P, S>;
   /** Judge only shard K of N and write a partial run folder (results + shard.json) for `mergeShards`. */
   shard?: ShardSpec;
   /** Records per block of a striped unit (default BLOCK); smaller only to exercise striping on small corpora in tests. */
@@ -62,9 +72,11 @@ export interface Progress {
   done: boolean;
 }
 
-export interface CorpusRunResult {
+export interface CorpusRunResult<S = never> {
   /** The run's summary (a shard's: its own records, numbered within the shard). */
   summary: Summary;
+  /** The judge's own state, merged over every batch (JudgeSpec.state; undefined without it). */
+  state?: S;
   progress: Progress;
   /** Sources that could not be opened or fetched at all. */
   sourceErrors: number;
@@ -82,10 +94,12 @@ const WORKER_LIMITS = { maxOldGenerationSizeMb: 96, maxYoungGenerationSizeMb: 16
  * The run pipeline: read → judge (worker threads, batches, results back in input order)
  * → accumulate (counters, examples, dice) → write (results.ndjson, summary and reports,
  * published only when complete). Memory holds counters, a bounded queue of batches and
- * examples. `replay` and `infer` are this with their own judge; with `shard`, it judges
+ * examples. `replay` and `infer` are this with their own judge (infer's with a state of its
+ * own and no run folder); with `shard`, it judges
  * only shard K's records and writes the partial folder `merge` turns into the whole run.
  */
-export async function runCorpus<P>(opts: CorpusRunOptions<P>): Promise<CorpusRunResult> {
+export async function runCorpus<P, S = never>(opts: CorpusRunOptions<P, S>): Promise<CorpusRunResult<S>> {
+  if (opts.shard && opts.out === undefined) throw new Error('runCorpus: a shard needs a run folder (out)');
   const started = Date.now();
   const startedAt = new Date(started).toISOString();
   const jobs = Math.max(1, opts.jobs ?? availableParallelism());
@@ -100,11 +114,11 @@ export async function runCorpus<P>(opts: CorpusRunOptions<P>): Promise<CorpusRun
   if (pool) for (let i = 0; i < jobs; i++) pool.run({ warm: judgeRef } satisfies WarmTask).catch(() => undefined);
 
   let plan: ReturnType<typeof planShards> | null;
-  let run: Awaited<ReturnType<typeof openRunDir>>;
+  let run: Awaited<ReturnType<typeof openRunDir>> | null;
   try {
     // A shard plans first (sizes only), so a source list that cannot be expanded fails before any folder is made.
     plan = opts.shard ? planShards(await listUnits(opts.sources, opts.glob), opts.shard.n, { stripeAll: opts.limit !== undefined }) : null;
-    run = await openRunDir(opts.out);
+    run = opts.out === undefined ? null : await openRunDir(opts.out);
   } catch (error) {
     await pool?.destroy();
     throw error;
@@ -117,7 +131,7 @@ export async function runCorpus<P>(opts: CorpusRunOptions<P>): Promise<CorpusRun
 
   // Source hashes for run_info: each distinct file once, started now so it overlaps the replay.
   const hashes = new Map<string, Promise<string | null>>();
-  if (!plan) for (const s of opts.sources) if (!hashes.has(s)) hashes.set(s, fileHash(s));
+  if (!plan && run) for (const s of opts.sources) if (!hashes.has(s)) hashes.set(s, fileHash(s));
   const unitReads: UnitRead[] = [];
   const items: AsyncIterable<BatchItem> = plan
     ? shardItems(plan, opts.shard!, { format, limit: opts.limit, block, read, onUnit: (u) => unitReads.push(u), onNote })
@@ -125,16 +139,17 @@ export async function runCorpus<P>(opts: CorpusRunOptions<P>): Promise<CorpusRun
       readRecords(opts.sources, { ...read, format, limit: opts.limit, deferRaw: true, onNote: (note) => onNote(note) });
 
   const resultsHash = createHash('sha256');
+  const judgeState = opts.judge.state ? { current: opts.judge.state.initial(), merge: opts.judge.state.merge } : null;
   let sourceErrors = 0;
   try {
     // A shard writes every line; folding repeated unreadable lines needs the whole run's order, so merge folds.
     const folding = plan ? null : new ResultFolding();
-    const out = run.resultsStream;
-    sourceErrors = await judgeStream(items, { judge: opts.judge, judgeRef, pool, jobs, acc, progress, out, hash: resultsHash, corpusOf: corpusNamer(opts.sources), started, folding, onProgress: opts.onProgress });
+    const out = run?.resultsStream ?? null;
+    sourceErrors = await judgeStream(items, { judge: opts.judge, judgeRef, pool, jobs, acc, progress, out, hash: resultsHash, corpusOf: corpusNamer(opts.sources), started, folding, judgeState, onProgress: opts.onProgress });
     const closing = folding?.closingText() ?? '';
-    if (closing && !out.write(closing)) await new Promise<void>((r) => out.once('drain', () => r()));
+    if (out && closing && !out.write(closing)) await new Promise<void>((r) => out.once('drain', () => r()));
   } catch (error) {
-    await run.abort();
+    await run?.abort();
     await pool?.destroy();
     throw error;
   }
@@ -188,52 +203,62 @@ export async function runCorpus<P>(opts: CorpusRunOptions<P>): Promise<CorpusRun
         junitPerGame: opts.junitPerGame === true,
         state: acc.state(),
       };
-      await run.finishWith([['shard.json', `${JSON.stringify(manifest)}\n`]]);
+      await run!.finishWith([['shard.json', `${JSON.stringify(manifest)}\n`]]);
+    } else if (!run) {
+      // No run folder: nothing hashed, nothing written; the summary's counters are still the run's.
+      runInfo.sources = opts.sources.map((s) => ({ source: s, sha256: null }));
+      summary = acc.build(runInfo);
     } else {
       runInfo.sources = await Promise.all(opts.sources.map(async (s) => ({ source: s, sha256: await hashes.get(s)! })));
       summary = acc.build(runInfo);
       await run.finish(summary, { junitPerGame: opts.junitPerGame === true });
     }
   } catch (error) {
-    await run.abort();
+    await run?.abort();
     throw error;
   }
   progress.elapsedMs = Date.now() - started;
   progress.rssBytes = process.memoryUsage.rss();
   progress.done = true;
   opts.onProgress?.({ ...progress });
-  return { summary, progress, sourceErrors, nothingRead: progress.records === 0 && sourceErrors === 0 };
+  const result: CorpusRunResult<S> = { summary, progress, sourceErrors, nothingRead: progress.records === 0 && sourceErrors === 0 };
+  if (judgeState) result.state = judgeState.current;
+  return result;
 }
 
-interface StreamContext<P> {
-  judge: JudgeSpec<P>;
+interface StreamContext<P, S> {
+  judge: JudgeSpec<P, S>;
   judgeRef: JudgeRef;
   pool: ReturnType<typeof workerPool>;
   jobs: number;
   acc: RunAccumulator;
   progress: Progress;
-  out: NodeJS.WritableStream;
+  /** Where results.ndjson goes (null: no run folder, nothing written). */
+  out: NodeJS.WritableStream | null;
   hash: ReturnType<typeof createHash>;
   corpusOf: (location: string | null) => string | null;
   started: number;
   /** Folds repeated unreadable lines out of what is written (null: write every line). */
   folding: ResultFolding | null;
+  /** The judge's own state, merged batch by batch in input order (null: a plain RecordJudge). */
+  judgeState: { current: S; merge: (into: S, part: S) => S } | null;
   onProgress?: (p: Progress) => void;
 }
 
 /** Batches the items, judges them (workers or here), and accumulates and writes the results in input order. Returns the source errors. */
-async function judgeStream<P>(items: AsyncIterable<BatchItem>, ctx: StreamContext<P>): Promise<number> {
+async function judgeStream<P, S>(items: AsyncIterable<BatchItem>, ctx: StreamContext<P, S>): Promise<number> {
   const { acc, progress, pool, out } = ctx;
   const columns = ctx.judge.columns;
   const judgeRef = ctx.judgeRef;
-  let local: RecordJudge | null = null;
+  let local: AnyJudge | null = null;
   // Raw records travel as bytes, moved (not copied) to the worker.
   const judge = (task: BatchTask): Promise<BatchResult> =>
     pool
       ? pool.run(task, { transferList: task.items.flatMap((i) => (i.kind === 'raw' ? [i.bytes.buffer as ArrayBuffer] : [])) })
       : Promise.resolve(runBatch(task, (local ??= ctx.judge.create(ctx.judge.params))));
 
-  const write = async (batch: { corpora: BatchTask['corpora']; firsts: number[] }, { text, notable, conforming, dice, unreadableAt }: BatchResult): Promise<void> => {
+  const write = async (batch: { corpora: BatchTask['corpora']; firsts: number[] }, { text, notable, conforming, dice, unreadableAt, state }: BatchResult): Promise<void> => {
+    if (ctx.judgeState) ctx.judgeState.current = ctx.judgeState.merge(ctx.judgeState.current, state as S);
     acc.addDiceCounts(dice);
     batch.corpora.forEach((corpus, i) => {
       // Matrix rows in input order: every item's corpus is placed before the non-conforming lines are counted.
@@ -262,6 +287,7 @@ async function judgeStream<P>(items: AsyncIterable<BatchItem>, ctx: StreamContex
       }
     }
     written = from === 0 ? text : written + text.slice(from);
+    if (!out) return;
     ctx.hash.update(written);
     if (!out.write(written)) await new Promise<void>((r) => out.once('drain', () => r()));
   };

@@ -1,12 +1,12 @@
-import { type BatchTask, type JudgeRef, type RecordJudge, runBatch, type WarmTask } from './batch.js';
+import { type AnyJudge, type BatchTask, type JudgeRef, runBatch, type WarmTask } from './batch.js';
 
-const judges = new Map<string, Promise<RecordJudge>>();
+const judges = new Map<string, Promise<AnyJudge>>();
 
 /** A thread's judge: its module imported and `createJudge(params)` called once per judge key (module and params). */
-function judgeFor(ref: JudgeRef): Promise<RecordJudge> {
+function judgeFor(ref: JudgeRef): Promise<AnyJudge> {
   let judge = judges.get(ref.key);
   if (!judge) {
-    judge = import(ref.module).then((m: { createJudge: (params: unknown) => RecordJudge }) => m.createJudge(ref.params));
+    judge = import(ref.module).then((m: { createJudge: (params: unknown) => AnyJudge }) => m.createJudge(ref.params));
     judges.set(ref.key, judge);
   }
   return judge;

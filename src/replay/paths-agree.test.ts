@@ -26,7 +26,7 @@ function outcome(out: string): { results: string; summary: string } {
 }
 
 const cli = join(root, 'bin/dice-dialects.js');
-const built = existsSync(join(root, 'dist/replay/worker.js'));
+const built = existsSync(join(root, 'dist/run/worker.js'));
 
 /**
  * Every committed sample and fixture (the history list is no record source), in process from the sources, and

@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import type { CommandModule } from 'yargs';
 import yargs from 'yargs';
 import { OutputPathError } from '../output/output-path.js';
+import { WorkerFailure } from '../run/worker-failure.js';
 import { STDIN_ARG, restoreArgs } from './stdin-arg.js';
 import { UsageError } from './usage-error.js';
 
@@ -45,7 +46,7 @@ export async function main(argv: string[]): Promise<number> {
   try {
     await parser.parseAsync();
   } catch (error) {
-    if (error instanceof UsageError || error instanceof OutputPathError) usageFailure = error.message;
+    if (error instanceof UsageError || error instanceof OutputPathError || error instanceof WorkerFailure) usageFailure = error.message;
     else throw error;
   }
   if (usageFailure !== null) {

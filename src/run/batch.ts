@@ -1,5 +1,5 @@
 import type { GameRecord } from '../records/game-record.js';
-import type { RawLines, ReadItem } from '../records/items.js';
+import { type RawLines, type ReadItem, recordsIn } from '../records/items.js';
 import { decodeRawLines } from '../records/raw-lines.js';
 import type { GameResultLine } from '../replay/result.js';
 import { type DiceCounts, DiceStatsAccumulator } from './dice-stats.js';
@@ -45,6 +45,10 @@ export interface BatchTask {
   /** The run's dialect columns: conforming lines are counted per item and column instead of travelling back. */
   columns: string[];
   judge: JudgeRef;
+  /** Decoded items of items[0] (a raw item's first records) already judged by an earlier part of this batch: skipped. */
+  skip?: number;
+  /** Stop once the result text reaches this many characters (after the record that crossed it): the rest is judged as a further part. */
+  budget?: number;
 }
 
 /**
@@ -60,9 +64,21 @@ export interface BatchResult {
   dice: DiceCounts;
   /** Where each unreadable line of `notable` sits in `text` (start, end pairs, in order): the run may fold repeats out. */
   unreadableAt: number[];
-  /** A stateful judge's partial state for this batch (undefined for a plain RecordJudge). */
+  /** A stateful judge's partial state for this part of the batch (undefined for a plain RecordJudge). */
   state?: unknown;
+  /** Where the rest of the batch starts when the text reached the budget (item of the task, decoded items of it already judged); null: all judged. */
+  rest: { item: number; skip: number } | null;
 }
+
+/**
+ * Result characters per part of a batch: a batch is sized by its input bytes, but one record
+ * can give megabytes of findings (every divergence of a long game under every dialect, with
+ * --continue-after-divergence). A worker stops after the record that takes its text past
+ * this and the rest of the batch is judged as a further part, so what one part holds (its
+ * text, its notable lines, and their copies on the way back) stays bounded whatever the
+ * records; the text written is the same.
+ */
+export const RESULT_BUDGET = 4 * 1024 * 1024;
 
 /** Judges a batch: lines in input order, serialised here (in the worker) so only text and counters travel back. */
 export function runBatch(task: BatchTask, judgeOrStateful: AnyJudge): BatchResult {
@@ -88,14 +104,34 @@ export function runBatch(task: BatchTask, judgeOrStateful: AnyJudge): BatchResul
     if (item.kind === 'record') addDice(item.record, dice);
     judge(item, emit, task.corpora[i]);
   };
+  // What one part hands back: a stateful judge's state covers exactly the records of this part.
+  const part = (rest: BatchResult['rest']): BatchResult => {
+    const result: BatchResult = { text, notable, conforming, dice: dice.counts(), unreadableAt, rest };
+    if (typeof judgeOrStateful !== 'function') result.state = judgeOrStateful.takeState();
+    return result;
+  };
+  const budget = task.budget ?? RESULT_BUDGET;
+  let skip = task.skip ?? 0;
+  let judged = 0;
   for (; i < task.items.length; i++) {
     const item = task.items[i];
-    if (item.kind === 'raw') for (const decoded of decodeRawLines(item)) judgeItem(decoded);
-    else judgeItem(item);
+    if (item.kind === 'raw') {
+      const total = recordsIn(item);
+      let r = 0;
+      for (const decoded of decodeRawLines(item)) {
+        if (r++ < skip) continue;
+        judgeItem(decoded);
+        judged++;
+        if (text.length >= budget && r < total) return part({ item: i, skip: r });
+      }
+    } else {
+      judgeItem(item);
+      judged++;
+    }
+    skip = 0;
+    if (text.length >= budget && judged > 0 && i + 1 < task.items.length) return part({ item: i + 1, skip: 0 });
   }
-  const result: BatchResult = { text, notable, conforming, dice: dice.counts(), unreadableAt };
-  if (typeof judgeOrStateful !== 'function') result.state = judgeOrStateful.takeState();
-  return result;
+  return part(null);
 }
 
 /** The corpus dice of a record, once per record whatever the number of dialects. Opening rolls: each side's first turn. */

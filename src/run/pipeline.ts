@@ -9,6 +9,7 @@ import { openRunDir, type RunInfo, type Summary } from '../report/index.js';
 import { RunAccumulator } from './accumulator.js';
 import { type AnyJudge, type BatchItem, type BatchResult, type BatchTask, type JudgeRef, runBatch, type WarmTask } from './batch.js';
 import { ResultFolding } from './fold.js';
+import { WorkerFailure } from './worker-failure.js';
 import { fileHash, identityHash, toolVersion } from './run-info.js';
 import { SHARD_MANIFEST, type ShardManifest } from './manifest.js';
 import { BLOCK, listUnits, planShards, type ShardSpec } from './shard-plan.js';
@@ -87,8 +88,15 @@ export interface CorpusRunResult<S = never> {
 /** A batch is handed to a worker when its records reach this many bytes (or BATCH_ITEMS items): memory stays flat whatever the records' size. */
 const BATCH_BYTES = 512 * 1024;
 const BATCH_ITEMS = 512;
-/** A worker holds one batch at a time; small heaps keep the process flat (RSS) on endless corpora. */
-const WORKER_LIMITS = { maxOldGenerationSizeMb: 96, maxYoungGenerationSizeMb: 16 };
+/**
+ * A worker holds one part of a batch at a time (its input bytes and at most about RESULT_BUDGET
+ * of results); small heaps keep the process flat (RSS) on endless corpora.
+ * DICE_DIALECTS_WORKER_HEAP_MB sets the old-generation size instead (a machine with a tight or a generous memory budget; tests).
+ */
+const workerLimits = (): { maxOldGenerationSizeMb: number; maxYoungGenerationSizeMb: number } => {
+  const mb = Number(process.env.DICE_DIALECTS_WORKER_HEAP_MB);
+  return { maxOldGenerationSizeMb: Number.isFinite(mb) && mb > 0 ? mb : 96, maxYoungGenerationSizeMb: 16 };
+};
 
 /**
  * The run pipeline: read → judge (worker threads, batches, results back in input order)
@@ -110,7 +118,7 @@ export async function runCorpus<P, S = never>(opts: CorpusRunOptions<P, S>): Pro
 
   const judgeRef: JudgeRef = { module: opts.judge.module.href, params: opts.judge.params, key: `${opts.judge.module.href}\u0000${JSON.stringify(opts.judge.params)}` };
   // Workers start first, and import and build the judge while this thread plans, opens the run and reads the first bytes.
-  const pool = jobs > 1 ? workerPool(new URL('./worker.js', import.meta.url), jobs, WORKER_LIMITS) : null;
+  const pool = jobs > 1 ? workerPool(new URL('./worker.js', import.meta.url), jobs, workerLimits()) : null;
   if (pool) for (let i = 0; i < jobs; i++) pool.run({ warm: judgeRef } satisfies WarmTask).catch(() => undefined);
 
   let plan: ReturnType<typeof planShards> | null;
@@ -251,10 +259,16 @@ async function judgeStream<P, S>(items: AsyncIterable<BatchItem>, ctx: StreamCon
   const columns = ctx.judge.columns;
   const judgeRef = ctx.judgeRef;
   let local: AnyJudge | null = null;
-  // Raw records travel as bytes, moved (not copied) to the worker.
+  // Raw records travel as bytes, copied (not moved) to the worker: a batch whose results outgrow
+  // RESULT_BUDGET is judged in parts, and each further part is sent again from here.
+  // A worker that dies between tasks (at start-up, say) is an 'error' of the pool, not of a task: it fails every batch still waiting.
+  const poolDied = new Promise<never>((_, reject) => pool?.on('error', reject));
+  poolDied.catch(() => {});
   const judge = (task: BatchTask): Promise<BatchResult> =>
     pool
-      ? pool.run(task, { transferList: task.items.flatMap((i) => (i.kind === 'raw' ? [i.bytes.buffer as ArrayBuffer] : [])) })
+      ? Promise.race([pool.run(task) as Promise<BatchResult>, poolDied]).catch((error: unknown) => {
+          throw new WorkerFailure(describeBatch(task, ctx.corpusOf), error);
+        })
       : Promise.resolve(runBatch(task, (local ??= ctx.judge.create(ctx.judge.params))));
 
   const write = async (batch: { corpora: BatchTask['corpora']; firsts: number[] }, { text, notable, conforming, dice, unreadableAt, state }: BatchResult): Promise<void> => {
@@ -292,18 +306,39 @@ async function judgeStream<P, S>(items: AsyncIterable<BatchItem>, ctx: StreamCon
     if (!out.write(written)) await new Promise<void>((r) => out.once('drain', () => r()));
   };
 
-  const inFlight: Array<{ batch: { corpora: BatchTask['corpora']; firsts: number[] }; result: Promise<BatchResult> }> = [];
+  // A batch is judged in parts when its results outgrow RESULT_BUDGET: each further part is
+  // sent as soon as the one before it is back, and written in turn.
+  interface Part {
+    task: BatchTask;
+    result: Promise<BatchResult>;
+    next: Promise<Part | null>;
+  }
+  const start = (task: BatchTask): Part => {
+    const result = judge(task);
+    // A failure is met when its part's turn comes to be written; until then it must not count as unhandled.
+    result.catch(() => {});
+    const next = result.then(
+      (r) => (r.rest ? start({ ...task, items: task.items.slice(r.rest.item), corpora: task.corpora.slice(r.rest.item), skip: r.rest.skip }) : null),
+      () => null,
+    );
+    return { task, result, next };
+  };
+  const inFlight: Part[] = [];
   const maxInFlight = pool ? ctx.jobs * 2 : 1;
   const drainOne = async (): Promise<void> => {
-    const next = inFlight.shift()!;
-    await write(next.batch, await next.result);
+    let part: Part | null = inFlight.shift()!;
+    while (part) {
+      const r = await part.result;
+      await write({ corpora: part.task.corpora, firsts: part.task.items.map((i) => i.index) }, r);
+      part = await part.next;
+    }
   };
   let batch: BatchItem[] = [];
   let batchBytes = 0;
   const submit = async (): Promise<void> => {
     if (batch.length === 0) return;
     const task: BatchTask = { items: batch, corpora: batch.map(corpusOfItem), columns, judge: judgeRef };
-    inFlight.push({ batch: { corpora: task.corpora, firsts: batch.map((i) => i.index) }, result: judge(task) });
+    inFlight.push(start(task));
     batch = [];
     batchBytes = 0;
     while (inFlight.length >= maxInFlight) await drainOne();
@@ -333,6 +368,16 @@ async function judgeStream<P, S>(items: AsyncIterable<BatchItem>, ctx: StreamCon
   await submit();
   while (inFlight.length) await drainOne();
   return sourceErrors;
+}
+
+/** "records 12–40 of corpora/x.ndjson" (input indexes as in results.ndjson), for a failure message. */
+function describeBatch(task: BatchTask, corpusOf: (location: string | null) => string | null): string {
+  const first = task.items[0];
+  const last = task.items[task.items.length - 1];
+  const from = first.index + (task.skip ?? 0);
+  const to = last.index + (last.kind === 'raw' ? recordsIn(last) : 1) - 1;
+  const sources = [...new Set(task.corpora.map((c) => c ?? (first.kind === 'raw' ? first.source : '(unknown source)')))];
+  return `records ${from}–${to} of ${sources.join(', ')}`;
 }
 
 /**

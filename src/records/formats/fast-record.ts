@@ -1,3 +1,4 @@
+import { turnKeysOnly } from '../checked-record.js';
 import { EVENT_TYPES, FORMAT_NAMES, type GameRecord, TERMINATIONS } from '../game-record.js';
 
 /**
@@ -45,27 +46,6 @@ function canonicalUci(m: unknown): boolean {
   if (m.length === 4) return true;
   const p = m.charCodeAt(4);
   return p === 110 || p === 98 || p === 114 || p === 113;
-}
-
-/** Turns are most of a record: a switch over interned keys beats a Set lookup per key. */
-function turnKeysOnly(t: O): boolean {
-  for (const k in t) {
-    switch (k) {
-      case 'side':
-      case 'dice':
-      case 'diceOrder':
-      case 'moves':
-      case 'fenAfter':
-      case 'clockMs':
-      case 'thinkingMs':
-      case 'diceFlags':
-      case 'location':
-        continue;
-      default:
-        return false;
-    }
-  }
-  return true;
 }
 
 /** Sets `o[k]` to `dflt` when absent; false when present and failing `ok`. */

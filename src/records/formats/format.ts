@@ -63,19 +63,36 @@ export interface Attempt {
 export type Convert = (doc: unknown, place: DocPlace, notes: Set<string>, attempt: Attempt, ctx: ReadContext) => GameRecordInput;
 
 /**
+ * A format's fast conversion straight from a document's text, for the form its writers use;
+ * undefined (or a throw) where the text is anything else: the general path (JSON.parse and
+ * Convert) then reads it and words any problem. Held equal to the general path by a test.
+ */
+export type ConvertText = (text: string, place: DocPlace, notes: Set<string>, attempt: Attempt, ctx: ReadContext) => GameRecordInput | undefined;
+
+/**
  * A JSON-family format (one document, NDJSON, concatenated documents or an array): cut
  * into raw documents by the reading thread, each one parsed and converted on its own
  * where it is judged: one bad document is one unreadable entry, never the end of the stream.
  */
-export function jsonFormat(name: FormatName, convert: Convert, format: (r: GameRecord) => string): FormatModule {
+export function jsonFormat(name: FormatName, convert: Convert, format: (r: GameRecord) => string, convertText?: ConvertText): FormatModule {
   const module: FormatModule = {
     name,
     readBatches: (src) => jsonRawBatches(src, name),
-    decode: (text, at, ctx) => decodeJsonDoc(text, at, convert, ctx),
+    decode: (text, at, ctx) => (convertText && fastDecode(text, at, convertText, ctx)) || decodeJsonDoc(text, at, convert, ctx),
     read: (src, ctx) => readDecoded(module, src, ctx),
     format,
   };
   return module;
+}
+
+function fastDecode(text: string, at: RawPlace, convertText: ConvertText, ctx: ReadContext): Draft[] | undefined {
+  try {
+    const notes = new Set<string>();
+    const input = convertText(text, docPlace(at.source, at.line), notes, { id: null }, ctx);
+    return input === undefined ? undefined : [{ kind: 'record', record: finaliseRecord(input, notes) }];
+  } catch {
+    return undefined;
+  }
 }
 
 function decodeJsonDoc(text: string, at: RawPlace, convert: Convert, ctx: ReadContext): Draft[] {

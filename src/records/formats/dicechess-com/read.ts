@@ -3,6 +3,7 @@ import { type Obj, isObj } from '../../fields.js';
 import { fail } from '../../items.js';
 import type { Attempt, DocPlace } from '../format.js';
 import { type HistoryIndex, historyResult } from './history-list.js';
+import { scanStateMap } from './scan.js';
 import { type Step, parseSteps } from './steps.js';
 
 /**
@@ -38,11 +39,28 @@ export function convertStateMap(doc: unknown, place: DocPlace, notes: Set<string
   const map = doc.gameMoveHistoryStateMap;
   if (map === undefined || map === null) fail('record.missing-field', 'field "gameMoveHistoryStateMap" is missing');
   if (!isObj(map)) fail('record.bad-field', 'field "gameMoveHistoryStateMap" must be an object of steps');
-  const id = gameId(doc, place, notes);
+  const id = gameId(doc.gameId, place, notes);
   attempt.id = id;
-  // A file holding one document is named alone (`game.json#step 33`); documents of a stream keep their line.
-  const base = place.line === 1 && /\.json(\.gz)?$/i.test(place.source) ? place.source : place.location;
-  const steps = parseSteps(map, base, notes);
+  return stateMapRecord(id, parseSteps(map, stepBase(place), notes), place, notes, history);
+}
+
+/**
+ * The same from the document's text, read by the fast scanner where the text has the
+ * compact form (scan.ts); undefined otherwise, for the general path.
+ */
+export function convertStateMapText(text: string, place: DocPlace, notes: Set<string>, attempt: Attempt, history: HistoryIndex | null): GameRecordInput | undefined {
+  const scanned = scanStateMap(text, stepBase(place), notes);
+  if (scanned === undefined) return undefined;
+  const id = gameId(scanned.gameId, place, notes);
+  attempt.id = id;
+  return stateMapRecord(id, scanned.steps, place, notes, history);
+}
+
+/** A file holding one document is named alone (`game.json#step 33`); documents of a stream keep their line. */
+const stepBase = (place: DocPlace): string => (place.line === 1 && /\.json(\.gz)?$/i.test(place.source) ? place.source : place.location);
+
+function stateMapRecord(id: string, steps: Step[], place: DocPlace, notes: Set<string>, history: HistoryIndex | null): GameRecordInput {
+  const base = stepBase(place);
   const meta = history?.get(id) ?? null;
   if (history && !meta) notes.add('metadata:missing');
 
@@ -190,8 +208,8 @@ export function convertStateMap(doc: unknown, place: DocPlace, notes: Set<string
   };
 }
 
-function gameId(doc: Obj, place: DocPlace, notes: Set<string>): string {
-  if (typeof doc.gameId === 'string' && doc.gameId !== '') return doc.gameId;
+function gameId(given: unknown, place: DocPlace, notes: Set<string>): string {
+  if (typeof given === 'string' && given !== '') return given;
   const file = place.derivedId.replace(/:\d+$/, '').replace(/(\.(json|ndjson|jsonl|gz))+$/i, '');
   if (place.line === 1 && /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(file)) {
     notes.add('id:from-file-name');
@@ -225,7 +243,8 @@ function clockSides(steps: Step[], stepSide: (Side | null)[], meta: Obj | null):
   steps.forEach((s, i) => {
     const prev = steps[i - 1];
     const side = stepSide[i];
-    if (!prev?.leftTime || !s.leftTime || side === null) return;
+    // The scanner shares a step's clocks with the step before when their text is the same: nothing changed.
+    if (!prev?.leftTime || !s.leftTime || side === null || prev.leftTime === s.leftTime) return;
     for (const k of keys) {
       if (prev.leftTime[k] !== undefined && s.leftTime[k] !== undefined && prev.leftTime[k] !== s.leftTime[k]) {
         const v = votes.get(k) ?? { w: 0, b: 0 };

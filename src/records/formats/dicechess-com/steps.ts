@@ -55,99 +55,106 @@ function parseStep(v: unknown, n: number, where: string, notes: Set<string>, fir
   if (!isObj(v)) fail('record.bad-field', `step ${n} must be an object, not ${describe(v)}`, where);
   const fen = v.fen;
   // Most steps repeat the FEN before them (a roll, a highlight reset): it is checked once.
-  let read: Pick<Step, 'fenText' | 'fen' | 'board' | 'toMove'>;
-  if (prev !== null && prev.fenText === fen) read = prev;
-  else {
-    let checked: string;
-    try {
-      checked = checkFen(fen, `step ${n} fen`, first);
-    } catch (e) {
-      (e as { problem: { location?: string } }).problem.location = where;
-      throw e;
-    }
-    const space = checked.indexOf(' ');
-    read = { fenText: fen as string, fen: checked, board: checked.slice(0, space), toMove: checked.slice(space + 1, checked.indexOf(' ', space + 1)) as Side };
-  }
+  const read = prev !== null && prev.fenText === fen ? prev : readFen(fen, n, where, first);
   const dices = v.dices ?? [];
   if (!Array.isArray(dices)) fail('record.bad-field', `step ${n} dices must be a list`, where);
   const dice: Die[] = new Array(dices.length);
-  let diceKey = '';
   for (let i = 0; i < dices.length; i++) {
-    const d = parseDie(dices[i], n, i, where, notes);
-    dice[i] = d;
-    diceKey += d.side === 'b' ? LETTERS[d.face - 1] : d.side === 'w' ? UPPER[d.face - 1] : String(d.face);
+    const d = dices[i];
+    if (!isObj(d)) fail('record.bad-dice', `step ${n} dices[${i}] must be an object with value, allowed and used`, where);
+    dice[i] = dieOf(d.value, d.allowed, d.used, n, i, where, notes);
   }
   let bank: number | null = null;
-  if (v.bank !== undefined && v.bank !== null) {
-    bank = Number(v.bank);
-    if (!Number.isFinite(bank)) fail('record.bad-field', `step ${n} bank ${describe(v.bank)} is not a number`, where);
-  }
+  if (v.bank !== undefined && v.bank !== null) bank = bankOf(v.bank, n, where);
   let leftTime: Record<string, number> | null = null;
   const lt = v.leftTime;
   if (isObj(lt)) {
     leftTime = {};
-    for (const k in lt) {
-      const t = lt[k];
-      const ms = typeof t === 'number' ? t : Number(t);
-      if (t === null || !Number.isFinite(ms)) fail('record.bad-field', `step ${n} leftTime of ${k} is ${describe(t)}, not milliseconds`, where);
-      leftTime[k] = ms;
-    }
+    for (const k in lt) leftTime[k] = clockOf(lt[k], k, n, where);
   }
-  return {
-    n,
-    where,
-    fenText: read.fenText,
-    fen: read.fen,
-    board: read.board,
-    toMove: read.toMove,
-    dice,
-    diceKey,
-    move: parseMove(v.gameMoveHistoryMove, n, where, notes),
-    leftTime,
-    bank,
-  };
+  const m = v.gameMoveHistoryMove;
+  let move: string | null = null;
+  if (m !== null && m !== undefined) {
+    if (!isObj(m)) fail('record.bad-move', `step ${n} move must be an object with from and to`, where);
+    move = moveOf(m.from, m.to, m.promotion, n, where, notes);
+  }
+  return { n, where, fenText: read.fenText, fen: read.fen, board: read.board, toMove: read.toMove, dice, diceKey: diceKeyOf(dice), move, leftTime, bank };
+}
+
+/** What a step's FEN gives: checked (a full parse for the first step), its board and side to move. */
+export function readFen(fen: unknown, n: number, where: string, first: boolean): Pick<Step, 'fenText' | 'fen' | 'board' | 'toMove'> {
+  let checked: string;
+  try {
+    checked = checkFen(fen, `step ${n} fen`, first);
+  } catch (e) {
+    (e as { problem: { location?: string } }).problem.location = where;
+    throw e;
+  }
+  const space = checked.indexOf(' ');
+  return { fenText: fen as string, fen: checked, board: checked.slice(0, space), toMove: checked.slice(space + 1, checked.indexOf(' ', space + 1)) as Side };
+}
+
+/** The dice letters with their case: a new value means a new roll. */
+export function diceKeyOf(dice: Die[]): string {
+  let key = '';
+  for (const d of dice) key += d.side === 'b' ? LETTERS[d.face - 1] : d.side === 'w' ? UPPER[d.face - 1] : String(d.face);
+  return key;
+}
+
+export function bankOf(v: unknown, n: number, where: string): number {
+  const bank = Number(v);
+  if (!Number.isFinite(bank)) fail('record.bad-field', `step ${n} bank ${describe(v)} is not a number`, where);
+  return bank;
+}
+
+export function clockOf(t: unknown, key: string, n: number, where: string): number {
+  const ms = typeof t === 'number' ? t : Number(t);
+  if (t === null || !Number.isFinite(ms)) fail('record.bad-field', `step ${n} leftTime of ${key} is ${describe(t)}, not milliseconds`, where);
+  return ms;
 }
 
 const UPPER = LETTERS.toUpperCase();
+/** A die's one character (char code) → its face 1–6: digits, piece letters (upper case White); 0 = not a die. */
+const DIE_FACE = new Uint8Array(128);
+for (let f = 1; f <= 6; f++) {
+  DIE_FACE[48 + f] = f;
+  DIE_FACE[LETTERS.charCodeAt(f - 1)] = f;
+  DIE_FACE[UPPER.charCodeAt(f - 1)] = f;
+}
 
-function parseDie(d: unknown, n: number, i: number, where: string, notes: Set<string>): Die {
+/** One die of a step from its fields. */
+export function dieOf(v: unknown, allowed: unknown, used: unknown, n: number, i: number, where: string, notes: Set<string>): Die {
   const what = (): string => `step ${n} dices[${i}]`;
-  if (!isObj(d)) fail('record.bad-dice', `${what()} must be an object with value, allowed and used`, where);
-  const value = typeof d.value === 'string' ? d.value : String(d.value ?? '');
-  let face: number;
-  let side: Side | null;
+  const value = typeof v === 'string' ? v : String(v ?? '');
   const c = value.length === 1 ? value.charCodeAt(0) : 0;
-  if (c >= 49 && c <= 54) {
-    face = c - 48;
-    side = null;
-    notes.add('dice:digits');
-  } else if (c !== 0 && LETTERS.includes(value.toLowerCase())) {
+  let face = c < 128 ? DIE_FACE[c] : 0;
+  let side: Side | null = c <= 57 ? null : c < 97 ? 'w' : 'b';
+  // Beyond ASCII, a letter whose lower case is a piece letter (the Kelvin sign K) reads as that piece, as it always has.
+  if (c >= 128 && LETTERS.includes(value.toLowerCase())) {
     face = LETTERS.indexOf(value.toLowerCase()) + 1;
     side = value === value.toUpperCase() ? 'w' : 'b';
-    notes.add('dice:letters');
-  } else {
-    fail('record.bad-dice', `${what()} value ${describe(d.value)} is not a die (a piece letter)`, where);
   }
-  if (typeof d.allowed !== 'boolean') fail(d.allowed === undefined ? 'record.missing-field' : 'record.bad-field', `${what()} needs allowed true or false`, where);
-  if (typeof d.used !== 'boolean') fail(d.used === undefined ? 'record.missing-field' : 'record.bad-field', `${what()} needs used true or false`, where);
-  return { face, side, allowed: d.allowed, used: d.used };
+  if (face === 0) fail('record.bad-dice', `${what()} value ${describe(v)} is not a die (a piece letter)`, where);
+  notes.add(side === null ? 'dice:digits' : 'dice:letters');
+  if (typeof allowed !== 'boolean') fail(allowed === undefined ? 'record.missing-field' : 'record.bad-field', `${what()} needs allowed true or false`, where);
+  if (typeof used !== 'boolean') fail(used === undefined ? 'record.missing-field' : 'record.bad-field', `${what()} needs used true or false`, where);
+  return { face, side, allowed, used };
 }
 
 const SQUARE = /^[a-hA-H][1-8]$/;
 
-function parseMove(m: unknown, n: number, where: string, notes: Set<string>): string | null {
-  if (m === null || m === undefined) return null;
-  if (!isObj(m)) fail('record.bad-move', `step ${n} move must be an object with from and to`, where);
-  const from = String(m.from ?? '');
-  const to = String(m.to ?? '');
+/** A step's move (UCI, lower case) from its fields. */
+export function moveOf(f: unknown, t: unknown, promotion: unknown, n: number, where: string, notes: Set<string>): string {
+  const from = String(f ?? '');
+  const to = String(t ?? '');
   if (!SQUARE.test(from) || !SQUARE.test(to)) fail('record.bad-move', `step ${n} move ${describe(from)} → ${describe(to)} does not name two squares`, where);
   if (from.toLowerCase() === to.toLowerCase()) fail('record.bad-move', `step ${n} move ${from} → ${to} does not move a piece`, where);
   notes.add(`${from}${to}` === `${from}${to}`.toUpperCase() ? 'squares:upper-case' : 'squares:lower-case');
-  const promo = m.promotion === undefined || m.promotion === null ? 'NONE' : String(m.promotion).toUpperCase();
+  const promo = promotion === undefined || promotion === null ? 'NONE' : String(promotion).toUpperCase();
   let suffix = '';
   if (promo !== 'NONE' && promo !== '') {
     const piece = promo.replace(/^(WHITE|BLACK)_/, '');
-    suffix = PROMOTIONS[piece] ?? fail('record.bad-move', `step ${n} promotion ${describe(m.promotion)} is not NONE or COLOUR_PIECE`, where);
+    suffix = PROMOTIONS[piece] ?? fail('record.bad-move', `step ${n} promotion ${describe(promotion)} is not NONE or COLOUR_PIECE`, where);
   }
   return `${from}${to}`.toLowerCase() + suffix;
 }

@@ -1,0 +1,136 @@
+import { readFileSync, readdirSync } from 'node:fs';
+import { gunzipSync } from 'node:zlib';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { type FormatModule, type RawPlace, jsonFormat } from '../format.js';
+import { randomGame } from '../../test-support/random-game.js';
+import { formatRecord } from '../../write.js';
+import { dicechessComFormat } from './index.js';
+import { convertStateMap } from './read.js';
+import { scanStateMap } from './scan.js';
+
+/** The general path alone: JSON.parse and the converter, as every state map was read before the scanner. */
+const general: FormatModule = jsonFormat('dicechess-com', (doc, place, notes, attempt, ctx) => convertStateMap(doc, place, notes, attempt, ctx.history), () => '');
+const ctx = { history: null };
+const at = (line: number, source = 'games.dicechess-com'): RawPlace => ({ source, line, flags: 1, header: null });
+
+/** The same drafts (records, or unreadable entries with their codes, messages and locations) from the fast and the general path. */
+function expectSameDecoding(text: string, line = 1, source?: string): void {
+  expect(dicechessComFormat.decode!(text, at(line, source), ctx)).toStrictEqual(general.decode!(text, at(line, source), ctx));
+}
+
+const root = new URL('../../../../', import.meta.url);
+const fixtureDir = new URL('src/records/fixtures/dicechess-com/', root);
+/** Every state-map document the repository holds: fixtures (as they are, and compact) and the bundled sample. */
+function repositoryDocuments(): Array<{ source: string; text: string }> {
+  const docs: Array<{ source: string; text: string }> = [];
+  for (const name of readdirSync(fixtureDir)) {
+    const text = readFileSync(new URL(name, fixtureDir), 'utf8');
+    const lines = name.endsWith('.json') ? [text] : text.split('\n').filter((l) => l.trim() !== '');
+    for (const l of lines) {
+      docs.push({ source: name, text: l });
+      const parsed = (() => {
+        try {
+          return JSON.parse(l) as unknown;
+        } catch {
+          return undefined; // a fixture of broken JSON: as it is only
+        }
+      })();
+      if (parsed !== undefined) docs.push({ source: name, text: JSON.stringify(parsed) });
+    }
+  }
+  const sample = gunzipSync(readFileSync(new URL('corpora/samples/dicechess-com/games.state-maps.ndjson.gz', root))).toString('utf8');
+  for (const l of sample.split('\n')) if (l !== '') docs.push({ source: 'games.state-maps.ndjson', text: l });
+  return docs;
+}
+
+const generated = Array.from({ length: 40 }, (_, seed) => formatRecord('dicechess-com', randomGame(seed + 1, { chess960: seed % 5 === 0 })).trimEnd());
+
+describe('the state-map scanner reads as JSON.parse and the converter do', () => {
+  it('every fixture and sample document, and its compact form', () => {
+    const docs = repositoryDocuments();
+    expect(docs.length).toBeGreaterThan(50);
+    for (const { source, text } of docs) expectSameDecoding(text, 1, source);
+  });
+
+  it('takes the fast path for the compact documents this tool and the site write', () => {
+    // The sample and the generated documents: every one read fast (the fixtures hold deliberately broken ones).
+    const compact = [...repositoryDocuments().filter((d) => d.source === 'games.state-maps.ndjson').map((d) => d.text), ...generated];
+    const slow = compact.filter((t) => scanStateMap(t, 'x', new Set()) === undefined);
+    expect(slow).toEqual([]);
+    expect(compact.length).toBeGreaterThan(60);
+  });
+
+  it('documents with random edits (fast-check): records or the same unreadable entries', () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...generated),
+        fc.array(fc.tuple(fc.nat(), fc.nat({ max: 12 }), fc.string({ maxLength: 5 })), { minLength: 1, maxLength: 4 }),
+        (doc, edits) => {
+          let text = doc;
+          for (const [i, del, ins] of edits) {
+            const k = i % (text.length + 1);
+            text = text.slice(0, k) + ins + text.slice(k + del);
+          }
+          expectSameDecoding(text);
+        },
+      ),
+      { numRuns: 400 },
+    );
+  });
+
+  // Edits aimed at each field the scanner reads: other types, other spellings, other orders.
+  const swaps: Array<[RegExp, string]> = [
+    [/"allowed":true/, '"allowed":1'],
+    [/"used":false/, '"used":null'],
+    [/"bank":(\d+)/, '"bank":"$1"'],
+    [/"bank":(\d+)/, '"bank":$1.5e1'],
+    [/"bank":(\d+)/, '"bank":0$1'],
+    [/"bank":(\d+)/, '"bank":1e999'],
+    [/"bank":\d+/, '"bank":null'],
+    [/,"bank":\d+/, ''],
+    [/"leftTime":\{"([^"]+)":(\d+)/, '"leftTime":{"$1":"$2"'],
+    [/"leftTime":\{"([^"]+)":(\d+)/, '"leftTime":{"$1":-$2'],
+    [/"leftTime":\{[^}]*\}/, '"leftTime":null'],
+    [/"leftTime":\{[^}]*\}/, '"leftTime":{"__proto__":5}'],
+    [/"leftTime":\{"([^"]+)":(\d+)/, '"leftTime":{"$1":$2,"$1":7'],
+    [/"value":"([A-Za-z])"/, '"value":"x"'],
+    [/"value":"([A-Za-z])"/, '"value":"4"'],
+    [/"value":"([A-Za-z])"/, '"value":"\u212a"'],
+    [/"value":"([A-Za-z])"/, '"value":"$1$1"'],
+    [/"promotion":"NONE"/, '"promotion":null'],
+    [/"promotion":"NONE"/, '"promotion":"WHITE_QUEEN"'],
+    [/"promotion":"NONE"/, '"promotion":"KING"'],
+    [/"from":"([A-H][1-8])"/, '"from":"$1x"'],
+    [/"to":"([A-H][1-8])"/, '"to":"a9"'],
+    [/"fen":"([^"]+)"/, '"fen":"$1 x"'],
+    [/"fen":"([^"]+)"/, '"fen":"8/8/8/8/8/8/8/8 w - - 0 1"'],
+    [/"fen":"[^"]+","dices":\[\]/, '"fen":"\\u0072nbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1","dices":[]'],
+    [/"dices":\[\]/, '"dices":null'],
+    [/"gameMoveHistoryMove":null/, '"gameMoveHistoryMove":{}'],
+    [/"gameId":"[^"]+",/, ''],
+    [/"gameId":"[^"]+"/, '"gameId":""'],
+    [/"gameId":"[^"]+"/, '"gameId":7'],
+    [/"gameId":("[^"]+"),("gameMoveHistoryStateMap":\{.*\})\}$/, '$2,"gameId":$1}'],
+    [/"1":\{/, '"01":{'],
+    [/"2":\{/, '"0":{'],
+    [/"3":\{/, '"9":{'],
+    [/\{"fen"/, '{ "fen"'],
+    [/"dices":/, '"dices" :'],
+    [/\}\}$/, '},"extra":1}'],
+    [/\}$/, '}\n'],
+    [/\}$/, '}{}'],
+  ];
+  it('documents with each field changed in turn', () => {
+    let changed = 0;
+    for (const doc of generated.slice(0, 10)) {
+      for (const [pattern, replacement] of swaps) {
+        const text = doc.replace(pattern, replacement);
+        if (text === doc) continue;
+        changed++;
+        expectSameDecoding(text);
+      }
+    }
+    expect(changed).toBeGreaterThan(300);
+  });
+});

@@ -4,7 +4,7 @@ import { fail } from '../../items.js';
 import type { Attempt, DocPlace } from '../format.js';
 import { type HistoryIndex, historyResult } from './history-list.js';
 import { scanStateMap } from './scan.js';
-import { type Step, parseSteps } from './steps.js';
+import { type Step, parseSteps, stepWhere } from './steps.js';
 
 /**
  * A. dicechess.com `gameMoveHistoryStateMap` → GameRecord, by reading the steps as
@@ -49,7 +49,7 @@ export function convertStateMap(doc: unknown, place: DocPlace, notes: Set<string
  * compact form (scan.ts); undefined otherwise, for the general path.
  */
 export function convertStateMapText(text: string, place: DocPlace, notes: Set<string>, attempt: Attempt, history: HistoryIndex | null): GameRecordInput | undefined {
-  const scanned = scanStateMap(text, stepBase(place), notes);
+  const scanned = scanStateMap(text, notes);
   if (scanned === undefined) return undefined;
   const id = gameId(scanned.gameId, place, notes);
   attempt.id = id;
@@ -84,7 +84,7 @@ function stateMapRecord(id: string, steps: Step[], place: DocPlace, notes: Set<s
       used: s.dice.map((d) => d.used),
       diceKey: s.diceKey,
       moves: [],
-      location: s.where,
+      location: stepWhere(base, s.n),
       last: s,
     };
     turns.push(t);
@@ -130,7 +130,7 @@ function stateMapRecord(id: string, steps: Step[], place: DocPlace, notes: Set<s
       handover = null;
       if (cur) cur.last = s;
     } else if (prev !== null && s.board !== prev.board) {
-      fail('record.bad-field', `step ${s.n} changes the board without a move (a move step is missing)`, s.where);
+      fail('record.bad-field', `step ${s.n} changes the board without a move (a move step is missing)`, stepWhere(base, s.n));
     } else if (afterMove) {
       afterMove = false; // the highlight reset after a micro-move
       if (cur) cur.last = s;

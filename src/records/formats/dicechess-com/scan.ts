@@ -14,9 +14,9 @@ import { type Die, type Step, bankOf, clockOf, diceKeyOf, dieOf, moveOf, readFen
  * whose text repeats the previous step's is not read again: its value is shared. A test
  * holds this equal to the general path over the fixtures, the samples and a fuzz corpus.
  */
-export function scanStateMap(text: string, base: string, notes: Set<string>): { gameId: string | undefined; steps: Step[] } | undefined {
+export function scanStateMap(text: string, notes: Set<string>): { gameId: string | undefined; steps: Step[] } | undefined {
   try {
-    return scan(text, base, notes);
+    return scan(text, notes);
   } catch {
     // A problem with the record: the general path finds it again and words it.
     return undefined;
@@ -94,7 +94,7 @@ function need(q: number): number {
   return q;
 }
 
-function scan(text: string, base: string, notes: Set<string>): { gameId: string | undefined; steps: Step[] } {
+function scan(text: string, notes: Set<string>): { gameId: string | undefined; steps: Step[] } {
   let p = need(lit(text, 0, '{'));
   let q: number;
   let gameId: string | undefined;
@@ -120,7 +120,8 @@ function scan(text: string, base: string, notes: Set<string>): { gameId: string 
     const n = Number(text.slice(p, keyEnd));
     if (prev !== null && n <= prev.n) throw OTHER;
     p = need(lit(text, keyEnd, '":{"fen":'));
-    const where = `${base}#step ${n}`;
+    // Locations are for the words of a problem, and any problem sends the document to the general path.
+    const where = '';
 
     let fen: Pick<Step, 'fenText' | 'fen' | 'board' | 'toMove'>;
     if (prev !== null && (q = again(text, p, fenA, fenB)) >= 0) {
@@ -237,7 +238,7 @@ function scan(text: string, base: string, notes: Set<string>): { gameId: string 
       }
     }
     p = need(lit(text, p, '}'));
-    const step: Step = { n, where, fenText: fen.fenText, fen: fen.fen, board: fen.board, toMove: fen.toMove, dice, diceKey, move, leftTime, bank };
+    const step: Step = { n, fenText: fen.fenText, fen: fen.fen, board: fen.board, toMove: fen.toMove, dice, diceKey, move, leftTime, bank };
     steps.push(step);
     prev = step;
     if (text.charCodeAt(p) !== COMMA) break;

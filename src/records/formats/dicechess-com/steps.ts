@@ -14,7 +14,6 @@ export interface Die {
 
 export interface Step {
   n: number;
-  where: string;
   /** The FEN as the step holds it; `fen` is it checked and trimmed. */
   fenText: string;
   fen: string;
@@ -33,6 +32,9 @@ export interface Step {
 const PROMOTIONS: Record<string, string> = { QUEEN: 'q', ROOK: 'r', BISHOP: 'b', KNIGHT: 'n' };
 const LETTERS = 'pnbrqk';
 
+/** Where a step is, for locations: `<base>#step <n>`. */
+export const stepWhere = (base: string, n: number): string => `${base}#step ${n}`;
+
 /** The steps of a state map, ordered by number (keys may have gaps). */
 export function parseSteps(map: Obj, base: string, notes: Set<string>): Step[] {
   const keys = Object.keys(map);
@@ -46,7 +48,7 @@ export function parseSteps(map: Obj, base: string, notes: Set<string>): Step[] {
   let prev: Step | null = null;
   for (let i = 0; i < numbered.length; i++) {
     const [n, k] = numbered[i];
-    prev = steps[i] = parseStep(map[k], n, `${base}#step ${n}`, notes, i === 0, prev);
+    prev = steps[i] = parseStep(map[k], n, stepWhere(base, n), notes, i === 0, prev);
   }
   return steps;
 }
@@ -78,7 +80,7 @@ function parseStep(v: unknown, n: number, where: string, notes: Set<string>, fir
     if (!isObj(m)) fail('record.bad-move', `step ${n} move must be an object with from and to`, where);
     move = moveOf(m.from, m.to, m.promotion, n, where, notes);
   }
-  return { n, where, fenText: read.fenText, fen: read.fen, board: read.board, toMove: read.toMove, dice, diceKey: diceKeyOf(dice), move, leftTime, bank };
+  return { n, fenText: read.fenText, fen: read.fen, board: read.board, toMove: read.toMove, dice, diceKey: diceKeyOf(dice), move, leftTime, bank };
 }
 
 /** What a step's FEN gives: checked (a full parse for the first step), its board and side to move. */

@@ -222,7 +222,13 @@ function gameId(given: unknown, place: DocPlace, notes: Set<string>): string {
 /** leftTime key → side: from the history list's ids, from keys named after sides, or from whose clock moves during whose turn. */
 function clockSides(steps: Step[], stepSide: (Side | null)[], meta: Obj | null): Map<string, Side> | null {
   const keys = new Set<string>();
-  for (const s of steps) if (s.leftTime) for (const k of Object.keys(s.leftTime)) keys.add(k);
+  let seen: Step['leftTime'] = null;
+  for (const s of steps) {
+    // Steps whose clocks the scanner shared with the step before hold no new key.
+    if (s.leftTime === null || s.leftTime === seen) continue;
+    seen = s.leftTime;
+    for (const k in s.leftTime) keys.add(k);
+  }
   if (keys.size === 0) return null;
   const map = new Map<string, Side>();
   if (meta && meta.whiteId !== undefined && meta.whiteId !== null && meta.blackId !== undefined && meta.blackId !== null) {

@@ -112,6 +112,8 @@ function scan(text: string, notes: Set<string>): { gameId: string | undefined; s
   let diceB = 0;
   let clockA = 0;
   let clockB = 0;
+  /** Where each die of the last dice read started and ended. */
+  const dieAt: number[] = [];
   for (;;) {
     // The step key: a whole number without leading zeros, above the previous one (so JSON.parse's key order is the steps' order).
     p = need(lit(text, p, '"'));
@@ -144,10 +146,20 @@ function scan(text: string, notes: Set<string>): { gameId: string | undefined; s
     } else {
       diceA = p;
       p = need(lit(text, p, '['));
+      const before = prev === null ? [] : prev.dice;
       dice = [];
       if ((q = lit(text, p, ']')) >= 0) p = q;
       else {
-        for (;;) {
+        for (let j = 0; ; j++) {
+          // A die whose text is the previous roll's at this place (a move spends one of three): the same die.
+          if (j < before.length && (q = again(text, p, dieAt[2 * j], dieAt[2 * j + 1])) >= 0) {
+            dice.push(before[j]);
+            p = q;
+            if (text.charCodeAt(p) !== COMMA) break;
+            p++;
+            continue;
+          }
+          const dieStart = p;
           p = need(lit(text, p, '{"value":'));
           q = need(stringEnd(text, p));
           const value = text.slice(p + 1, q - 1);
@@ -164,7 +176,9 @@ function scan(text: string, notes: Set<string>): { gameId: string | undefined; s
             used = false;
           }
           p = need(lit(text, q, '}'));
-          dice.push(dieOf(value, allowed, used, n, dice.length, where, notes));
+          dice.push(dieOf(value, allowed, used, n, j, where, notes));
+          dieAt[2 * j] = dieStart;
+          dieAt[2 * j + 1] = p;
           if (text.charCodeAt(p) !== COMMA) break;
           p++;
         }

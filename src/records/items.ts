@@ -1,3 +1,4 @@
+import type { SharedHistory } from './shared-history.js';
 import type { FormatName, GameRecord } from './game-record.js';
 
 /** Codes of records that could not be read (never rule divergences). */
@@ -41,6 +42,8 @@ export interface RawLines {
   bytes: Uint8Array;
   /** Per record, SPAN numbers: byte start, byte end (line break excluded), 1-based line number, flags (RAW_WHOLE_LINE). */
   spans: Int32Array;
+  /** The run's history list (dicechess.com metadata), shared with the threads that decode: absent without one. */
+  history?: SharedHistory;
 }
 
 /** Numbers per record in `RawLines.spans`. */

@@ -14,6 +14,7 @@ import { notRecordsReason } from './input/not-records.js';
 import { noteInvalidUtf8 } from './input/utf8.js';
 import { type Draft, type RawLines, type ReadItem, type SourceNote, SPAN, recordsIn, unreadable } from './items.js';
 import { decodeRawLines } from './raw-lines.js';
+import { shareHistory } from './shared-history.js';
 
 export interface ReadOptions {
   /** A format name, or 'auto' (the default) to tell each source's format from its first bytes. */
@@ -71,8 +72,9 @@ export async function* readRecords(sources: ReadonlyArray<string | StreamInput>,
   opts = await withFetchFolders(sources, opts); // a fetch folder's history list is its metadata, its manifest no source
   const controller = new AbortController();
   const ctx: ReadContext = { history: opts.historyList ? await loadHistory(opts.historyList, opts.http) : null };
-  // The history list stays on this thread: records that need it are decoded here.
-  const defer = (opts.deferRaw ?? opts.deferNative) === true && ctx.history === null;
+  // Raw records carry the history list along in shared memory: they are decoded where they are judged.
+  const history = ctx.history ? shareHistory(ctx.history) : undefined;
+  const defer = (opts.deferRaw ?? opts.deferNative) === true;
   if (opts.historyList && ctx.history?.size === 0) {
     // Named for metadata but holding none: every game would lack it without a word.
     const named = [opts.historyList].flat().join(', ');
@@ -94,8 +96,9 @@ export async function* readRecords(sources: ReadonlyArray<string | StreamInput>,
         else if (d.kind === 'raw') {
           const spans = index + recordsIn(d) > limit ? d.spans.subarray(0, (limit - index) * SPAN) : d.spans;
           const raw: RawLines = { kind: 'raw', index, source: d.source, format: d.format, header: d.header, bytes: d.bytes, spans };
+          if (history) raw.history = history;
           if (defer) yield raw;
-          else yield* decodeRawLines(raw, ctx);
+          else yield* decodeRawLines(raw);
           index += recordsIn({ spans });
         } else yield { kind: 'unreadable', index: index++, source: d.source, location: d.location, id: d.id, code: d.code, message: d.message };
         if (index >= limit) return;

@@ -40,16 +40,22 @@ const built = existsSync(join(root, 'dist/run/worker.js'));
 describe.skipIf(!built)('the replayer gives the same results on every path', () => {
   const fixtures = readdirSync(join(root, 'src/records/fixtures'), { withFileTypes: true }).filter((e) => e.isDirectory());
   const sets = { 'corpora/samples': [join(root, 'corpora/samples')], 'src/records/fixtures': fixtures.map((e) => join(root, 'src/records/fixtures', e.name)) };
-  for (const [folder, sources] of Object.entries(sets)) {
+  const historyList = join(root, 'src/records/fixtures/dicechess-com-history-list.json');
+  const cases: Array<[string, string[], string[]]> = [
+    ...Object.entries(sets).map(([folder, sources]): [string, string[], string[]] => [folder, sources, []]),
+    // With a history list the records still travel raw: the list goes along in shared memory and is applied where they are decoded.
+    ['dicechess.com fixtures with their history list', [join(root, 'src/records/fixtures/dicechess-com')], [historyList]],
+  ];
+  for (const [folder, sources, history] of cases) {
     it(`${folder}: in process, --jobs 1, --jobs 2`, async () => {
       const name = folder.replace(/\W/g, '-');
       const inProcess = join(dir, `${name}-in-process`);
-      await runReplay({ sources, dialects, out: inProcess, jobs: 1 });
+      await runReplay({ sources, dialects, out: inProcess, jobs: 1, ...(history.length > 0 && { historyList: history }) });
       const expected = outcome(inProcess);
-      expect(expected.results.split('\n').length).toBeGreaterThan(50);
+      expect(expected.results.split('\n').length).toBeGreaterThan(history.length > 0 ? 10 : 50);
       for (const jobs of [1, 2]) {
         const out = join(dir, `${name}-${jobs}`);
-        execFileSync('node', [cli, 'replay', ...sources, ...NAMES.flatMap((n) => ['--dialect', n]), '--jobs', String(jobs), '--quiet', '--out', out]);
+        execFileSync('node', [cli, 'replay', ...sources, ...history.flatMap((h) => ['--history-list', h]), ...NAMES.flatMap((n) => ['--dialect', n]), '--jobs', String(jobs), '--quiet', '--out', out]);
         const got = outcome(out);
         expect(got.results === expected.results, `results.ndjson, --jobs ${jobs}`).toBe(true);
         expect(got.summary).toBe(expected.summary);

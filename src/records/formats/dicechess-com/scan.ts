@@ -88,7 +88,7 @@ function numberEnd(text: string, p: number): number {
   return p;
 }
 
-/** Where the text must go on as `literal`. */
+/** A position a helper returned, where the form requires one (-1: leave for the general path). */
 function need(q: number): number {
   if (q < 0) throw OTHER;
   return q;

@@ -137,6 +137,17 @@ export const CANONICAL_UCI = /^[a-h][1-8][a-h][1-8][nbrq]?$/;
  * FENs, where a full parse per turn would cost more than the rest of the reading).
  */
 export function checkFen(text: unknown, what: string, full = true): string {
+  if (!full && typeof text === 'string') {
+    // The usual per-turn FEN, in one pass with no substrings; any doubt goes the long way.
+    const end = plainFenEnd(text);
+    if (end === text.length) return text;
+    if (end > 0) return text.slice(0, end);
+  }
+  return checkFenByFields(text, what, full);
+}
+
+/** `checkFen` field by field: the reference `plainFenEnd` is held equal to (and the path of every FEN it is unsure of). */
+export function checkFenByFields(text: unknown, what: string, full = true): string {
   if (!full && typeof text === 'string' && plainFields(text)) {
     // The usual case (single spaces, nothing around): no trimming, no second split.
     const fields = text.split(' ');
@@ -150,6 +161,95 @@ export function checkFen(text: unknown, what: string, full = true): string {
   const problem = full ? fullFenProblem(text) : quickFenProblem(fields.length >= 4 && fields.every((f) => f !== '') ? fields : trimmed.split(/\s+/));
   if (problem) fail('record.bad-fen', `${what} "${text}" is not a FEN: ${problem}`);
   return fields.length <= 6 && !/\s\s|\t/.test(trimmed) ? trimmed : trimmed.split(/\s+/).slice(0, 6).join(' ');
+}
+
+/**
+ * A FEN that `quickFenProblem` accepts with plain fields (single spaces, nothing around,
+ * no pawn on a last rank), checked in one pass by character codes: the length of what
+ * `checkFen` returns (the first six fields), or -1 when unsure (the field-by-field check
+ * then decides and words the problem). Runs for every recorded turn.
+ */
+export function plainFenEnd(s: string): number {
+  const n = s.length;
+  let i = 0;
+  let rank = 0;
+  let squares = 0;
+  let whiteKings = 0;
+  let blackKings = 0;
+  // Field 1, the board: 8 ranks of 8 squares, at most one king a side.
+  for (; ; i++) {
+    if (i === n) return -1;
+    const c = s.charCodeAt(i);
+    if (c === 32) break;
+    if (c === 47) {
+      if (squares !== 8) return -1;
+      rank++;
+      squares = 0;
+    } else if (c >= 49 && c <= 56) {
+      squares += c - 48;
+    } else {
+      if (c >= 128 || IS_PIECE[c] === 0) return -1;
+      squares++;
+      if (c === 80 || c === 112) {
+        if (rank === 0 || rank === 7) return -1;
+      } else if (c === 75) whiteKings++;
+      else if (c === 107) blackKings++;
+    }
+  }
+  if (rank !== 7 || squares !== 8 || whiteKings > 1 || blackKings > 1) return -1;
+  // Field 2, the side to move.
+  const side = s.charCodeAt(i + 1);
+  if ((side !== 119 && side !== 98) || s.charCodeAt(i + 2) !== 32) return -1;
+  // Field 3, castling: "-" or 1 to 8 letters.
+  i += 3;
+  if (s.charCodeAt(i) === 45) i++;
+  else {
+    const from = i;
+    for (; i < n && i - from <= 8; i++) {
+      const c = s.charCodeAt(i);
+      if (c >= 128 || IS_CASTLING[c] === 0) break;
+    }
+    if (i === from || i - from > 8) return -1;
+  }
+  if (s.charCodeAt(i) !== 32) return -1;
+  // Field 4, en passant: "-" or squares on rank 3 or 6.
+  i++;
+  if (s.charCodeAt(i) === 45) i++;
+  else {
+    const from = i;
+    for (; i < n; i += 2) {
+      const f = s.charCodeAt(i);
+      if (f < 97 || f > 104) break;
+      const r = s.charCodeAt(i + 1);
+      if (r !== 51 && r !== 54) return -1;
+    }
+    if (i === from) return -1;
+  }
+  if (i === n) return n;
+  if (s.charCodeAt(i) !== 32) return -1;
+  // Field 5, the half-move counter; field 6, the move number (not "0").
+  for (let field = 5; field <= 6; field++) {
+    const from = ++i;
+    for (; i < n; i++) {
+      const c = s.charCodeAt(i);
+      if (c < 48 || c > 57) break;
+    }
+    if (i === from || (field === 6 && i === from + 1 && s.charCodeAt(from) === 48)) return -1;
+    if (i === n) return n;
+    if (s.charCodeAt(i) !== 32) return -1;
+  }
+  // Field 7, dice: "-" or 1 to 6 piece letters, and nothing after.
+  const end = i++;
+  if (s.charCodeAt(i) === 45) i++;
+  else {
+    const from = i;
+    for (; i < n; i++) {
+      const c = s.charCodeAt(i);
+      if (c >= 128 || IS_PIECE[c] === 0) break;
+    }
+    if (i === from || i - from > 6) return -1;
+  }
+  return i === n ? end : -1;
 }
 
 /** Start positions found good before: corpora share a few, each is parsed once. */
@@ -185,6 +285,9 @@ const PIECE_LETTERS = 'pnbrqkPNBRQK';
 /** Char code → 1 for a piece letter. */
 const IS_PIECE = new Uint8Array(128);
 for (const ch of PIECE_LETTERS) IS_PIECE[ch.charCodeAt(0)] = 1;
+/** Char code → 1 for a castling letter (KQkq, A–H, a–h). */
+const IS_CASTLING = new Uint8Array(128);
+for (const ch of 'KQkqABCDEFGHabcdefgh') IS_CASTLING[ch.charCodeAt(0)] = 1;
 const CASTLING = /^(-|[KQkqA-Ha-h]{1,8})$/;
 const EN_PASSANT = /^(-|([a-h][36])+)$/;
 const DICE = /^(-|[pnbrqkPNBRQK]{1,6})$/;

@@ -1,7 +1,7 @@
 import type { GameEvent, GameRecord, GameRecordInput, Player, TimeControl } from '../game-record.js';
 import { EVENT_TYPES, TERMINATIONS } from '../game-record.js';
 import { type Obj, isObj, optNumber, optString, reqArray, reqString } from '../fields.js';
-import { fail, within } from '../items.js';
+import { fail, mapWithin } from '../items.js';
 import { checkFen, normaliseUci, parseDice, parseResult, parseSide, resultNumber } from '../notation.js';
 import { type Attempt, type DocPlace, type FormatModule, jsonFormat } from './format.js';
 
@@ -16,7 +16,7 @@ function convert(doc: unknown, place: DocPlace, notes: Set<string>, attempt: Att
   const id = attempt.id ?? place.derivedId;
   if (attempt.id === null) notes.add('id:derived');
   const startFen = checkFen(doc.initial_fen, 'field "initial_fen"');
-  const turns = reqArray(doc, 'turns').map((t, i) => within(`${place.location}#turn ${turnNumber(t, i)}`, () => convertTurn(t, i, place, notes)));
+  const turns = mapWithin(reqArray(doc, 'turns'), (t, i) => `${place.location}#turn ${turnNumber(t, i)}`, (t, i) => convertTurn(t, i, place, notes));
   const mode = optString(doc, 'mode');
   if (mode !== null && mode !== 'classic' && mode !== 'x2') fail('record.bad-field', `mode "${mode}" is not classic or x2`);
   const termination = optString(doc, 'termination') ?? 'unknown';

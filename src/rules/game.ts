@@ -18,6 +18,7 @@ import {
   ROLE_LETTERS,
 } from '../core/index.js';
 import { DicePool } from './dice-pool.js';
+import { KeyCounts } from './key-counts.js';
 import { parseDialectDfen } from './dialect-position.js';
 import type { Rules } from './rules.js';
 import { type TurnFinding, TurnEngine, type TurnVerdict } from './turn-engine.js';
@@ -61,7 +62,7 @@ export class GameState {
    */
   drawClaim: Outcome | null = null;
   /** Position key → times seen in this game (made on the first count: most dialects never count). */
-  private repetitions: Map<number, number> | null = null;
+  private repetitions: KeyCounts | null = null;
 
   private constructor(
     readonly engine: TurnEngine,
@@ -227,11 +228,7 @@ export class GameState {
   /** Counts the current position; returns how often it has now been seen (0 when the dialect has no repetition rule). */
   private countRepetition(): number {
     if (this.rules.draws.repetition === null) return 0;
-    const key = positionKey(this.pos);
-    const repetitions = (this.repetitions ??= new Map());
-    const seen = (repetitions.get(key) ?? 0) + 1;
-    repetitions.set(key, seen);
-    return seen;
+    return (this.repetitions ??= new KeyCounts()).add(positionKey(this.pos));
   }
 }
 

@@ -137,13 +137,18 @@ export const CANONICAL_UCI = /^[a-h][1-8][a-h][1-8][nbrq]?$/;
  * FENs, where a full parse per turn would cost more than the rest of the reading).
  */
 export function checkFen(text: unknown, what: string, full = true): string {
-  if (!full && typeof text === 'string') {
+  return full ? checkFenByFields(text, what, true) : checkTurnFen(text, () => what);
+}
+
+/** `checkFen(text, what(), false)`, with the field named only for a problem. */
+export function checkTurnFen(text: unknown, what: () => string): string {
+  if (typeof text === 'string') {
     // The usual per-turn FEN, in one pass with no substrings; any doubt goes the long way.
     const end = plainFenEnd(text);
     if (end === text.length) return text;
     if (end > 0) return text.slice(0, end);
   }
-  return checkFenByFields(text, what, full);
+  return checkFenByFields(text, what(), false);
 }
 
 /** `checkFen` field by field: the reference `plainFenEnd` is held equal to (and the path of every FEN it is unsure of). */
@@ -176,27 +181,28 @@ export function plainFenEnd(s: string): number {
   let squares = 0;
   let whiteKings = 0;
   let blackKings = 0;
-  // Field 1, the board: 8 ranks of 8 squares, at most one king a side.
+  // Field 1, the board: 8 ranks of 8 squares, at most one king a side. Each character's
+  // part is read off a table (few branches: FEN characters come in no predictable order).
+  let flags = 0;
+  let edge = BOARD_PAWN; // pawns are refused on ranks 8 and 1
   for (; ; i++) {
     if (i === n) return -1;
     const c = s.charCodeAt(i);
     if (c === 32) break;
-    if (c === 47) {
+    const k = c < 128 ? BOARD_CHAR[c] : BOARD_BAD;
+    if (k === BOARD_SLASH) {
       if (squares !== 8) return -1;
       rank++;
       squares = 0;
-    } else if (c >= 49 && c <= 56) {
-      squares += c - 48;
-    } else {
-      if (c >= 128 || IS_PIECE[c] === 0) return -1;
-      squares++;
-      if (c === 80 || c === 112) {
-        if (rank === 0 || rank === 7) return -1;
-      } else if (c === 75) whiteKings++;
-      else if (c === 107) blackKings++;
+      edge = rank === 7 ? BOARD_PAWN : 0;
+      continue;
     }
+    squares += k & 15;
+    flags |= k & (BOARD_BAD | edge);
+    whiteKings += (k >> 6) & 1;
+    blackKings += (k >> 7) & 1;
   }
-  if (rank !== 7 || squares !== 8 || whiteKings > 1 || blackKings > 1) return -1;
+  if (flags !== 0 || rank !== 7 || squares !== 8 || whiteKings > 1 || blackKings > 1) return -1;
   // Field 2, the side to move.
   const side = s.charCodeAt(i + 1);
   if ((side !== 119 && side !== 98) || s.charCodeAt(i + 2) !== 32) return -1;
@@ -285,6 +291,14 @@ const PIECE_LETTERS = 'pnbrqkPNBRQK';
 /** Char code → 1 for a piece letter. */
 const IS_PIECE = new Uint8Array(128);
 for (const ch of PIECE_LETTERS) IS_PIECE[ch.charCodeAt(0)] = 1;
+/** Char code → its part in a FEN board: squares it covers (bits 0–3), or BOARD_BAD, BOARD_PAWN, a king (bit 6 white, 7 black), BOARD_SLASH. */
+const BOARD_BAD = 16;
+const BOARD_PAWN = 32;
+const BOARD_SLASH = 256;
+const BOARD_CHAR = new Uint16Array(128).fill(BOARD_BAD);
+for (let d = 1; d <= 8; d++) BOARD_CHAR[48 + d] = d;
+for (const ch of PIECE_LETTERS) BOARD_CHAR[ch.charCodeAt(0)] = 1 | (ch === 'p' || ch === 'P' ? BOARD_PAWN : 0) | (ch === 'K' ? 64 : 0) | (ch === 'k' ? 128 : 0);
+BOARD_CHAR[47] = BOARD_SLASH;
 /** Char code → 1 for a castling letter (KQkq, A–H, a–h). */
 const IS_CASTLING = new Uint8Array(128);
 for (const ch of 'KQkqABCDEFGHabcdefgh') IS_CASTLING[ch.charCodeAt(0)] = 1;

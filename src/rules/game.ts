@@ -5,17 +5,19 @@ import {
   hasLegalMove,
   inCheck,
   isAttacked,
-  KING,
   KNIGHT,
   type Move,
   makeDfen,
   ok,
   ORTHODOX,
+  PAWN,
   type Position,
   positionKey,
+  QUEEN,
   type Result,
   type Role,
   ROLE_LETTERS,
+  ROOK,
 } from '../core/index.js';
 import { DicePool } from './dice-pool.js';
 import { KeyCounts } from './key-counts.js';
@@ -253,22 +255,38 @@ function startPosition(engine: TurnEngine, fen: string): Result<Position, CoreEr
   return ok(parsed.value.pos);
 }
 
-/** What one side (or both, color null) has beyond its king, as far as mating goes. */
+/** Squares whose rank + file is even (a1, c1, …, b2, …), as bits of either 32-square half of the board. */
+const EVEN_SQUARES = 0xaa55aa55 | 0;
+
+const bitCount = (x: number): number => {
+  let v = x - ((x >>> 1) & 0x55555555);
+  v = (v & 0x33333333) + ((v >>> 2) & 0x33333333);
+  return (Math.imul((v + (v >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24);
+};
+
+/** What one side (or both, color null) has beyond its king, as far as mating goes: read off the piece sets. */
 function material(pos: Position, color: 0 | 1 | null): { heavy: boolean; knights: number; minors: number; bishopColors: number } {
-  const m = { heavy: false, knights: 0, minors: 0, bishopColors: 0 };
-  for (let sq = 0; sq < 64; sq++) {
-    const p = pos.board[sq];
-    if (p === 0 || (color !== null && (p > 0 ? 0 : 1) !== color)) continue;
-    const role = p > 0 ? p : -p;
-    if (role === KNIGHT) {
-      m.knights++;
-      m.minors++;
-    } else if (role === BISHOP) {
-      m.minors++;
-      m.bishopColors |= 1 << (((sq >> 3) + (sq & 7)) & 1);
-    } else if (role !== KING) m.heavy = true;
+  const { low, high } = pos;
+  let heavy = 0;
+  let knights = 0;
+  let bishopCount = 0;
+  let bishops = 0;
+  for (let c = 0; c < 2; c++) {
+    if (color !== null && color !== c) continue;
+    const s = c === 0 ? 1 : -1;
+    const pawn = s * PAWN + 6;
+    const rook = s * ROOK + 6;
+    const queen = s * QUEEN + 6;
+    heavy |= low[pawn] | high[pawn] | low[rook] | high[rook] | low[queen] | high[queen];
+    const knight = s * KNIGHT + 6;
+    knights += bitCount(low[knight]) + bitCount(high[knight]);
+    const bishop = s * BISHOP + 6;
+    bishopCount += bitCount(low[bishop]) + bitCount(high[bishop]);
+    // Both halves share the pattern of even squares, so one mask tells the bishops' colours.
+    bishops |= low[bishop] | high[bishop];
   }
-  return m;
+  const bishopColors = ((bishops & EVEN_SQUARES) !== 0 ? 1 : 0) | ((bishops & ~EVEN_SQUARES) !== 0 ? 2 : 0);
+  return { heavy: heavy !== 0, knights, minors: knights + bishopCount, bishopColors };
 }
 
 /** Can `color` still mate with what it has (FIDE's flag-fall test)? A pawn, rook or queen, or two minor pieces not all bishops of one colour. */

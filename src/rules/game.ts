@@ -5,6 +5,7 @@ import {
   hasLegalMove,
   inCheck,
   isAttacked,
+  isOrthodoxPieceMove,
   KNIGHT,
   type Move,
   makeDfen,
@@ -18,6 +19,7 @@ import {
   type Role,
   ROLE_LETTERS,
   ROOK,
+  uciMove,
 } from '../core/index.js';
 import { DicePool } from './dice-pool.js';
 import { KeyCounts } from './key-counts.js';
@@ -55,14 +57,14 @@ export interface Outcome {
  */
 export class GameState {
   turnNumber = 0;
-  /** How the dialect ended the game by itself (null: still going). */
-  outcome: Outcome | null = null;
+  private ending: Outcome | null = null;
+  private claim: Outcome | null = null;
   /**
-   * A draw the player to move may claim now (`draws.ruleDraws: "claim"`: the repetition or
-   * move-counter limit is reached); null when none, and always null when the dialect draws
-   * automatically (then `outcome` says so). The game goes on unless a player claims.
+   * The test for checkmate and stalemate is still to run on this position (`finishTurn` was
+   * asked to leave it): `settle` runs it, or finds it needless when the next turn's first
+   * move is legal here.
    */
-  drawClaim: Outcome | null = null;
+  private noMoveTestPending = false;
   /** Position key → times seen in this game (made on the first count: most dialects never count). */
   private repetitions: KeyCounts | null = null;
 
@@ -87,6 +89,38 @@ export class GameState {
 
   get rules(): Rules {
     return this.engine.rules;
+  }
+
+  /** How the dialect ended the game by itself (null: still going). */
+  get outcome(): Outcome | null {
+    if (this.noMoveTestPending) this.settle();
+    return this.ending;
+  }
+
+  /**
+   * A draw the player to move may claim now (`draws.ruleDraws: "claim"`: the repetition or
+   * move-counter limit is reached); null when none, and always null when the dialect draws
+   * automatically (then `outcome` says so). The game goes on unless a player claims.
+   */
+  get drawClaim(): Outcome | null {
+    if (this.noMoveTestPending) this.settle();
+    return this.claim;
+  }
+
+  /**
+   * Runs the checkmate and stalemate test `finishTurn` left for later, unless `next` (the
+   * next turn's recorded moves) starts with a move legal in orthodox chess here: then the
+   * side to move has one, which is all the test asks (the usual case, at a fraction of it).
+   */
+  settle(next: readonly string[] = []): void {
+    if (!this.noMoveTestPending) return;
+    this.noMoveTestPending = false;
+    if (next.length > 0 && isOrthodoxPieceMove(this.pos, uciMove(this.pos, next[0]))) return;
+    const end = this.noMoveEnd();
+    if (end) {
+      this.ending = end;
+      this.claim = null;
+    }
   }
 
   uci(m: Move): string {
@@ -156,17 +190,22 @@ export class GameState {
 
   /** The first half of `judgeAndPlay`: judges and plays the turn's moves, but does not end the turn yet. */
   playRecorded(dice: readonly Role[], moves: readonly string[], partial = false): TurnVerdict {
+    this.settle();
     return this.engine.judge(this.pos, dice, moves, true, partial);
   }
 
-  /** The second half: a legal turn ends (a turn the game's end cut short never finishes: no side change, no end-of-turn rules). */
-  completeTurn(v: TurnVerdict): void {
-    if (v.ok && v.complete) this.finishTurn(v.kingCaptured);
+  /**
+   * The second half: a legal turn ends (a turn the game's end cut short never finishes: no
+   * side change, no end-of-turn rules). `deferNoMoveTest`: see `finishTurn`.
+   */
+  completeTurn(v: TurnVerdict, deferNoMoveTest = false): void {
+    if (v.ok && v.complete) this.finishTurn(v.kingCaptured, deferNoMoveTest);
     else if (v.ok) this.pos.commit();
   }
 
   /** Plays moves already known to be legal (generator), then ends the turn. */
   play(moves: readonly Move[]): void {
+    this.settle();
     let captured = false;
     for (const m of moves) {
       if (this.engine.micro.capturesKing(this.pos, m)) captured = true;
@@ -175,43 +214,59 @@ export class GameState {
     this.finishTurn(captured);
   }
 
-  /** Ends the current turn after its moves were made, then applies the dialect's end rules. */
-  finishTurn(kingCaptured: boolean): void {
+  /**
+   * Ends the current turn after its moves were made, then applies the dialect's end rules.
+   * `deferNoMoveTest`: leave the checkmate and stalemate test to `settle` (or to the first
+   * read of `outcome` or `drawClaim`), which the caller runs before the position changes.
+   */
+  finishTurn(kingCaptured: boolean, deferNoMoveTest = false): void {
+    this.settle();
     const mover = this.pos.turn;
     const passed = this.pos.pending === 0;
     this.pos.commit();
     this.pos.endTurn();
     this.turnNumber++;
-    this.drawClaim = null;
+    this.claim = null;
     if (kingCaptured) {
-      this.outcome = { result: mover === 0 ? 'white' : 'black', reason: 'king_captured' };
+      this.ending = { result: mover === 0 ? 'white' : 'black', reason: 'king_captured' };
       return;
     }
     const draws = this.rules.draws;
     if (passed && draws.passAdvancesCounter) this.pos.halfmove++;
-    this.outcome = this.automaticEnd();
+    // Checkmate and stalemate come first and override every other end: left for later, they
+    // override what the rest decides here (and clear its claim) just the same.
+    const noMoveTest = this.rules.check === 'orthodox' && (this.rules.end.checkmate || this.rules.draws.stalemate);
+    this.ending = noMoveTest && !deferNoMoveTest ? this.noMoveEnd() : null;
+    this.ending ??= this.automaticEnd();
     // A position reached by a pass is counted only where the dialect says so.
     const seen = passed && !draws.repetitionCountsPasses ? 0 : this.countRepetition();
-    if (!this.outcome && draws.repetition !== null && seen >= draws.repetition) {
-      if (draws.ruleDraws === 'automatic' || seen >= Math.max(draws.repetition, AUTOMATIC_REPETITION)) this.outcome = { result: 'draw', reason: 'repetition' };
-      else this.drawClaim ??= { result: 'draw', reason: 'repetition' };
+    if (!this.ending && draws.repetition !== null && seen >= draws.repetition) {
+      if (draws.ruleDraws === 'automatic' || seen >= Math.max(draws.repetition, AUTOMATIC_REPETITION)) this.ending = { result: 'draw', reason: 'repetition' };
+      else this.claim ??= { result: 'draw', reason: 'repetition' };
     }
-    if (this.outcome) this.drawClaim = null;
+    if (this.ending) this.claim = null;
+    this.noMoveTestPending = noMoveTest && deferNoMoveTest;
   }
 
+  /** Checkmate or stalemate (orthodox check rule): the side to move has no legal move. */
+  private noMoveEnd(): Outcome | null {
+    const rules = this.rules;
+    const pos = this.pos;
+    // A king capture that ignores the check rule is a legal move too (kingCaptureIgnoresCheck).
+    if (!hasLegalMove(pos) && !(rules.kingCaptureIgnoresCheck && canTakeKing(pos))) {
+      if (inCheck(pos, pos.turn)) {
+        if (rules.end.checkmate) return { result: pos.turn === 0 ? 'black' : 'white', reason: 'checkmate' };
+      } else if (rules.draws.stalemate) {
+        return { result: 'draw', reason: 'stalemate' };
+      }
+    }
+    return null;
+  }
+
+  /** The dialect's other ends of a game (the side to move has a legal move, or the check rule does not say). */
   private automaticEnd(): Outcome | null {
     const rules = this.rules;
     const pos = this.pos;
-    if (rules.check === 'orthodox' && (rules.end.checkmate || rules.draws.stalemate)) {
-      // A king capture that ignores the check rule is a legal move too (kingCaptureIgnoresCheck).
-      if (!hasLegalMove(pos) && !(rules.kingCaptureIgnoresCheck && canTakeKing(pos))) {
-        if (inCheck(pos, pos.turn)) {
-          if (rules.end.checkmate) return { result: pos.turn === 0 ? 'black' : 'white', reason: 'checkmate' };
-        } else if (rules.draws.stalemate) {
-          return { result: 'draw', reason: 'stalemate' };
-        }
-      }
-    }
     if (rules.pass.whenNothingMoves !== 'pass' && !hasLegalMove(pos, { ...ORTHODOX, castlingOrthodox: rules.castling.attacks === 'orthodox' }, rules.check === 'orthodox')) {
       if (rules.pass.whenNothingMoves === 'draw') return { result: 'draw', reason: 'nothing-moves' };
       return { result: pos.turn === 0 ? 'black' : 'white', reason: 'nothing-moves' };
@@ -221,7 +276,7 @@ export class GameState {
     const limit = rules.draws.moveCounterLimit;
     if (limit !== null && pos.halfmove >= limit) {
       if (rules.draws.ruleDraws === 'automatic' || pos.halfmove >= Math.max(limit, AUTOMATIC_HALFMOVES)) return { result: 'draw', reason: 'move-counter' };
-      this.drawClaim = { result: 'draw', reason: 'move-counter' };
+      this.claim = { result: 'draw', reason: 'move-counter' };
     }
     if (rules.draws.turnLimit !== null && this.turnNumber >= rules.draws.turnLimit) return { result: 'draw', reason: 'turn-limit' };
     return null;

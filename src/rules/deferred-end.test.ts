@@ -83,7 +83,8 @@ describe('the checkmate and stalemate test left to settle (the replayer) against
         expect(later.drawClaim).toEqual(now.drawClaim);
         if (now.outcome && (now.outcome.reason === 'checkmate' || now.outcome.reason === 'stalemate')) ends++;
       }),
-      { numRuns: 2500 },
+      // A fixed seed: the counts below say the cases that matter came up.
+      { numRuns: 2500, seed: 12 },
     );
     expect(ends).toBeGreaterThan(10);
     expect(shortcuts).toBeGreaterThan(1000);

@@ -62,14 +62,16 @@ describe('the checkmate and stalemate test left to settle (the replayer) against
           const dice = [1, 2, 3, 4, 5, 6].slice(c % 6, (c % 6) + e.rules.dice.count).concat([6, 6]).slice(0, e.rules.dice.count) as Role[];
           const ended = now.outcome !== null;
           const turns = ended ? [] : now.legalTurns(dice, 50);
-          const moves = turns.length === 0 ? [] : turns[c % turns.length].map((m) => now.uci(m));
+          const legal = turns.length === 0 ? [] : turns[c % turns.length].map((m) => now.uci(m));
           // What the deferred game is told comes next: the real moves, a move that is not legal
           // (often one that leaves the king in check), nothing, or text that is no move.
           const pseudo: Move[] = [];
           const n = generateMoves(later.pos, c % 11 === 0 ? later.pos.turn ^ 1 : later.pos.turn, ORTHODOX, pseudo, 0);
-          const next = (c % 3 === 0 || c % 11 === 0) && n > 0 ? [makeUci(pseudo[(c >> 2) % n])] : c % 5 === 0 ? ['a1a1'] : c % 7 === 0 ? [] : moves;
+          const next = (c % 3 === 0 || c % 11 === 0) && n > 0 ? [makeUci(pseudo[(c >> 2) % n])] : c % 5 === 0 ? ['a1a1'] : c % 7 === 0 ? [] : legal;
+          // Now and then the turn played is that move, legal or not (then both games stop at its finding).
+          const moves = c % 13 === 0 && next.length > 0 ? next : legal;
           later.settle(next);
-          if (next === moves && moves.length > 0) shortcuts++;
+          if (next === legal && legal.length > 0) shortcuts++;
           expect(later.outcome).toEqual(now.outcome);
           expect(later.drawClaim).toEqual(now.drawClaim);
           if (ended) break;
@@ -77,6 +79,7 @@ describe('the checkmate and stalemate test left to settle (the replayer) against
           const v2 = later.playRecorded(dice, moves);
           later.completeTurn(v2, true);
           expect(v2).toEqual(v1);
+          if (!v1.ok) return;
         }
         // After the last turn nothing comes: the test runs in full on the first read.
         expect(later.outcome).toEqual(now.outcome);

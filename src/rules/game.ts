@@ -65,6 +65,10 @@ export class GameState {
    * move is legal here.
    */
   private noMoveTestPending = false;
+  /** A move `settle` found legal in orthodox chess here (so leaving the king safe), for the next `playRecorded`; -1: none. */
+  private safeFirst: Move | -1 = -1;
+  /** The turn (turnNumber × 2 + side to move) `safeFirst` was found for. */
+  private safeAt = -1;
   /** Position key → times seen in this game (made on the first count: most dialects never count). */
   private repetitions: KeyCounts | null = null;
 
@@ -115,7 +119,12 @@ export class GameState {
   settle(next: readonly string[] = []): void {
     if (!this.noMoveTestPending) return;
     this.noMoveTestPending = false;
-    if (next.length > 0 && isOrthodoxPieceMove(this.pos, uciMove(this.pos, next[0]))) return;
+    const first = next.length > 0 ? uciMove(this.pos, next[0]) : -1;
+    if (isOrthodoxPieceMove(this.pos, first)) {
+      this.safeFirst = first;
+      this.safeAt = this.turnNumber * 2 + this.pos.turn;
+      return;
+    }
     const end = this.noMoveEnd();
     if (end) {
       this.ending = end;
@@ -191,7 +200,11 @@ export class GameState {
   /** The first half of `judgeAndPlay`: judges and plays the turn's moves, but does not end the turn yet. */
   playRecorded(dice: readonly Role[], moves: readonly string[], partial = false): TurnVerdict {
     this.settle();
-    return this.engine.judge(this.pos, dice, moves, true, partial);
+    // The king safety `settle` saw for the first move holds while the position is the one it saw.
+    const safe = this.safeAt === this.turnNumber * 2 + this.pos.turn ? this.safeFirst : -1;
+    this.safeFirst = -1;
+    this.safeAt = -1;
+    return this.engine.judge(this.pos, dice, moves, true, partial, safe);
   }
 
   /**
@@ -206,6 +219,8 @@ export class GameState {
   /** Plays moves already known to be legal (generator), then ends the turn. */
   play(moves: readonly Move[]): void {
     this.settle();
+    this.safeFirst = -1;
+    this.safeAt = -1;
     let captured = false;
     for (const m of moves) {
       if (this.engine.micro.capturesKing(this.pos, m)) captured = true;

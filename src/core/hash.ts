@@ -1,4 +1,4 @@
-import { type Position, pieceSquares } from './position.js';
+import type { Position } from './position.js';
 
 /**
  * Zobrist keys: a 52-bit number per position (board, side to move, castling rights, en
@@ -26,14 +26,45 @@ export function positionKey(pos: Position): number {
   // Every piece on its square, piece by piece from the position's sets (xor: any order).
   for (let p = -6; p <= 6; p++) {
     if (p === 0) continue;
-    for (let h = 0; h < 2; h++) {
-      for (let bits = pieceSquares(pos, p, h === 1); bits !== 0; bits &= bits - 1) {
-        const sq = 31 - Math.clz32(bits & -bits) + 32 * h;
-        const i = (sq * 13 + p + 6) * LANES;
-        a ^= PIECE_KEYS[i];
-        b ^= PIECE_KEYS[i + 1];
-      }
+    for (let bits = pos.low[p + 6]; bits !== 0; bits &= bits - 1) {
+      const i = ((31 - Math.clz32(bits & -bits)) * 13 + p + 6) * LANES;
+      a ^= PIECE_KEYS[i];
+      b ^= PIECE_KEYS[i + 1];
     }
+    for (let bits = pos.high[p + 6]; bits !== 0; bits &= bits - 1) {
+      const i = ((63 - Math.clz32(bits & -bits)) * 13 + p + 6) * LANES;
+      a ^= PIECE_KEYS[i];
+      b ^= PIECE_KEYS[i + 1];
+    }
+  }
+  if (pos.turn === 1) {
+    a ^= TURN_KEY[0];
+    b ^= TURN_KEY[1];
+  }
+  // Castling rights and en passant targets: only their set bits.
+  for (let bits = pos.castling & 0xffff; bits !== 0; bits &= bits - 1) {
+    const i = (31 - Math.clz32(bits & -bits)) * LANES;
+    a ^= CASTLING_KEYS[i];
+    b ^= CASTLING_KEYS[i + 1];
+  }
+  for (let bits = pos.ep & 0xffff; bits !== 0; bits &= bits - 1) {
+    const i = (31 - Math.clz32(bits & -bits)) * LANES;
+    a ^= EP_KEYS[i];
+    b ^= EP_KEYS[i + 1];
+  }
+  return a * 0x4000000 + b;
+}
+
+/** `positionKey` by its definition, square by square and bit by bit: the reference its tests hold it to. */
+export function positionKeyBySquares(pos: Position): number {
+  let a = 0;
+  let b = 0;
+  for (let sq = 0; sq < 64; sq++) {
+    const p = pos.board[sq];
+    if (p === 0) continue;
+    const i = (sq * 13 + p + 6) * LANES;
+    a ^= PIECE_KEYS[i];
+    b ^= PIECE_KEYS[i + 1];
   }
   if (pos.turn === 1) {
     a ^= TURN_KEY[0];

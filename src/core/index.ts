@@ -4,7 +4,7 @@ export * from './errors.js';
 export { Position, pieceSquares } from './position.js';
 export { isAttacked, inCheck } from './attacks.js';
 export { ALL_ROLES, STANDARD_PROMOTIONS, generateMoves, generatePieceMoves, generateCastling, isPieceMove, type GenOptions } from './movegen.js';
-export { ORTHODOX, filterKingSafe, hasLegalMove, legalMoves, perft, perftDivide } from './legal.js';
+export { ORTHODOX, filterKingSafe, hasLegalMove, isOrthodoxPieceMove, legalMoves, perft, perftDivide } from './legal.js';
 export * from './fen.js';
 export * from './uci.js';
 export * from './chess960.js';

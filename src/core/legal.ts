@@ -1,6 +1,6 @@
 import { inCheck } from './attacks.js';
 import type { Move } from './move.js';
-import { ALL_ROLES, type GenOptions, generateCastling, generateMoves, generatePieceMoves, STANDARD_PROMOTIONS } from './movegen.js';
+import { ALL_ROLES, type GenOptions, generateCastling, generateMoves, generatePieceMoves, isPieceMove, STANDARD_PROMOTIONS } from './movegen.js';
 import { type Position, pieceSquares } from './position.js';
 import { type Color, KING, PAWN } from './types.js';
 
@@ -68,6 +68,22 @@ function anyLegal(pos: Position, n: number, kingSafe: boolean): boolean {
     if (!bad) return true;
   }
   return false;
+}
+
+/**
+ * Is `m` a legal move of the side to move in orthodox chess here, castling aside (false for
+ * it): one of `legalMoves(pos)`, so `hasLegalMove(pos)` holds. Checked off the move's
+ * geometry and one make, not by listing moves.
+ */
+export function isOrthodoxPieceMove(pos: Position, m: Move | -1): boolean {
+  if (m < 0) return false;
+  const p = pos.board[m & 63];
+  const color = pos.turn;
+  if (p === 0 || (p > 0 ? 0 : 1) !== color || !isPieceMove(pos, m, ORTHODOX)) return false;
+  pos.make(m);
+  const bad = inCheck(pos, color);
+  pos.unmake(m);
+  return !bad;
 }
 
 /** Orthodox perft: leaf count of legal move sequences of length `depth`. */

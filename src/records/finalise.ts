@@ -1,4 +1,4 @@
-import { CASTLE, capturesKingOnLastRank, chess960Number, makeUci, moveFrom, moveKind, moveTo, PAWN, parseDfen, type Position, uciToMove } from '../core/index.js';
+import { CASTLE, capturesKingOnLastRank, chess960Number, makeUci, moveFrom, moveKind, moveTo, PAWN, parseDfen, type Position, uciMove } from '../core/index.js';
 import { checkedRecord } from './checked-record.js';
 import { GameRecord, type GameRecordInput } from './game-record.js';
 import { fail } from './items.js';
@@ -59,6 +59,7 @@ export function checkNative(record: GameRecord): void {
 
 /** Start positions by FEN, parsed once (corpora share a few); each use gets a copy. Null: not a position. */
 const starts = new Map<string, Position | null>();
+/** The shared start position (not to be played on: see `clone`). */
 function startPosition(fen: string): Position | null {
   let pos = starts.get(fen);
   if (pos === undefined) {
@@ -67,7 +68,7 @@ function startPosition(fen: string): Position | null {
     if (starts.size > 4096) starts.clear();
     starts.set(fen, pos);
   }
-  return pos === null ? null : pos.clone();
+  return pos;
 }
 
 const back960 = new Map<string, number>();
@@ -104,42 +105,85 @@ const mayTakeKingOnLastRank = (m: string): boolean =>
  * which spellings were seen. Tracks the board by playing moves without legality; stops
  * tracking at the first move it cannot place (the replayer will report it).
  */
-function normaliseSpellings(input: GameRecordInput, notes: Set<string>): void {
-  // Tracking ends with the last turn holding a move whose spelling may depend on the board.
-  let last = input.turns.length - 1;
-  while (last >= 0 && !input.turns[last].moves.some((m) => mayCastle(m) || mayTakeKingOnLastRank(m))) last--;
-  if (last < 0) return;
-  const pos = startPosition(input.startFen);
-  if (pos === null) return;
+export function normaliseSpellings(input: GameRecordInput, notes: Set<string>): void {
+  const turns = input.turns;
+  const start = startPosition(input.startFen);
+  if (start === null) return;
+  // Tracking goes on while a turn ahead may hold a move whose spelling depends on the board.
+  let upTo = nextSpellingTurn(turns, 0, start.kingSquare[0], start.kingSquare[1]);
+  if (upTo < 0) return;
+  const pos = start.clone();
   const is960 = input.chess960 !== null && input.chess960 !== undefined;
-  for (let t = 0; t <= last; t++) {
-    const turn = input.turns[t];
+  for (let t = 0; t < turns.length; t++) {
+    if (t > upTo) {
+      upTo = nextSpellingTurn(turns, t, pos.kingSquare[0], pos.kingSquare[1]);
+      if (upTo < 0) return;
+    }
+    const turn = turns[t];
     for (let i = 0; i < turn.moves.length; i++) {
       const text = turn.moves[i];
-      const move = uciToMove(pos, text);
-      if (!move.ok) return;
-      if (moveKind(move.value) === CASTLE) {
-        const twoSquares = makeUci(move.value, 'king-two-squares');
+      const move = uciMove(pos, text);
+      if (move < 0) return;
+      if (moveKind(move) === CASTLE) {
+        const twoSquares = makeUci(move, 'king-two-squares');
         if (text === twoSquares) notes.add('castling:king-two-squares');
         else {
           notes.add('castling:king-takes-rook');
           // Only classic geometry (king on e, rook in the corner) has a two-square spelling; a
           // mid-game 960 position (opening-book lines carry no start number) keeps king-takes-rook.
-          const from = moveFrom(move.value) & 7;
-          const rookFile = moveTo(move.value) & 7;
+          const from = moveFrom(move) & 7;
+          const rookFile = moveTo(move) & 7;
           if (!is960 && from === 4 && (rookFile === 0 || rookFile === 7)) turn.moves[i] = twoSquares;
         }
-      } else if (mayTakeKingOnLastRank(text) && isPawn(pos.board[moveFrom(move.value)]) && capturesKingOnLastRank(pos, pos.board[moveFrom(move.value)] > 0 ? 0 : 1, moveTo(move.value))) {
+      } else if (mayTakeKingOnLastRank(text) && isPawn(pos.board[moveFrom(move)]) && capturesKingOnLastRank(pos, pos.board[moveFrom(move)] > 0 ? 0 : 1, moveTo(move))) {
         if (text.length === 4) notes.add('king-capture-on-last-rank:plain');
         else {
           notes.add('king-capture-on-last-rank:promotion-letter');
-          turn.moves[i] = makeUci(move.value);
+          turn.moves[i] = makeUci(move);
         }
       }
-      pos.make(move.value);
+      pos.make(move);
     }
     pos.endTurn();
   }
 }
 
 const isPawn = (piece: number): boolean => piece === PAWN || piece === -PAWN;
+
+/** The square a lower-case UCI move names at `at` (file, rank), or -1. */
+function squareAt(m: string, at: number): number {
+  const f = m.charCodeAt(at) - 97;
+  const r = m.charCodeAt(at + 1) - 49;
+  return f >= 0 && f < 8 && r >= 0 && r < 8 ? r * 8 + f : -1;
+}
+
+/**
+ * The first turn from `from` that may hold a move whose spelling depends on the board, or
+ * -1: a king's move along a back rank (castling is always one: the king moves, the board
+ * says whether it castles) or a pawn's diagonal step onto a last rank (taking the king).
+ * The kings are followed from their squares at `from` (white, black; -1: none) without a
+ * board; a move it cannot read counts too, so the answer is never later than the board's.
+ */
+function nextSpellingTurn(turns: GameRecordInput['turns'], from: number, white: number, black: number): number {
+  for (let t = from; t < turns.length; t++) {
+    const moves = turns[t].moves;
+    for (let i = 0; i < moves.length; i++) {
+      const m = moves[i];
+      const a = squareAt(m, 0);
+      const b = squareAt(m, 2);
+      if ((m.length !== 4 && m.length !== 5) || a < 0 || b < 0 || mayTakeKingOnLastRank(m)) return t;
+      if (a === white || a === black) {
+        if (mayCastle(m)) return t;
+        if (a === white) {
+          if (b === black) black = -1;
+          white = b;
+        } else {
+          if (b === white) white = -1;
+          black = b;
+        }
+      } else if (b === white) white = -1;
+      else if (b === black) black = -1;
+    }
+  }
+  return -1;
+}

@@ -109,6 +109,23 @@ export function fail(code: UnreadableCode, message: string, location?: string | 
   throw new RecordProblem(problem(code, message, location));
 }
 
+/**
+ * `run` over every item of a list, as `list.map((x, i) => within(locate(x, i), () => run(x, i)))`
+ * but with the location built only for a problem (this runs for every recorded turn).
+ */
+export function mapWithin<T, U>(list: readonly T[], locate: (item: T, i: number) => string, run: (item: T, i: number) => U): U[] {
+  const out = new Array<U>(list.length);
+  for (let i = 0; i < list.length; i++) {
+    try {
+      out[i] = run(list[i], i);
+    } catch (e) {
+      if (e instanceof RecordProblem && !e.problem.location) e.problem.location = locate(list[i], i);
+      throw e;
+    }
+  }
+  return out;
+}
+
 /** Runs part of a conversion; a problem without a place of its own gets `location`. */
 export function within<T>(location: string, run: () => T): T {
   try {

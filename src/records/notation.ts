@@ -137,6 +137,22 @@ export const CANONICAL_UCI = /^[a-h][1-8][a-h][1-8][nbrq]?$/;
  * FENs, where a full parse per turn would cost more than the rest of the reading).
  */
 export function checkFen(text: unknown, what: string, full = true): string {
+  return full ? checkFenByFields(text, what, true) : checkTurnFen(text, () => what);
+}
+
+/** `checkFen(text, what(), false)`, with the field named only for a problem. */
+export function checkTurnFen(text: unknown, what: () => string): string {
+  if (typeof text === 'string') {
+    // The usual per-turn FEN, in one pass with no substrings; any doubt goes the long way.
+    const end = plainFenEnd(text);
+    if (end === text.length) return text;
+    if (end > 0) return text.slice(0, end);
+  }
+  return checkFenByFields(text, what(), false);
+}
+
+/** `checkFen` field by field: the reference `plainFenEnd` is held equal to (and the path of every FEN it is unsure of). */
+export function checkFenByFields(text: unknown, what: string, full = true): string {
   if (!full && typeof text === 'string' && plainFields(text)) {
     // The usual case (single spaces, nothing around): no trimming, no second split.
     const fields = text.split(' ');
@@ -150,6 +166,96 @@ export function checkFen(text: unknown, what: string, full = true): string {
   const problem = full ? fullFenProblem(text) : quickFenProblem(fields.length >= 4 && fields.every((f) => f !== '') ? fields : trimmed.split(/\s+/));
   if (problem) fail('record.bad-fen', `${what} "${text}" is not a FEN: ${problem}`);
   return fields.length <= 6 && !/\s\s|\t/.test(trimmed) ? trimmed : trimmed.split(/\s+/).slice(0, 6).join(' ');
+}
+
+/**
+ * A FEN that `quickFenProblem` accepts with plain fields (single spaces, nothing around,
+ * no pawn on a last rank), checked in one pass by character codes: the length of what
+ * `checkFen` returns (the first six fields), or -1 when unsure (the field-by-field check
+ * then decides and words the problem). Runs for every recorded turn.
+ */
+export function plainFenEnd(s: string): number {
+  const n = s.length;
+  let i = 0;
+  let rank = 0;
+  let squares = 0;
+  let whiteKings = 0;
+  let blackKings = 0;
+  // Field 1, the board: 8 ranks of 8 squares, at most one king a side. Each character's
+  // part is read off a table (few branches: FEN characters come in no predictable order).
+  let flags = 0;
+  let edge = BOARD_PAWN; // pawns are refused on ranks 8 and 1
+  for (; ; i++) {
+    if (i === n) return -1;
+    const c = s.charCodeAt(i);
+    if (c === 32) break;
+    const k = c < 128 ? BOARD_CHAR[c] : BOARD_BAD;
+    if (k === BOARD_SLASH) {
+      if (squares !== 8) return -1;
+      rank++;
+      squares = 0;
+      edge = rank === 7 ? BOARD_PAWN : 0;
+      continue;
+    }
+    squares += k & 15;
+    flags |= k & (BOARD_BAD | edge);
+    whiteKings += (k >> 6) & 1;
+    blackKings += (k >> 7) & 1;
+  }
+  if (flags !== 0 || rank !== 7 || squares !== 8 || whiteKings > 1 || blackKings > 1) return -1;
+  // Field 2, the side to move.
+  const side = s.charCodeAt(i + 1);
+  if ((side !== 119 && side !== 98) || s.charCodeAt(i + 2) !== 32) return -1;
+  // Field 3, castling: "-" or 1 to 8 letters.
+  i += 3;
+  if (s.charCodeAt(i) === 45) i++;
+  else {
+    const from = i;
+    for (; i < n && i - from <= 8; i++) {
+      const c = s.charCodeAt(i);
+      if (c >= 128 || IS_CASTLING[c] === 0) break;
+    }
+    if (i === from || i - from > 8) return -1;
+  }
+  if (s.charCodeAt(i) !== 32) return -1;
+  // Field 4, en passant: "-" or squares on rank 3 or 6.
+  i++;
+  if (s.charCodeAt(i) === 45) i++;
+  else {
+    const from = i;
+    for (; i < n; i += 2) {
+      const f = s.charCodeAt(i);
+      if (f < 97 || f > 104) break;
+      const r = s.charCodeAt(i + 1);
+      if (r !== 51 && r !== 54) return -1;
+    }
+    if (i === from) return -1;
+  }
+  if (i === n) return n;
+  if (s.charCodeAt(i) !== 32) return -1;
+  // Field 5, the half-move counter; field 6, the move number (not "0").
+  for (let field = 5; field <= 6; field++) {
+    const from = ++i;
+    for (; i < n; i++) {
+      const c = s.charCodeAt(i);
+      if (c < 48 || c > 57) break;
+    }
+    if (i === from || (field === 6 && i === from + 1 && s.charCodeAt(from) === 48)) return -1;
+    if (i === n) return n;
+    if (s.charCodeAt(i) !== 32) return -1;
+  }
+  // Field 7, dice: "-" or 1 to 6 piece letters, and nothing after.
+  const end = i++;
+  if (s.charCodeAt(i) === 45) i++;
+  else {
+    const from = i;
+    for (; i < n; i++) {
+      const c = s.charCodeAt(i);
+      if (c >= 128 || IS_PIECE[c] === 0) break;
+    }
+    if (i === from || i - from > 6) return -1;
+  }
+  return i === n ? end : -1;
 }
 
 /** Start positions found good before: corpora share a few, each is parsed once. */
@@ -185,6 +291,17 @@ const PIECE_LETTERS = 'pnbrqkPNBRQK';
 /** Char code → 1 for a piece letter. */
 const IS_PIECE = new Uint8Array(128);
 for (const ch of PIECE_LETTERS) IS_PIECE[ch.charCodeAt(0)] = 1;
+/** Char code → its part in a FEN board: squares it covers (bits 0–3), or BOARD_BAD, BOARD_PAWN, a king (bit 6 white, 7 black), BOARD_SLASH. */
+const BOARD_BAD = 16;
+const BOARD_PAWN = 32;
+const BOARD_SLASH = 256;
+const BOARD_CHAR = new Uint16Array(128).fill(BOARD_BAD);
+for (let d = 1; d <= 8; d++) BOARD_CHAR[48 + d] = d;
+for (const ch of PIECE_LETTERS) BOARD_CHAR[ch.charCodeAt(0)] = 1 | (ch === 'p' || ch === 'P' ? BOARD_PAWN : 0) | (ch === 'K' ? 64 : 0) | (ch === 'k' ? 128 : 0);
+BOARD_CHAR[47] = BOARD_SLASH;
+/** Char code → 1 for a castling letter (KQkq, A–H, a–h). */
+const IS_CASTLING = new Uint8Array(128);
+for (const ch of 'KQkqABCDEFGHabcdefgh') IS_CASTLING[ch.charCodeAt(0)] = 1;
 const CASTLING = /^(-|[KQkqA-Ha-h]{1,8})$/;
 const EN_PASSANT = /^(-|([a-h][36])+)$/;
 const DICE = /^(-|[pnbrqkPNBRQK]{1,6})$/;

@@ -93,6 +93,8 @@ export function replayGame(record: GameRecord, dialect: PreparedDialect, index: 
   for (let t = 0; t < record.turns.length; t++) {
     const turn = record.turns[t];
     const n = t + 1;
+    // The last turn's checkmate and stalemate test, needless when this turn's first move is legal.
+    game.settle(turn.moves);
     if (!eventsUpTo(n, false)) break;
     const dice = turn.dice as Role[];
 
@@ -144,7 +146,7 @@ export function replayGame(record: GameRecord, dialect: PreparedDialect, index: 
       if (back) for (const m of verdict.moves) game.pos.make(m);
       if (flagProblem && !goOn) break;
     }
-    if (verdict.ok) game.completeTurn(verdict);
+    if (verdict.ok) game.completeTurn(verdict, true);
     else {
       const f = verdict.finding;
       add(f.rule, n, f.microMove, f.message, findingAt(game, turn, f, record));

@@ -5,19 +5,24 @@ import {
   hasLegalMove,
   inCheck,
   isAttacked,
-  KING,
+  isOrthodoxPieceMove,
   KNIGHT,
   type Move,
   makeDfen,
   ok,
   ORTHODOX,
+  PAWN,
   type Position,
   positionKey,
+  QUEEN,
   type Result,
   type Role,
   ROLE_LETTERS,
+  ROOK,
+  uciMove,
 } from '../core/index.js';
 import { DicePool } from './dice-pool.js';
+import { KeyCounts } from './key-counts.js';
 import { parseDialectDfen } from './dialect-position.js';
 import type { Rules } from './rules.js';
 import { type TurnFinding, TurnEngine, type TurnVerdict } from './turn-engine.js';
@@ -52,16 +57,20 @@ export interface Outcome {
  */
 export class GameState {
   turnNumber = 0;
-  /** How the dialect ended the game by itself (null: still going). */
-  outcome: Outcome | null = null;
+  private ending: Outcome | null = null;
+  private claim: Outcome | null = null;
   /**
-   * A draw the player to move may claim now (`draws.ruleDraws: "claim"`: the repetition or
-   * move-counter limit is reached); null when none, and always null when the dialect draws
-   * automatically (then `outcome` says so). The game goes on unless a player claims.
+   * The test for checkmate and stalemate is still to run on this position (`finishTurn` was
+   * asked to leave it): `settle` runs it, or finds it needless when the next turn's first
+   * move is legal here.
    */
-  drawClaim: Outcome | null = null;
+  private noMoveTestPending = false;
+  /** A move `settle` found legal in orthodox chess here (so leaving the king safe), for the next `playRecorded`; -1: none. */
+  private safeFirst: Move | -1 = -1;
+  /** The turn (turnNumber × 2 + side to move) `safeFirst` was found for. */
+  private safeAt = -1;
   /** Position key → times seen in this game (made on the first count: most dialects never count). */
-  private repetitions: Map<number, number> | null = null;
+  private repetitions: KeyCounts | null = null;
 
   private constructor(
     readonly engine: TurnEngine,
@@ -84,6 +93,43 @@ export class GameState {
 
   get rules(): Rules {
     return this.engine.rules;
+  }
+
+  /** How the dialect ended the game by itself (null: still going). */
+  get outcome(): Outcome | null {
+    if (this.noMoveTestPending) this.settle();
+    return this.ending;
+  }
+
+  /**
+   * A draw the player to move may claim now (`draws.ruleDraws: "claim"`: the repetition or
+   * move-counter limit is reached); null when none, and always null when the dialect draws
+   * automatically (then `outcome` says so). The game goes on unless a player claims.
+   */
+  get drawClaim(): Outcome | null {
+    if (this.noMoveTestPending) this.settle();
+    return this.claim;
+  }
+
+  /**
+   * Runs the checkmate and stalemate test `finishTurn` left for later, unless `next` (the
+   * next turn's recorded moves) starts with a move legal in orthodox chess here: then the
+   * side to move has one, which is all the test asks (the usual case, at a fraction of it).
+   */
+  settle(next: readonly string[] = []): void {
+    if (!this.noMoveTestPending) return;
+    this.noMoveTestPending = false;
+    const first = next.length > 0 ? uciMove(this.pos, next[0]) : -1;
+    if (isOrthodoxPieceMove(this.pos, first)) {
+      this.safeFirst = first;
+      this.safeAt = this.turnNumber * 2 + this.pos.turn;
+      return;
+    }
+    const end = this.noMoveEnd();
+    if (end) {
+      this.ending = end;
+      this.claim = null;
+    }
   }
 
   uci(m: Move): string {
@@ -153,17 +199,28 @@ export class GameState {
 
   /** The first half of `judgeAndPlay`: judges and plays the turn's moves, but does not end the turn yet. */
   playRecorded(dice: readonly Role[], moves: readonly string[], partial = false): TurnVerdict {
-    return this.engine.judge(this.pos, dice, moves, true, partial);
+    this.settle();
+    // The king safety `settle` saw for the first move holds while the position is the one it saw.
+    const safe = this.safeAt === this.turnNumber * 2 + this.pos.turn ? this.safeFirst : -1;
+    this.safeFirst = -1;
+    this.safeAt = -1;
+    return this.engine.judge(this.pos, dice, moves, true, partial, safe);
   }
 
-  /** The second half: a legal turn ends (a turn the game's end cut short never finishes: no side change, no end-of-turn rules). */
-  completeTurn(v: TurnVerdict): void {
-    if (v.ok && v.complete) this.finishTurn(v.kingCaptured);
+  /**
+   * The second half: a legal turn ends (a turn the game's end cut short never finishes: no
+   * side change, no end-of-turn rules). `deferNoMoveTest`: see `finishTurn`.
+   */
+  completeTurn(v: TurnVerdict, deferNoMoveTest = false): void {
+    if (v.ok && v.complete) this.finishTurn(v.kingCaptured, deferNoMoveTest);
     else if (v.ok) this.pos.commit();
   }
 
   /** Plays moves already known to be legal (generator), then ends the turn. */
   play(moves: readonly Move[]): void {
+    this.settle();
+    this.safeFirst = -1;
+    this.safeAt = -1;
     let captured = false;
     for (const m of moves) {
       if (this.engine.micro.capturesKing(this.pos, m)) captured = true;
@@ -172,43 +229,59 @@ export class GameState {
     this.finishTurn(captured);
   }
 
-  /** Ends the current turn after its moves were made, then applies the dialect's end rules. */
-  finishTurn(kingCaptured: boolean): void {
+  /**
+   * Ends the current turn after its moves were made, then applies the dialect's end rules.
+   * `deferNoMoveTest`: leave the checkmate and stalemate test to `settle` (or to the first
+   * read of `outcome` or `drawClaim`), which the caller runs before the position changes.
+   */
+  finishTurn(kingCaptured: boolean, deferNoMoveTest = false): void {
+    this.settle();
     const mover = this.pos.turn;
     const passed = this.pos.pending === 0;
     this.pos.commit();
     this.pos.endTurn();
     this.turnNumber++;
-    this.drawClaim = null;
+    this.claim = null;
     if (kingCaptured) {
-      this.outcome = { result: mover === 0 ? 'white' : 'black', reason: 'king_captured' };
+      this.ending = { result: mover === 0 ? 'white' : 'black', reason: 'king_captured' };
       return;
     }
     const draws = this.rules.draws;
     if (passed && draws.passAdvancesCounter) this.pos.halfmove++;
-    this.outcome = this.automaticEnd();
+    // Checkmate and stalemate come first and override every other end: left for later, they
+    // override what the rest decides here (and clear its claim) just the same.
+    const noMoveTest = this.rules.check === 'orthodox' && (this.rules.end.checkmate || this.rules.draws.stalemate);
+    this.ending = noMoveTest && !deferNoMoveTest ? this.noMoveEnd() : null;
+    this.ending ??= this.automaticEnd();
     // A position reached by a pass is counted only where the dialect says so.
     const seen = passed && !draws.repetitionCountsPasses ? 0 : this.countRepetition();
-    if (!this.outcome && draws.repetition !== null && seen >= draws.repetition) {
-      if (draws.ruleDraws === 'automatic' || seen >= Math.max(draws.repetition, AUTOMATIC_REPETITION)) this.outcome = { result: 'draw', reason: 'repetition' };
-      else this.drawClaim ??= { result: 'draw', reason: 'repetition' };
+    if (!this.ending && draws.repetition !== null && seen >= draws.repetition) {
+      if (draws.ruleDraws === 'automatic' || seen >= Math.max(draws.repetition, AUTOMATIC_REPETITION)) this.ending = { result: 'draw', reason: 'repetition' };
+      else this.claim ??= { result: 'draw', reason: 'repetition' };
     }
-    if (this.outcome) this.drawClaim = null;
+    if (this.ending) this.claim = null;
+    this.noMoveTestPending = noMoveTest && deferNoMoveTest;
   }
 
+  /** Checkmate or stalemate (orthodox check rule): the side to move has no legal move. */
+  private noMoveEnd(): Outcome | null {
+    const rules = this.rules;
+    const pos = this.pos;
+    // A king capture that ignores the check rule is a legal move too (kingCaptureIgnoresCheck).
+    if (!hasLegalMove(pos) && !(rules.kingCaptureIgnoresCheck && canTakeKing(pos))) {
+      if (inCheck(pos, pos.turn)) {
+        if (rules.end.checkmate) return { result: pos.turn === 0 ? 'black' : 'white', reason: 'checkmate' };
+      } else if (rules.draws.stalemate) {
+        return { result: 'draw', reason: 'stalemate' };
+      }
+    }
+    return null;
+  }
+
+  /** The dialect's other ends of a game (the side to move has a legal move, or the check rule does not say). */
   private automaticEnd(): Outcome | null {
     const rules = this.rules;
     const pos = this.pos;
-    if (rules.check === 'orthodox' && (rules.end.checkmate || rules.draws.stalemate)) {
-      // A king capture that ignores the check rule is a legal move too (kingCaptureIgnoresCheck).
-      if (!hasLegalMove(pos) && !(rules.kingCaptureIgnoresCheck && canTakeKing(pos))) {
-        if (inCheck(pos, pos.turn)) {
-          if (rules.end.checkmate) return { result: pos.turn === 0 ? 'black' : 'white', reason: 'checkmate' };
-        } else if (rules.draws.stalemate) {
-          return { result: 'draw', reason: 'stalemate' };
-        }
-      }
-    }
     if (rules.pass.whenNothingMoves !== 'pass' && !hasLegalMove(pos, { ...ORTHODOX, castlingOrthodox: rules.castling.attacks === 'orthodox' }, rules.check === 'orthodox')) {
       if (rules.pass.whenNothingMoves === 'draw') return { result: 'draw', reason: 'nothing-moves' };
       return { result: pos.turn === 0 ? 'black' : 'white', reason: 'nothing-moves' };
@@ -218,7 +291,7 @@ export class GameState {
     const limit = rules.draws.moveCounterLimit;
     if (limit !== null && pos.halfmove >= limit) {
       if (rules.draws.ruleDraws === 'automatic' || pos.halfmove >= Math.max(limit, AUTOMATIC_HALFMOVES)) return { result: 'draw', reason: 'move-counter' };
-      this.drawClaim = { result: 'draw', reason: 'move-counter' };
+      this.claim = { result: 'draw', reason: 'move-counter' };
     }
     if (rules.draws.turnLimit !== null && this.turnNumber >= rules.draws.turnLimit) return { result: 'draw', reason: 'turn-limit' };
     return null;
@@ -227,11 +300,7 @@ export class GameState {
   /** Counts the current position; returns how often it has now been seen (0 when the dialect has no repetition rule). */
   private countRepetition(): number {
     if (this.rules.draws.repetition === null) return 0;
-    const key = positionKey(this.pos);
-    const repetitions = (this.repetitions ??= new Map());
-    const seen = (repetitions.get(key) ?? 0) + 1;
-    repetitions.set(key, seen);
-    return seen;
+    return (this.repetitions ??= new KeyCounts()).add(positionKey(this.pos));
   }
 }
 
@@ -256,22 +325,38 @@ function startPosition(engine: TurnEngine, fen: string): Result<Position, CoreEr
   return ok(parsed.value.pos);
 }
 
-/** What one side (or both, color null) has beyond its king, as far as mating goes. */
+/** Squares whose rank + file is even (a1, c1, …, b2, …), as bits of either 32-square half of the board. */
+const EVEN_SQUARES = 0xaa55aa55 | 0;
+
+const bitCount = (x: number): number => {
+  let v = x - ((x >>> 1) & 0x55555555);
+  v = (v & 0x33333333) + ((v >>> 2) & 0x33333333);
+  return (Math.imul((v + (v >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24);
+};
+
+/** What one side (or both, color null) has beyond its king, as far as mating goes: read off the piece sets. */
 function material(pos: Position, color: 0 | 1 | null): { heavy: boolean; knights: number; minors: number; bishopColors: number } {
-  const m = { heavy: false, knights: 0, minors: 0, bishopColors: 0 };
-  for (let sq = 0; sq < 64; sq++) {
-    const p = pos.board[sq];
-    if (p === 0 || (color !== null && (p > 0 ? 0 : 1) !== color)) continue;
-    const role = p > 0 ? p : -p;
-    if (role === KNIGHT) {
-      m.knights++;
-      m.minors++;
-    } else if (role === BISHOP) {
-      m.minors++;
-      m.bishopColors |= 1 << (((sq >> 3) + (sq & 7)) & 1);
-    } else if (role !== KING) m.heavy = true;
+  const { low, high } = pos;
+  let heavy = 0;
+  let knights = 0;
+  let bishopCount = 0;
+  let bishops = 0;
+  for (let c = 0; c < 2; c++) {
+    if (color !== null && color !== c) continue;
+    const s = c === 0 ? 1 : -1;
+    const pawn = s * PAWN + 6;
+    const rook = s * ROOK + 6;
+    const queen = s * QUEEN + 6;
+    heavy |= low[pawn] | high[pawn] | low[rook] | high[rook] | low[queen] | high[queen];
+    const knight = s * KNIGHT + 6;
+    knights += bitCount(low[knight]) + bitCount(high[knight]);
+    const bishop = s * BISHOP + 6;
+    bishopCount += bitCount(low[bishop]) + bitCount(high[bishop]);
+    // Both halves share the pattern of even squares, so one mask tells the bishops' colours.
+    bishops |= low[bishop] | high[bishop];
   }
-  return m;
+  const bishopColors = ((bishops & EVEN_SQUARES) !== 0 ? 1 : 0) | ((bishops & ~EVEN_SQUARES) !== 0 ? 2 : 0);
+  return { heavy: heavy !== 0, knights, minors: knights + bishopCount, bishopColors };
 }
 
 /** Can `color` still mate with what it has (FIDE's flag-fall test)? A pawn, rook or queen, or two minor pieces not all bishops of one colour. */

@@ -74,9 +74,10 @@ export class MicroMoves {
 
   /**
    * Is this one micro-move among `generate`'s answer? The replay fast path: it generates
-   * only the moving piece's moves instead of every candidate.
+   * only the moving piece's moves instead of every candidate. `kingSafe`: the caller has
+   * seen that `m` leaves the mover's king unattacked here (the check rule's test, skipped).
    */
-  allows(pos: Position, pool: DicePool, micro: number, m: Move): boolean {
+  allows(pos: Position, pool: DicePool, micro: number, m: Move, kingSafe = false): boolean {
     const from = m & 63;
     const p = pos.board[from];
     if (p === 0 || (p > 0 ? 0 : 1) !== pos.turn) return false;
@@ -99,7 +100,7 @@ export class MicroMoves {
       opts.enPassant = this.epOpen(micro);
       found = isPieceMove(pos, m, opts);
     }
-    return found && !(this.orthodox && this.checkForbids(pos, m));
+    return found && !(this.orthodox && !kingSafe && this.checkForbids(pos, m));
   }
 
   /** Does the check rule forbid `m` (orthodox dialects): it leaves the mover's king attacked, and is not an exempt king capture? */

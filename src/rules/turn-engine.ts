@@ -299,7 +299,7 @@ export class TurnEngine {
    * `apply`, a legal turn stays played on `pos` (the turn is not ended: the caller
    * decides); otherwise the position is restored.
    */
-  judge(pos: Position, dice: readonly Role[], recorded: ReadonlyArray<string>, apply = false, partial = false): TurnVerdict {
+  judge(pos: Position, dice: readonly Role[], recorded: ReadonlyArray<string>, apply = false, partial = false, safeFirst: Move | -1 = -1): TurnVerdict {
     // judge() is never re-entered, so one pool and one cost list serve every turn.
     const pool = this.judgePool.reset(dice);
     const moves = this.judgeMoves;
@@ -319,7 +319,7 @@ export class TurnEngine {
         return this.refuse(pos, pool, played, apply, this.finding(pos, pool, i, 'turn.too-many-moves', `this dialect plays one move per turn; "${recorded[i]}" is a second move`, null, spentSoFar));
       }
       let m = uciMove(pos, recorded[i]);
-      if (m < 0 || !this.micro.allows(pos, pool, i, m)) {
+      if (m < 0 || !this.micro.allows(pos, pool, i, m, i === 0 && m === safeFirst)) {
         const { buf, n } = this.gen(pos, pool, i);
         const resolved = classifyIllegal(this, pos, pool, i, recorded[i], buf, n);
         if (!resolved.ok) return this.refuse(pos, pool, played, apply, this.finding(pos, pool, i, resolved.rule, resolved.message, null, spentSoFar));

@@ -1,7 +1,7 @@
 import type { GameRecord, GameRecordInput, Player, TimeControl } from '../game-record.js';
 import { TERMINATIONS } from '../game-record.js';
 import { type Obj, describe, isObj, optBoolean, optNumber, optString, reqArray, reqObj, reqString } from '../fields.js';
-import { fail, within } from '../items.js';
+import { fail, mapWithin } from '../items.js';
 import { checkFen, normaliseUci, parseDice, parseResult, parseSide, resultNumber } from '../notation.js';
 import { type Attempt, type DocPlace, type FormatModule, jsonFormat } from './format.js';
 
@@ -26,7 +26,7 @@ function convert(doc: unknown, place: DocPlace, notes: Set<string>, attempt: Att
     rated: optBoolean(doc, 'rated'),
     players: { white: convertPlayer(players.white, 'white'), black: convertPlayer(players.black, 'black') },
     timeControl: doc.timeControl === undefined || doc.timeControl === null ? null : convertTimeControl(doc.timeControl),
-    turns: reqArray(doc, 'turns').map((t, i) => within(`${place.location}#turn ${turnNumber(t, i)}`, () => convertTurn(t, i, place, notes))),
+    turns: mapWithin(reqArray(doc, 'turns'), (t, i) => `${place.location}#turn ${turnNumber(t, i)}`, (t, i) => convertTurn(t, i, place, notes)),
     result: parseResult(doc.result),
     termination: termination as GameRecordInput['termination'],
     fairness: doc.fairness === undefined || doc.fairness === null ? null : convertFairness(doc.fairness),

@@ -1,8 +1,8 @@
 import type { GameEvent, GameRecord, GameRecordInput, Player, TimeControl } from '../game-record.js';
 import { EVENT_TYPES, TERMINATIONS } from '../game-record.js';
 import { type Obj, isObj, optNumber, optString, reqArray, reqString } from '../fields.js';
-import { fail, within } from '../items.js';
-import { checkFen, normaliseUci, parseDice, parseResult, parseSide, resultNumber } from '../notation.js';
+import { fail, mapWithin } from '../items.js';
+import { checkFen, checkTurnFen, normaliseUci, parseDice, parseResult, parseSide, resultNumber } from '../notation.js';
 import { type Attempt, type DocPlace, type FormatModule, jsonFormat } from './format.js';
 
 /**
@@ -16,7 +16,7 @@ function convert(doc: unknown, place: DocPlace, notes: Set<string>, attempt: Att
   const id = attempt.id ?? place.derivedId;
   if (attempt.id === null) notes.add('id:derived');
   const startFen = checkFen(doc.initial_fen, 'field "initial_fen"');
-  const turns = reqArray(doc, 'turns').map((t, i) => within(`${place.location}#turn ${turnNumber(t, i)}`, () => convertTurn(t, i, place, notes)));
+  const turns = mapWithin(reqArray(doc, 'turns'), (t, i) => `${place.location}#turn ${turnNumber(t, i)}`, (t, i) => convertTurn(t, i, place, notes));
   const mode = optString(doc, 'mode');
   if (mode !== null && mode !== 'classic' && mode !== 'x2') fail('record.bad-field', `mode "${mode}" is not classic or x2`);
   const termination = optString(doc, 'termination') ?? 'unknown';
@@ -58,16 +58,21 @@ function convertPlayer(v: unknown, key: string): Player {
 }
 
 function convertTurn(t: unknown, i: number, place: DocPlace, notes: Set<string>): GameRecordInput['turns'][number] {
-  const where = `turns[${i}].`;
-  if (!isObj(t)) fail('record.bad-field', `${where.slice(0, -1)} must be an object`);
-  const side = parseSide(t.active_color ?? fail('record.missing-field', `field "${where}active_color" is missing`));
-  if (t.dice === undefined || t.dice === null) fail('record.missing-field', `field "${where}dice" is missing`);
+  // The field path is put into words only for a problem: this runs for every recorded turn.
+  const where = (): string => `turns[${i}].`;
+  if (!isObj(t)) fail('record.bad-field', `${where().slice(0, -1)} must be an object`);
+  const side = parseSide(t.active_color ?? fail('record.missing-field', `field "${where()}active_color" is missing`));
+  if (t.dice === undefined || t.dice === null) fail('record.missing-field', `field "${where()}dice" is missing`);
   const { dice, order } = parseDice(t.dice, side, notes);
-  const moves = reqArray(t, 'moves', where).map((m) => normaliseUci(m, notes));
-  const fenAfter = t.fen_after === undefined || t.fen_after === null || t.fen_after === '' ? null : checkFen(t.fen_after, `field "${where}fen_after"`, false);
-  const n = optNumber(t, 'turn_number', where);
-  return { side, dice, diceOrder: order, moves, fenAfter, thinkingMs: optNumber(t, 'thinking_time_ms', where), location: `${place.location}#turn ${n ?? i + 1}` };
+  const moves = (Array.isArray(t.moves) ? t.moves : reqArray(t, 'moves', where())).map((m) => normaliseUci(m, notes));
+  const fenAfter = t.fen_after === undefined || t.fen_after === null || t.fen_after === '' ? null : checkTurnFen(t.fen_after, () => `field "${where()}fen_after"`);
+  const n = finiteOr(t.turn_number) ?? optNumber(t, 'turn_number', where());
+  const thinkingMs = finiteOr(t.thinking_time_ms) ?? optNumber(t, 'thinking_time_ms', where());
+  return { side, dice, diceOrder: order, moves, fenAfter, thinkingMs, location: `${place.location}#turn ${n ?? i + 1}` };
 }
+
+/** A finite number as it is (what `optNumber` gives for one), else null (`optNumber` decides). */
+const finiteOr = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
 
 function convertEvent(e: unknown, i: number): GameEvent {
   const where = `events[${i}].`;

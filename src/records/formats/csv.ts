@@ -1,4 +1,3 @@
-import Papa from 'papaparse';
 import type { GameRecord, GameRecordInput, Player } from '../game-record.js';
 import { TERMINATIONS } from '../game-record.js';
 import { finaliseRecord } from '../finalise.js';
@@ -8,6 +7,7 @@ import { checkFen, diceLetters, normaliseUci, parseDice, parseResult, parseSide,
 import { fensBefore } from '../replay-fens.js';
 import type { TextSource } from '../input/text-source.js';
 import { type FormatModule, type RawPlace, convertOne, readDecoded } from './format.js';
+import { parseRows } from './csv-rows.js';
 
 /**
  * D. Per-turn CSV export, one row per turn; consecutive rows with one game_id are one
@@ -35,7 +35,6 @@ const QUOTE = 34;
 
 /** A row that is no row: one cell of blanks (a blank line). */
 const blankRow = (cells: string[]): boolean => cells.length === 1 && cells[0].trim() === '';
-const parseRows = (text: string): string[][] => Papa.parse<string[]>(text, { header: false, skipEmptyLines: false }).data;
 
 /**
  * The reading thread's share: cuts games out of the bytes where the `game_id` before a row's

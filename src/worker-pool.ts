@@ -1,7 +1,11 @@
 import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import type { ResourceLimits } from 'node:worker_threads';
-import { Piscina } from 'piscina';
+import type { Piscina } from 'piscina';
+
+/** Piscina's CommonJS entry, loaded when a pool is first made: a run in this thread (--jobs 1) never loads it. */
+const piscina = (): typeof import('piscina') => createRequire(import.meta.url)('piscina') as typeof import('piscina');
 
 /**
  * A worker holds one part of a batch at a time (its input bytes and at most about RESULT_BUDGET
@@ -21,7 +25,7 @@ function createPool(module: URL, threads: number, resourceLimits: ResourceLimits
   const workerData = { module: module.href, preload: preload.map((u) => u.href) };
   // Idle threads wait with Atomics.waitAsync, not Piscina's default Atomics.wait, which blocks the
   // thread's event loop: the modules a thread imports as it starts (worker-entry.cts) load meanwhile.
-  const pool = new Piscina({ filename: entry, workerData, minThreads: threads, maxThreads: threads, resourceLimits, atomics: 'async' });
+  const pool = new (piscina().Piscina)({ filename: entry, workerData, minThreads: threads, maxThreads: threads, resourceLimits, atomics: 'async' });
   // Listened to from the start, so that a worker dying before the first task (at start-up, say) is not missed.
   const died = new Promise<never>((_, reject) => pool.on('error', reject));
   died.catch(() => {});

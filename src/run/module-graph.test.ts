@@ -20,8 +20,8 @@ describe('what a command loads before it needs it (startup)', () => {
     for (const heavy of ['zod', 'undici', 'papaparse']) expect(packages).not.toContain(heavy);
   });
 
-  it('the replay command loads no HTTP client and no CSV parser until a source needs them', async () => {
+  it('the replay command loads no HTTP client, CSV parser or worker pool until a source or --jobs needs them', async () => {
     const packages = await packagesOf('cli/main.ts', 'cli/commands/replay.ts');
-    for (const heavy of ['undici', 'papaparse']) expect(packages).not.toContain(heavy);
+    for (const heavy of ['undici', 'papaparse', 'piscina']) expect(packages).not.toContain(heavy);
   });
 });

@@ -12,11 +12,12 @@
 //     play per move) that reads and parses the same file in one process, timed the same way;
 //  4. startup: a one-game replay, --jobs 1 and --jobs 2; with --startup-only, only this
 //     (one generated game), and with --before DIR (another build of the tool, e.g. main's)
-//     that build and this one alternate in every round, the load average beside each run;
+//     that build and this one alternate in every round, the load average beside each run
+//     (--before also alternates the two builds on every file of step 2);
 //  5. with --memory M: each file named M times as the source list (N×M games), --jobs 2,
 //     peak RSS.
 // The machine is shared: the load average is printed beside every figure.
-// Run: npm run build && node scripts/bench-formats.mjs [--games 10000] [--rounds 2] [--chess 4000] [--memory 0] [--formats a,b]
+// Run: npm run build && node scripts/bench-formats.mjs [--games 10000] [--rounds 2] [--chess 4000] [--memory 0] [--formats a,b] [--before DIR]
 //      node scripts/bench-formats.mjs --startup-only [--rounds 5] [--before /path/to/other/build]
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -93,26 +94,33 @@ console.log(`bench-formats: node ${process.version}, ${GAMES} games per format, 
 const files = Object.fromEntries(FORMATS.map((f) => [f, generate('dicechess-com', GAMES, 'bench-formats', f, join(dir, `formats-${GAMES}.${f}`))]));
 for (const f of FORMATS) console.log(`  ${f}: ${(statSync(files[f]).size / 1e6).toFixed(1)} MB`);
 
+// With --before DIR, that build (e.g. main's) and this one alternate on every file and jobs; ratios are this build's.
+const builds = BEFORE ? [['before', join(BEFORE, 'bin/dice-dialects.js')], ['after', 'bin/dice-dialects.js']] : [['', 'bin/dice-dialects.js']];
 const best = {};
 for (let round = 0; round < ROUNDS; round++) {
   for (const f of FORMATS) {
     for (const jobs of [1, 2]) {
-      const r = replay([files[f]], jobs);
-      const key = `${f} ${jobs}`;
-      if (!best[key] || r.seconds < best[key].seconds) best[key] = r;
-      console.log(`  round ${round + 1}: ${f.padEnd(13)} --jobs ${jobs}: ${r.seconds.toFixed(2)} s (CPU ${r.cpu.toFixed(2)} s), ${fmt(GAMES / r.seconds)} games/s, peak RSS ${r.rss.toFixed(0)} MB; load ${load()}`);
+      for (const [name, bin] of round % 2 ? [...builds].reverse() : builds) {
+        const r = replay([files[f]], jobs, 'dicechess-com', bin);
+        const key = `${name}${f} ${jobs}`;
+        if (!best[key] || r.seconds < best[key].seconds) best[key] = r;
+        console.log(`  round ${round + 1}: ${name ? `${name.padEnd(6)} ` : ''}${f.padEnd(13)} --jobs ${jobs}: ${r.seconds.toFixed(2)} s (CPU ${r.cpu.toFixed(2)} s), ${fmt(GAMES / r.seconds)} games/s, peak RSS ${r.rss.toFixed(0)} MB; load ${load()}`);
+      }
     }
   }
 }
 console.log(`replay, whole process, ${fmt(GAMES)} games (best of ${ROUNDS}); load ${load()}`);
-const native = best['ndjson 2'];
-for (const f of FORMATS) {
-  const one = best[`${f} 1`];
-  const two = best[`${f} 2`];
-  const ratio = native ? `${(two.seconds / native.seconds).toFixed(2)}× native's time (CPU ${(two.cpu / native.cpu).toFixed(2)}×); target ≤ 1.3×` : '';
-  console.log(
-    `  ${f.padEnd(13)} --jobs 2 ${two.seconds.toFixed(2)} s = ${fmt(GAMES / two.seconds)} games/s (${ratio}), --jobs 1 ${one.seconds.toFixed(2)} s: speed-up ${(one.seconds / two.seconds).toFixed(2)}×; CPU ${two.cpu.toFixed(2)} s / ${one.cpu.toFixed(2)} s; peak RSS ${Math.max(one.rss, two.rss).toFixed(0)} MB`,
-  );
+for (const [name] of builds) {
+  const native = best[`${name}ndjson 2`];
+  if (name) console.log(`  ${name}:`);
+  for (const f of FORMATS) {
+    const one = best[`${name}${f} 1`];
+    const two = best[`${name}${f} 2`];
+    const ratio = native ? `${(two.seconds / native.seconds).toFixed(2)}× native's time (CPU ${(two.cpu / native.cpu).toFixed(2)}×); target ≤ 1.3×` : '';
+    console.log(
+      `  ${f.padEnd(13)} --jobs 2 ${two.seconds.toFixed(2)} s = ${fmt(GAMES / two.seconds)} games/s (${ratio}), --jobs 1 ${one.seconds.toFixed(2)} s: speed-up ${(one.seconds / two.seconds).toFixed(2)}×; CPU ${two.cpu.toFixed(2)} s / ${one.cpu.toFixed(2)} s; peak RSS ${Math.max(one.rss, two.rss).toFixed(0)} MB`,
+    );
+  }
 }
 
 if (CHESS > 0) {

@@ -1,7 +1,64 @@
 import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import type { ResourceLimits } from 'node:worker_threads';
-import { Piscina } from 'piscina';
+import type { Piscina } from 'piscina';
+
+/** Piscina's CommonJS entry, loaded when a pool is first made: a run in this thread (--jobs 1) never loads it. */
+const piscina = (): typeof import('piscina') => createRequire(import.meta.url)('piscina') as typeof import('piscina');
+
+/**
+ * A worker holds one part of a batch at a time (its input bytes and at most about RESULT_BUDGET
+ * of results); small heaps keep the process flat (RSS) on endless corpora.
+ * DICE_DIALECTS_WORKER_HEAP_MB sets the old-generation size instead (a machine with a tight or a generous memory budget; tests).
+ */
+export const workerLimits = (): { maxOldGenerationSizeMb: number; maxYoungGenerationSizeMb: number } => {
+  const mb = Number(process.env.DICE_DIALECTS_WORKER_HEAP_MB);
+  return { maxOldGenerationSizeMb: Number.isFinite(mb) && mb > 0 ? mb : 96, maxYoungGenerationSizeMb: 16 };
+};
+
+const deaths = new WeakMap<Piscina, Promise<never>>();
+
+function createPool(module: URL, threads: number, resourceLimits: ResourceLimits | undefined, preload: URL[]): Piscina | null {
+  const entry = fileURLToPath(new URL('./worker-entry.cjs', import.meta.url));
+  if (!existsSync(entry) || !existsSync(fileURLToPath(module))) return null;
+  const workerData = { module: module.href, preload: preload.map((u) => u.href) };
+  // Idle threads wait with Atomics.waitAsync, not Piscina's default Atomics.wait, which blocks the
+  // thread's event loop: the modules a thread imports as it starts (worker-entry.cts) load meanwhile.
+  const pool = new (piscina().Piscina)({ filename: entry, workerData, minThreads: threads, maxThreads: threads, resourceLimits, atomics: 'async' });
+  // Listened to from the start, so that a worker dying before the first task (at start-up, say) is not missed.
+  const died = new Promise<never>((_, reject) => pool.on('error', reject));
+  died.catch(() => {});
+  deaths.set(pool, died);
+  return pool;
+}
+
+/**
+ * Rejects when a worker of the pool dies between tasks (at start-up, say): an 'error' of the
+ * pool, not of a task, which fails every batch still waiting.
+ */
+export const poolDeath = (pool: Piscina): Promise<never> => deaths.get(pool)!;
+
+let early: { key: string; pool: Piscina } | null = null;
+const keyOf = (module: URL, threads: number, limits: ResourceLimits | undefined): string => JSON.stringify([module.href, threads, limits ?? null]);
+
+/**
+ * Starts a pool before its owner is ready (the CLI, while it loads a command): the threads
+ * start and import `module` and `preload` meanwhile. The first `workerPool` call asking for
+ * the same module, threads and limits takes it; `dropEarlyPool` ends one nobody took.
+ */
+export function startPoolEarly(module: URL, threads: number, resourceLimits: ResourceLimits | undefined, preload: URL[]): void {
+  if (early) return;
+  const pool = createPool(module, threads, resourceLimits, preload);
+  if (pool) early = { key: keyOf(module, threads, resourceLimits), pool };
+}
+
+/** Ends the pool `startPoolEarly` started if nobody took it (the command failed before its run, or ran with other jobs). */
+export async function dropEarlyPool(): Promise<void> {
+  const left = early;
+  early = null;
+  await left?.pool.destroy();
+}
 
 /**
  * A pool of `threads` worker threads, each running the default export of the ES module
@@ -10,7 +67,10 @@ import { Piscina } from 'piscina';
  * callers then do the work in this thread.
  */
 export function workerPool(module: URL, threads: number, resourceLimits?: ResourceLimits): Piscina | null {
-  const entry = fileURLToPath(new URL('./worker-entry.cjs', import.meta.url));
-  if (!existsSync(entry) || !existsSync(fileURLToPath(module))) return null;
-  return new Piscina({ filename: entry, workerData: { module: module.href }, minThreads: threads, maxThreads: threads, resourceLimits });
+  if (early !== null && early.key === keyOf(module, threads, resourceLimits)) {
+    const { pool } = early;
+    early = null;
+    return pool;
+  }
+  return createPool(module, threads, resourceLimits, []);
 }

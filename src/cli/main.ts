@@ -1,8 +1,8 @@
 import { existsSync } from 'node:fs';
 import type { CommandModule } from 'yargs';
-import yargs from 'yargs';
 import { OutputPathError } from '../output/output-path.js';
 import { WorkerFailure } from '../run/worker-failure.js';
+import { dropEarlyWorkers, startWorkersEarly } from './early-workers.js';
 import { STDIN_ARG, restoreArgs } from './stdin-arg.js';
 import { UsageError } from './usage-error.js';
 
@@ -26,7 +26,18 @@ async function commandsFor(argv: string[]): Promise<CommandModule<any, any>[]> {
 
 /** Runs the command line; resolves to the exit code. */
 export async function main(argv: string[]): Promise<number> {
+  // Worker threads first (a replay's), then yargs and the command, which load meanwhile.
+  await startWorkersEarly(argv);
+  try {
+    return await runCommand(argv);
+  } finally {
+    await dropEarlyWorkers();
+  }
+}
+
+async function runCommand(argv: string[]): Promise<number> {
   process.exitCode = 0;
+  const { default: yargs } = await import('yargs');
   let usageFailure: string | null = null;
   // yargs drops a lone "-" (stdin) from every positional list: it travels under another name.
   const parser = yargs(argv.map((a) => (a === '-' ? STDIN_ARG : a)))
@@ -43,6 +54,11 @@ export async function main(argv: string[]): Promise<number> {
     .middleware(restoreArgs as never, true)
     .help();
   for (const command of await commandsFor(argv)) parser.command(command);
+  // Before a command's handler runs, yargs lays out the whole help text (cliui, string-width:
+  // 100–150 ms of this thread) in case the handler shows it; none here does (a failure is one
+  // line, --help takes its own path), so it is laid out only when asked for.
+  const usage = (parser as unknown as { getInternalMethods?: () => { getUsageInstance?: () => { cacheHelpMessage?: () => void } } }).getInternalMethods?.().getUsageInstance?.();
+  if (usage?.cacheHelpMessage) usage.cacheHelpMessage = () => {};
   try {
     await parser.parseAsync();
   } catch (error) {

@@ -3,7 +3,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { packageRoot } from '../dialects/index.js';
 import { checkedRecord } from './checked-record.js';
-import { FORMAT_NAMES, GameRecord } from './game-record.js';
+import { FORMAT_NAMES } from './game-record.js';
+import { GameRecord } from './game-record-schema.js';
 import { collect, FIXTURES, records } from './test-support/collect.js';
 import { randomGame } from './test-support/random-game.js';
 

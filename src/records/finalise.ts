@@ -1,6 +1,7 @@
+import { createRequire } from 'node:module';
 import { CASTLE, capturesKingOnLastRank, chess960Number, makeUci, moveFrom, moveKind, moveTo, PAWN, parseDfen, type Position, uciMove } from '../core/index.js';
 import { checkedRecord } from './checked-record.js';
-import { GameRecord, type GameRecordInput } from './game-record.js';
+import { type GameRecord, type GameRecordInput, recordSchemas } from './game-record.js';
 import { fail } from './items.js';
 import { CANONICAL_UCI } from './notation.js';
 
@@ -24,9 +25,16 @@ export function validate(input: unknown): GameRecord {
   return checkedRecord(input) ?? validateWithZod(input);
 }
 
+/**
+ * zod, for the records the hand-written check leaves to it: zod's CommonJS entry is loaded
+ * (synchronously) only when a thread meets the first such record, unless the thread has the
+ * schemas already (game-record-schema.ts): worker threads that judge good records load no zod.
+ */
+const zodGameRecord = () => recordSchemas(() => (createRequire(import.meta.url)('zod') as typeof import('zod')).z).GameRecord;
+
 /** zod validation with the first issue as a sentence. */
 export function validateWithZod(input: unknown): GameRecord {
-  const parsed = GameRecord.safeParse(input);
+  const parsed = zodGameRecord().safeParse(input);
   if (parsed.success) return parsed.data;
   const issue = parsed.error.issues[0];
   const path = issue.path.join('.');

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { GameRecord } from './game-record.js';
+import { GameRecord } from './game-record-schema.js';
 
 /** The JSON Schema of one canonical record (a line of the native NDJSON), as read (defaults filled). */
 export function recordJsonSchema(): Record<string, unknown> {

@@ -2,13 +2,8 @@ import { createWriteStream, type WriteStream } from 'node:fs';
 import { chmod, mkdir, rename, writeFile } from 'node:fs/promises';
 import { once } from 'node:events';
 import { join, resolve } from 'node:path';
-import { runExplorer } from '../explore/files.js';
 import { checkRunFolderTarget, outputFailure, RUN_MARKER, RUN_MARKER_TEXT } from '../output/output-path.js';
 import { createTemporary, dropMarker, PARKED, type Temporary } from '../output/temporary.js';
-import { renderHtml } from './render-html.js';
-import { renderJunit } from './render-junit.js';
-import { renderMarkdown } from './render-md.js';
-import { readResultsSync } from './results-file.js';
 import { canonicalJson } from './sorted.js';
 import { Summary } from './summary-schema.js';
 
@@ -57,6 +52,9 @@ export async function openRunDir(finalDir: string, what = '--out'): Promise<RunD
     streamError ??= e;
   });
   let state: 'open' | 'finishing' | 'done' = 'open';
+  // The renderers are needed only at the end: they load while the run goes on, not before it starts.
+  const reports = import('./run-reports.js');
+  reports.catch(() => {});
 
   async function complete(write: () => Promise<void>): Promise<void> {
     if (state !== 'open') throw new Error(`run folder ${target} is already ${state === 'done' ? 'closed' : 'being finished'}`);
@@ -84,11 +82,7 @@ export async function openRunDir(finalDir: string, what = '--out'): Promise<RunD
     complete(async () => {
       const checked = Summary.parse(summary);
       await writeFile(join(tmpDir, 'summary.json'), canonicalJson(checked));
-      const explorer = await runExplorer(tmpDir, checked);
-      await writeFile(join(tmpDir, 'report.md'), renderMarkdown(checked, { explorer }));
-      await writeFile(join(tmpDir, 'report.html'), renderHtml(checked, { explorer }));
-      const perGame = opts.junitPerGame ? readResultsSync(join(tmpDir, 'results.ndjson')) : undefined;
-      await writeFile(join(tmpDir, 'junit.xml'), renderJunit(checked, perGame));
+      await (await reports).writeReports(tmpDir, checked, opts.junitPerGame === true);
     });
 
   const finishWith = (files: Array<[string, string]>): Promise<void> =>

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { GameResultLine } from '../replay/result.js';
 import { compareStrings, sortedRecord } from '../report/sorted.js';
 import { Example, MatrixCell, RuleEntry, type RunInfo, SourceNote, StatusCounts, type Summary } from '../report/summary-schema.js';
-import { DiceCounts, DiceStatsAccumulator, type DiceTurn } from './dice-stats.js';
+import { type DiceCounts, DiceStatsAccumulator, type DiceTurn } from './dice-stats.js';
 
 const emptyCounts = (): StatusCounts => ({ lines: 0, conforming: 0, diverging: 0, unreadable: 0, findings: 0 });
 const emptyCell = (): MatrixCell => ({ conforming: 0, diverging: 0, unreadable: 0 });
@@ -23,6 +23,25 @@ function betterExample(a: Example, b: Example): boolean {
   if (as !== bs) return as < bs;
   return a.id < b.id;
 }
+
+const count = z.number().int().min(0);
+
+/** The schema of the dice counters (a shard's folder holds them). */
+const DiceCountsSchema = z
+  .object({
+    turns: count,
+    threeDiceTurns: count,
+    passes: count,
+    openingTurns: count,
+    openingPasses: count,
+    faces: z.array(count).length(6),
+    invalid: count,
+    doubles: z.array(z.tuple([count, count, count])),
+  })
+  .strict();
+// The schema and the plain type must agree, both ways.
+const _sameDice: [z.infer<typeof DiceCountsSchema>, DiceCounts] = [{} as DiceCounts, {} as z.infer<typeof DiceCountsSchema>];
+void _sameDice;
 
 /** A corpus row of the matrix: `first` is the input index of its first record (rows are sorted by it). */
 const CorpusRow = z.object({ source: z.string().nullable(), first: z.number().int().min(0).nullable(), cells: z.record(z.string(), MatrixCell) }).strict();
@@ -46,7 +65,7 @@ export const AccumulatorState = z
     byRule: z.record(z.string(), RuleEntry),
     corpora: z.array(CorpusRow),
     examples: z.array(Example),
-    dice: DiceCounts,
+    dice: DiceCountsSchema,
     notes: z.array(PlacedNote),
   })
   .strict();

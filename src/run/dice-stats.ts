@@ -1,8 +1,5 @@
-import { z } from 'zod';
 import { chiSquareStatistic, chiSquareSurvival } from '../report/chi-square.js';
 import type { DiceStats, Rate } from '../report/summary-schema.js';
-
-const count = z.number().int().min(0);
 
 /** A recorded turn as the dice statistics see it. `opening`: the first turn of its side in its game. */
 export interface DiceTurn {
@@ -34,21 +31,22 @@ function rate(count: number, of: number, expected: number | null, basis: string)
   return { count, of, rate: of > 0 ? count / of : null, expected, basis };
 }
 
-/** The accumulator's counters as plain data (for the trip back from a worker thread, and a shard's folder). */
-export const DiceCounts = z
-  .object({
-    turns: count,
-    threeDiceTurns: count,
-    passes: count,
-    openingTurns: count,
-    openingPasses: count,
-    faces: z.array(count).length(6),
-    invalid: count,
-    /** [dice count, turns, turns with a double]. */
-    doubles: z.array(z.tuple([count, count, count])),
-  })
-  .strict();
-export type DiceCounts = z.infer<typeof DiceCounts>;
+/**
+ * The accumulator's counters as plain data (for the trip back from a worker thread, and a
+ * shard's folder). Its schema is `DiceCountsSchema` (accumulator.ts): this module, which
+ * worker threads load, needs no zod.
+ */
+export interface DiceCounts {
+  turns: number;
+  threeDiceTurns: number;
+  passes: number;
+  openingTurns: number;
+  openingPasses: number;
+  faces: number[];
+  invalid: number;
+  /** [dice count, turns, turns with a double]. */
+  doubles: Array<[number, number, number]>;
+}
 
 /** Counters only, so a million-game corpus costs the same memory as ten games. */
 export class DiceStatsAccumulator {

@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { openRunDir, type RunInfo, type Summary } from '../report/index.js';
+import { openRunDir } from '../report/run-dir.js';
+import type { RunInfo, Summary } from '../report/summary-schema.js';
 import { RunAccumulator } from './accumulator.js';
 import { SHARD_FILE, ShardManifest } from './manifest.js';
 import { ResultFolding } from './fold.js';

@@ -1,11 +1,12 @@
 import { createHash } from 'node:crypto';
 import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
-import { workerPool } from '../worker-pool.js';
+import { poolDeath, workerLimits, workerPool } from '../worker-pool.js';
 import type { FormatName } from '../records/game-record.js';
 import { type ReadOptions, readRecords, recordsIn, type SourceNote } from '../records/index.js';
 import { isSourceFailure } from '../records/source-failure.js';
-import { openRunDir, type RunInfo, type Summary } from '../report/index.js';
+import { openRunDir } from '../report/run-dir.js';
+import type { RunInfo, Summary } from '../report/summary-schema.js';
 import { RunAccumulator } from './accumulator.js';
 import { type AnyJudge, type BatchItem, type BatchResult, type BatchTask, type JudgeRef, runBatch, type WarmTask } from './batch.js';
 import { ResultFolding } from './fold.js';
@@ -88,15 +89,6 @@ export interface CorpusRunResult<S = never> {
 /** A batch is handed to a worker when its records reach this many bytes (or BATCH_ITEMS items): memory stays flat whatever the records' size. */
 const BATCH_BYTES = 512 * 1024;
 const BATCH_ITEMS = 512;
-/**
- * A worker holds one part of a batch at a time (its input bytes and at most about RESULT_BUDGET
- * of results); small heaps keep the process flat (RSS) on endless corpora.
- * DICE_DIALECTS_WORKER_HEAP_MB sets the old-generation size instead (a machine with a tight or a generous memory budget; tests).
- */
-const workerLimits = (): { maxOldGenerationSizeMb: number; maxYoungGenerationSizeMb: number } => {
-  const mb = Number(process.env.DICE_DIALECTS_WORKER_HEAP_MB);
-  return { maxOldGenerationSizeMb: Number.isFinite(mb) && mb > 0 ? mb : 96, maxYoungGenerationSizeMb: 16 };
-};
 
 /**
  * The run pipeline: read → judge (worker threads, batches, results back in input order)
@@ -261,12 +253,11 @@ async function judgeStream<P, S>(items: AsyncIterable<BatchItem>, ctx: StreamCon
   let local: AnyJudge | null = null;
   // Raw records travel as bytes, copied (not moved) to the worker: a batch whose results outgrow
   // RESULT_BUDGET is judged in parts, and each further part is sent again from here.
-  // A worker that dies between tasks (at start-up, say) is an 'error' of the pool, not of a task: it fails every batch still waiting.
-  const poolDied = new Promise<never>((_, reject) => pool?.on('error', reject));
-  poolDied.catch(() => {});
+  // A worker that dies between tasks (at start-up, say) fails every batch still waiting.
+  const poolDied = pool ? poolDeath(pool) : null;
   const judge = (task: BatchTask): Promise<BatchResult> =>
     pool
-      ? Promise.race([pool.run(task) as Promise<BatchResult>, poolDied]).catch((error: unknown) => {
+      ? Promise.race([pool.run(task) as Promise<BatchResult>, poolDied!]).catch((error: unknown) => {
           throw new WorkerFailure(describeBatch(task, ctx.corpusOf), error);
         })
       : Promise.resolve(runBatch(task, (local ??= ctx.judge.create(ctx.judge.params))));

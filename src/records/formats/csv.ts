@@ -1,4 +1,3 @@
-import Papa from 'papaparse';
 import type { GameRecord, GameRecordInput, Player } from '../game-record.js';
 import { TERMINATIONS } from '../game-record.js';
 import { finaliseRecord } from '../finalise.js';
@@ -8,6 +7,7 @@ import { checkFen, diceLetters, normaliseUci, parseDice, parseResult, parseSide,
 import { fensBefore } from '../replay-fens.js';
 import type { TextSource } from '../input/text-source.js';
 import { type FormatModule, type RawPlace, convertOne, readDecoded } from './format.js';
+import { parseRows } from './csv-rows.js';
 
 /**
  * D. Per-turn CSV export, one row per turn; consecutive rows with one game_id are one
@@ -19,7 +19,8 @@ export const CSV_COLUMNS = [
   'white_rating', 'black_rating', 'white_type', 'black_type',
 ] as const;
 type Column = (typeof CSV_COLUMNS)[number];
-type Row = Partial<Record<Column, string>> & { line: number };
+/** A row's cells by column name, and its line (a "line" column's cell where the header has one). */
+export type Row = Partial<Record<Column, string>> & { line: number | string | undefined };
 const REQUIRED: Column[] = ['game_id', 'fen', 'dice', 'moves'];
 
 interface Pending {
@@ -35,7 +36,6 @@ const QUOTE = 34;
 
 /** A row that is no row: one cell of blanks (a blank line). */
 const blankRow = (cells: string[]): boolean => cells.length === 1 && cells[0].trim() === '';
-const parseRows = (text: string): string[][] => Papa.parse<string[]>(text, { header: false, skipEmptyLines: false }).data;
 
 /**
  * The reading thread's share: cuts games out of the bytes where the `game_id` before a row's
@@ -119,24 +119,61 @@ async function* readBatches(src: TextSource): AsyncGenerator<Draft[]> {
   if (open && carry && src.failure === null) yield games(carry, [open.start, open.end, open.line, 0], open.end);
 }
 
-const columnsOf = new Map<string, string[]>();
+/**
+ * Where each column the reader reads sits in a row: the last cell of its name, as an object
+ * filled cell by cell keeps the last (-1: none); `line`, a "line" column's, whose cell then
+ * stands for the row's line in such an object. A row is then one object of one shape.
+ */
+export type Layout = Record<Column | 'line', number>;
+
+export function layoutOf(columns: string[]): Layout {
+  const at = { line: columns.lastIndexOf('line') } as Layout;
+  for (const c of CSV_COLUMNS) at[c] = columns.lastIndexOf(c);
+  return at;
+}
+
+const cellAt = (cells: string[], i: number): string | undefined => (i < 0 ? undefined : cells[i]);
+
+/** A row as `{ line }` with every column's cell assigned to it in header order would be (csv.test.ts proves it). */
+export function rowOf(at: Layout, cells: string[], line: number): Row {
+  return {
+    line: at.line < 0 ? line : cells[at.line],
+    game_id: cellAt(cells, at.game_id),
+    turn_number: cellAt(cells, at.turn_number),
+    fen: cellAt(cells, at.fen),
+    dice: cellAt(cells, at.dice),
+    side: cellAt(cells, at.side),
+    moves: cellAt(cells, at.moves),
+    result: cellAt(cells, at.result),
+    termination: cellAt(cells, at.termination),
+    mode: cellAt(cells, at.mode),
+    source: cellAt(cells, at.source),
+    white_rating: cellAt(cells, at.white_rating),
+    black_rating: cellAt(cells, at.black_rating),
+    white_type: cellAt(cells, at.white_type),
+    black_type: cellAt(cells, at.black_type),
+  };
+}
+
+const columnsOf = new Map<string, { columns: string[]; layout: Layout }>();
 
 /** One game's rows (text from its first row to its last, one row a line) → its record or unreadable entry. */
 function decode(text: string, at: RawPlace): Draft[] {
-  let columns = columnsOf.get(at.header!);
-  if (columns === undefined) {
-    columns = (parseRows(at.header!)[0] ?? []).map((c) => c.trim().toLowerCase());
+  let known = columnsOf.get(at.header!);
+  if (known === undefined) {
+    const names = (parseRows(at.header!)[0] ?? []).map((c) => c.trim().toLowerCase());
+    known = { columns: names, layout: layoutOf(names) };
     if (columnsOf.size > 64) columnsOf.clear();
-    columnsOf.set(at.header!, columns);
+    columnsOf.set(at.header!, known);
   }
+  const { columns, layout } = known;
   let game: Pending | null = null;
   const rows = parseRows(text);
   for (let r = 0; r < rows.length; r++) {
     const cells = rows[r];
     if (blankRow(cells)) continue;
     const line = at.line + r;
-    const row: Row = { line };
-    for (let i = 0; i < columns.length; i++) (row as Record<string, unknown>)[columns[i]] = cells[i];
+    const row = rowOf(layout, cells, line);
     game ??= { id: (row.game_id ?? '').trim(), rows: [], problem: null };
     if (cells.length !== columns.length && game.problem === null) {
       game.problem = problem('record.bad-csv', `row has ${cells.length} fields, the header ${columns.length}`, `${at.source}:${line}`);

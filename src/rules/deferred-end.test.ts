@@ -4,7 +4,7 @@ import { loadDialect } from '../dialects/index.js';
 import { GameState } from './game.js';
 import type { Rules } from './rules.js';
 import { TurnEngine } from './turn-engine.js';
-import { generateMoves, makeUci, type Move, ORTHODOX, type Role } from '../core/index.js';
+import { type Color, generateMoves, makeUci, type Move, ORTHODOX, type Role } from '../core/index.js';
 
 const rulesOf = (name: string, overrides: string[] = []): Rules => {
   const d = loadDialect(name, overrides);
@@ -66,7 +66,7 @@ describe('the checkmate and stalemate test left to settle (the replayer) against
           // What the deferred game is told comes next: the real moves, a move that is not legal
           // (often one that leaves the king in check), nothing, or text that is no move.
           const pseudo: Move[] = [];
-          const n = generateMoves(later.pos, c % 11 === 0 ? later.pos.turn ^ 1 : later.pos.turn, ORTHODOX, pseudo, 0);
+          const n = generateMoves(later.pos, c % 11 === 0 ? ((later.pos.turn ^ 1) as Color) : later.pos.turn, ORTHODOX, pseudo, 0);
           const next = (c % 3 === 0 || c % 11 === 0) && n > 0 ? [makeUci(pseudo[(c >> 2) % n])] : c % 5 === 0 ? ['a1a1'] : c % 7 === 0 ? [] : legal;
           // Now and then the turn played is that move, legal or not (then both games stop at its finding).
           const moves = c % 13 === 0 && next.length > 0 ? next : legal;

@@ -17,7 +17,13 @@ export const workerLimits = (): { maxOldGenerationSizeMb: number; maxYoungGenera
   return { maxOldGenerationSizeMb: Number.isFinite(mb) && mb > 0 ? mb : 96, maxYoungGenerationSizeMb: 16 };
 };
 
-const deaths = new WeakMap<Piscina, Promise<never>>();
+/** A pool's death (a worker dying between tasks): its error once it died, and the tasks waiting to hear of it. */
+interface Death {
+  error: unknown;
+  died: boolean;
+  waiting: Set<(error: unknown) => void>;
+}
+const deaths = new WeakMap<Piscina, Death>();
 
 function createPool(module: URL, threads: number, resourceLimits: ResourceLimits | undefined, preload: URL[]): Piscina | null {
   const entry = fileURLToPath(new URL('./worker-entry.cjs', import.meta.url));
@@ -27,17 +33,33 @@ function createPool(module: URL, threads: number, resourceLimits: ResourceLimits
   // thread's event loop: the modules a thread imports as it starts (worker-entry.cts) load meanwhile.
   const pool = new (piscina().Piscina)({ filename: entry, workerData, minThreads: threads, maxThreads: threads, resourceLimits, atomics: 'async' });
   // Listened to from the start, so that a worker dying before the first task (at start-up, say) is not missed.
-  const died = new Promise<never>((_, reject) => pool.on('error', reject));
-  died.catch(() => {});
-  deaths.set(pool, died);
+  const death: Death = { error: undefined, died: false, waiting: new Set() };
+  pool.on('error', (error: unknown) => {
+    if (!death.died) Object.assign(death, { error, died: true });
+    for (const reject of death.waiting) reject(error);
+    death.waiting.clear();
+  });
+  deaths.set(pool, death);
   return pool;
 }
 
 /**
- * Rejects when a worker of the pool dies between tasks (at start-up, say): an 'error' of the
- * pool, not of a task, which fails every batch still waiting.
+ * Runs a task on the pool: it fails as the task fails, or when a worker of the pool dies
+ * between tasks (at start-up, say), an 'error' of the pool, not of a task, which fails every
+ * task still waiting. Each task's waiter is dropped as it settles: racing every task against
+ * one long-lived promise kept every result alive (RSS grew by 0.2 kB a game).
  */
-export const poolDeath = (pool: Piscina): Promise<never> => deaths.get(pool)!;
+export function runTask<R>(pool: Piscina, task: unknown): Promise<R> {
+  const death = deaths.get(pool)!;
+  if (death.died) return Promise.reject(death.error);
+  return new Promise<R>((resolve, reject) => {
+    death.waiting.add(reject);
+    (pool.run(task) as Promise<R>).then(resolve, reject).finally(() => death.waiting.delete(reject));
+  });
+}
+
+/** Tasks of the pool still waiting (a test holds that none is left once they settled). */
+export const tasksWaiting = (pool: Piscina): number => deaths.get(pool)?.waiting.size ?? 0;
 
 let early: { key: string; pool: Piscina } | null = null;
 const keyOf = (module: URL, threads: number, limits: ResourceLimits | undefined): string => JSON.stringify([module.href, threads, limits ?? null]);

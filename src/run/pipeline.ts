@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
-import { poolDeath, workerLimits, workerPool } from '../worker-pool.js';
+import { runTask, workerLimits, workerPool } from '../worker-pool.js';
 import type { FormatName } from '../records/game-record.js';
 import { type ReadOptions, readRecords, recordsIn, type SourceNote } from '../records/index.js';
 import { isSourceFailure } from '../records/source-failure.js';
@@ -254,10 +254,9 @@ async function judgeStream<P, S>(items: AsyncIterable<BatchItem>, ctx: StreamCon
   // Raw records travel as bytes, copied (not moved) to the worker: a batch whose results outgrow
   // RESULT_BUDGET is judged in parts, and each further part is sent again from here.
   // A worker that dies between tasks (at start-up, say) fails every batch still waiting.
-  const poolDied = pool ? poolDeath(pool) : null;
   const judge = (task: BatchTask): Promise<BatchResult> =>
     pool
-      ? Promise.race([pool.run(task) as Promise<BatchResult>, poolDied!]).catch((error: unknown) => {
+      ? runTask<BatchResult>(pool, task).catch((error: unknown) => {
           throw new WorkerFailure(describeBatch(task, ctx.corpusOf), error);
         })
       : Promise.resolve(runBatch(task, (local ??= ctx.judge.create(ctx.judge.params))));

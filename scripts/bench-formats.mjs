@@ -17,7 +17,7 @@
 //  5. with --memory M: each file named M times as the source list (N×M games), --jobs 2,
 //     peak RSS.
 // The machine is shared: the load average is printed beside every figure.
-// Run: npm run build && node scripts/bench-formats.mjs [--games 10000] [--rounds 2] [--chess 4000] [--memory 0] [--formats a,b] [--before DIR]
+// Run: npm run build && node scripts/bench-formats.mjs [--games 10000] [--rounds 2] [--chess 4000] [--repeat 1] [--memory 0] [--formats a,b] [--before DIR]
 //      node scripts/bench-formats.mjs --startup-only [--rounds 5] [--before /path/to/other/build]
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -29,6 +29,9 @@ const arg = (name, dflt) => {
   return i < 0 ? dflt : process.argv[i + 1];
 };
 const GAMES = Number(arg('games', 10000));
+// --repeat K: each file named K times in the timing rounds (N×K games: the steady state, past start-up and warm-up).
+const REPEAT = Number(arg('repeat', 1));
+const RUN_GAMES = GAMES * REPEAT;
 const ROUNDS = Number(arg('rounds', 2));
 const CHESS = Number(arg('chess', 4000));
 const MEMORY = Number(arg('memory', 0));
@@ -101,15 +104,15 @@ for (let round = 0; round < ROUNDS; round++) {
   for (const f of FORMATS) {
     for (const jobs of [1, 2]) {
       for (const [name, bin] of round % 2 ? [...builds].reverse() : builds) {
-        const r = replay([files[f]], jobs, 'dicechess-com', bin);
+        const r = replay(Array.from({ length: REPEAT }, () => files[f]), jobs, 'dicechess-com', bin);
         const key = `${name}${f} ${jobs}`;
         if (!best[key] || r.seconds < best[key].seconds) best[key] = r;
-        console.log(`  round ${round + 1}: ${name ? `${name.padEnd(6)} ` : ''}${f.padEnd(13)} --jobs ${jobs}: ${r.seconds.toFixed(2)} s (CPU ${r.cpu.toFixed(2)} s), ${fmt(GAMES / r.seconds)} games/s, peak RSS ${r.rss.toFixed(0)} MB; load ${load()}`);
+        console.log(`  round ${round + 1}: ${name ? `${name.padEnd(6)} ` : ''}${f.padEnd(13)} --jobs ${jobs}: ${r.seconds.toFixed(2)} s (CPU ${r.cpu.toFixed(2)} s), ${fmt(RUN_GAMES / r.seconds)} games/s, peak RSS ${r.rss.toFixed(0)} MB; load ${load()}`);
       }
     }
   }
 }
-console.log(`replay, whole process, ${fmt(GAMES)} games (best of ${ROUNDS}); load ${load()}`);
+console.log(`replay, whole process, ${fmt(RUN_GAMES)} games${REPEAT > 1 ? ` (each file named ${REPEAT}×)` : ''} (best of ${ROUNDS}); load ${load()}`);
 for (const [name] of builds) {
   const native = best[`${name}ndjson 2`];
   if (name) console.log(`  ${name}:`);
@@ -118,7 +121,7 @@ for (const [name] of builds) {
     const two = best[`${name}${f} 2`];
     const ratio = native ? `${(two.seconds / native.seconds).toFixed(2)}× native's time (CPU ${(two.cpu / native.cpu).toFixed(2)}×); target ≤ 1.3×` : '';
     console.log(
-      `  ${f.padEnd(13)} --jobs 2 ${two.seconds.toFixed(2)} s = ${fmt(GAMES / two.seconds)} games/s (${ratio}), --jobs 1 ${one.seconds.toFixed(2)} s: speed-up ${(one.seconds / two.seconds).toFixed(2)}×; CPU ${two.cpu.toFixed(2)} s / ${one.cpu.toFixed(2)} s; peak RSS ${Math.max(one.rss, two.rss).toFixed(0)} MB`,
+      `  ${f.padEnd(13)} --jobs 2 ${two.seconds.toFixed(2)} s = ${fmt(RUN_GAMES / two.seconds)} games/s (${ratio}), --jobs 1 ${one.seconds.toFixed(2)} s: speed-up ${(one.seconds / two.seconds).toFixed(2)}×; CPU ${two.cpu.toFixed(2)} s / ${one.cpu.toFixed(2)} s; peak RSS ${Math.max(one.rss, two.rss).toFixed(0)} MB`,
     );
   }
 }

@@ -1,5 +1,5 @@
 import { MAX_LINE_BYTES } from '../input/lines.js';
-import { jsonValues } from '../input/json-values.js';
+import { cutJsonText, jsonValues } from '../input/json-values.js';
 import { TextSource } from '../input/text-source.js';
 import { type Draft, RAW_WHOLE_LINE, tooLarge } from '../items.js';
 import type { FormatName } from '../game-record.js';
@@ -157,65 +157,9 @@ async function* legacy(src: TextSource, format: FormatName, head: Buffer[], it: 
   // The outer source's failure is reported by its reader (readRecords), not here.
 }
 
-const QUOTE = 34;
-const BACKSLASH = 92;
-const OPEN_BRACKET = 91;
-const CLOSE_BRACKET = 93;
-const COMMA = 44;
-const isSpace = (c: number): boolean => c === 32 || c === 9 || c === 13 || c === NL || c === 0xfeff;
-
 /**
  * The documents of one line that did not parse as one document, cut as `jsonValues`
  * cuts them without its one-line shortcut (e.g. `{…} {…}`, or a broken stretch): the
- * same cutter, for a line of text in memory, synchronously (workers decode in one go).
+ * same cutter, on a line of text in memory, synchronously (workers decode in one go).
  */
-export function splitLine(text: string): string[] {
-  const out: string[] = [];
-  let mode: 'unknown' | 'values' | 'array' = 'unknown';
-  let inValue = false;
-  let junk = false;
-  let inStr = false;
-  let esc = false;
-  let depth = 0;
-  let from = 0;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (inValue) {
-      if (junk || inStr) {
-        if (c === NL && !esc) {
-          out.push(text.slice(from, i));
-          inValue = junk = inStr = false;
-        } else if (inStr) {
-          if (esc) esc = false;
-          else if (c === BACKSLASH) esc = true;
-          else if (c === QUOTE) inStr = false;
-        }
-        continue;
-      }
-      if (c === QUOTE) inStr = true;
-      else if (c === OPEN_BRACE || c === OPEN_BRACKET) depth++;
-      else if ((c === CLOSE_BRACE || c === CLOSE_BRACKET) && --depth === 0) {
-        out.push(text.slice(from, i + 1));
-        inValue = false;
-      }
-      continue;
-    }
-    if (isSpace(c)) continue;
-    if (mode === 'unknown') {
-      if (c === OPEN_BRACKET) {
-        mode = 'array';
-        continue;
-      }
-      mode = 'values';
-    }
-    if (mode === 'array' && (c === COMMA || c === CLOSE_BRACKET)) continue;
-    inValue = true;
-    from = i;
-    if (c === OPEN_BRACE || c === OPEN_BRACKET) {
-      depth = 1;
-      junk = false;
-    } else junk = true;
-  }
-  if (inValue) out.push(text.slice(from));
-  return out;
-}
+export const splitLine = (text: string): string[] => cutJsonText(text).map((d) => d.text);

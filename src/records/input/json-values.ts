@@ -33,120 +33,148 @@ const isSpace = (c: number): boolean => c === 32 || c === 9 || c === 13 || c ===
  * lost rest). A document longer than `maxChars` is scanned to its end but not kept.
  */
 export async function* jsonValues(src: TextSource, fastLines = true, maxChars = MAX_LINE_BYTES): AsyncGenerator<JsonText> {
-  let mode: 'unknown' | 'values' | 'array' = 'unknown';
-  let parts: string[] = [];
-  let inValue = false;
-  let junk = false; // a stretch that does not start like a document: runs to the end of its line
-  let depth = 0;
-  let inStr = false;
-  let esc = false;
-  let lineStart = true;
-  let line = 1;
-  let startLine = 1;
-  let held = 0;
-  /** Characters of an over-long document passed over so far, or -1. */
-  let dropped = -1;
-  const keep = (text: string): void => {
-    if (dropped >= 0) dropped += text.length;
-    else {
-      parts.push(text);
-      held += text.length;
-      if (held > maxChars) {
-        dropped = held;
-        parts = [];
-      }
-    }
-  };
-  const done = (): JsonText => {
-    const doc: JsonText = dropped >= 0 ? { text: '', line: startLine, tooLong: dropped } : { text: parts.join(''), line: startLine };
-    parts = [];
-    held = 0;
-    dropped = -1;
-    return doc;
-  };
+  const cutter = new JsonCutter(fastLines, maxChars);
+  for await (const chunk of src.chunks()) yield* cutter.feed(chunk);
+  if (src.failure === null) yield* cutter.end();
+}
 
-  for await (const chunk of src.chunks()) {
+/** The documents of a text in memory, cut as `jsonValues` cuts it without its one-line shortcut (`{…} {…}` on one line gives two). */
+export function cutJsonText(text: string): JsonText[] {
+  const cutter = new JsonCutter(false, Infinity);
+  return [...cutter.feed(text), ...cutter.end()];
+}
+
+/** The cutting of `jsonValues`, a chunk at a time: its state carries over from one chunk to the next. */
+class JsonCutter {
+  private mode: 'unknown' | 'values' | 'array' = 'unknown';
+  private parts: string[] = [];
+  private inValue = false;
+  /** A stretch that does not start like a document: runs to the end of its line. */
+  private junk = false;
+  private depth = 0;
+  private inStr = false;
+  private esc = false;
+  private lineStart = true;
+  private line = 1;
+  private startLine = 1;
+  private held = 0;
+  /** Characters of an over-long document passed over so far, or -1. */
+  private dropped = -1;
+
+  constructor(
+    private readonly fastLines: boolean,
+    private readonly maxChars: number,
+  ) {}
+
+  /** The documents that end in this chunk. */
+  feed(chunk: string): JsonText[] {
+    const out: JsonText[] = [];
     let from = 0; // start of the current value's text within this chunk
     const n = chunk.length;
     for (let i = 0; i < n; i++) {
       const c = chunk.charCodeAt(i);
-      if (inValue) {
-        if (junk || inStr) {
+      if (this.inValue) {
+        if (this.junk || this.inStr) {
           // A raw line break ends a junk stretch, and a string unless escaped: the stretch is one broken document.
-          if (c === NL && !esc) {
-            keep(chunk.slice(from, i));
-            yield done();
-            inValue = junk = inStr = false;
-            line++;
-            lineStart = true;
-          } else if (inStr) {
-            if (esc) esc = false;
-            else if (c === BACKSLASH) esc = true;
-            else if (c === QUOTE) inStr = false;
+          if (c === NL && !this.esc) {
+            this.keep(chunk.slice(from, i));
+            out.push(this.done());
+            this.inValue = this.junk = this.inStr = false;
+            this.line++;
+            this.lineStart = true;
+          } else if (this.inStr) {
+            if (this.esc) this.esc = false;
+            else if (c === BACKSLASH) this.esc = true;
+            else if (c === QUOTE) this.inStr = false;
           }
           continue;
         }
-        if (c === QUOTE) inStr = true;
+        if (c === QUOTE) this.inStr = true;
         else if (c === OPEN_BRACE || c === OPEN_BRACKET) {
-          if (lineStart && c === OPEN_BRACE && mode === 'values') {
+          if (this.lineStart && c === OPEN_BRACE && this.mode === 'values') {
             // A new document at the start of a line: the open one was broken.
-            keep(chunk.slice(from, i));
-            yield done();
+            this.keep(chunk.slice(from, i));
+            out.push(this.done());
             from = i;
-            startLine = line;
-            depth = 1;
-          } else depth++;
+            this.startLine = this.line;
+            this.depth = 1;
+          } else this.depth++;
         } else if (c === CLOSE_BRACE || c === CLOSE_BRACKET) {
-          if (--depth === 0) {
-            keep(chunk.slice(from, i + 1));
-            yield done();
-            inValue = false;
+          if (--this.depth === 0) {
+            this.keep(chunk.slice(from, i + 1));
+            out.push(this.done());
+            this.inValue = false;
           }
-        } else if (c === NL) line++;
-        lineStart = c === NL;
+        } else if (c === NL) this.line++;
+        this.lineStart = c === NL;
         continue;
       }
       // Between documents.
       if (c === NL) {
-        line++;
-        lineStart = true;
+        this.line++;
+        this.lineStart = true;
         continue;
       }
       if (isSpace(c)) continue;
       // NDJSON fast path: a line that starts with { and ends with } is taken whole, without
       // scanning it character by character (documents of tens of kB make that the cost).
-      if (fastLines && lineStart && c === OPEN_BRACE && mode !== 'array') {
+      if (this.fastLines && this.lineStart && c === OPEN_BRACE && this.mode !== 'array') {
         const nl = chunk.indexOf('\n', i);
         let end = nl;
         while (end > i && isSpace(chunk.charCodeAt(end - 1))) end--;
         if (nl >= 0 && chunk.charCodeAt(end - 1) === CLOSE_BRACE) {
-          mode = 'values';
-          yield { text: chunk.slice(i, end), line, oneLine: true };
+          this.mode = 'values';
+          out.push({ text: chunk.slice(i, end), line: this.line, oneLine: true });
           i = nl;
-          line++;
+          this.line++;
           continue;
         }
       }
-      lineStart = false;
-      if (mode === 'unknown') {
+      this.lineStart = false;
+      if (this.mode === 'unknown') {
         if (c === OPEN_BRACKET) {
-          mode = 'array';
+          this.mode = 'array';
           continue;
         }
-        mode = 'values';
+        this.mode = 'values';
       }
-      if (mode === 'array' && (c === COMMA || c === CLOSE_BRACKET)) continue;
-      inValue = true;
+      if (this.mode === 'array' && (c === COMMA || c === CLOSE_BRACKET)) continue;
+      this.inValue = true;
       from = i;
-      startLine = line;
+      this.startLine = this.line;
       if (c === OPEN_BRACE || c === OPEN_BRACKET) {
-        depth = 1;
-        junk = false;
-      } else junk = true;
+        this.depth = 1;
+        this.junk = false;
+      } else this.junk = true;
     }
-    if (inValue) keep(chunk.slice(from));
+    if (this.inValue) this.keep(chunk.slice(from));
+    return out;
   }
-  if (inValue && src.failure === null) yield done();
+
+  /** The document still open where the text ends. */
+  end(): JsonText[] {
+    return this.inValue ? [this.done()] : [];
+  }
+
+  private keep(text: string): void {
+    if (this.dropped >= 0) this.dropped += text.length;
+    else {
+      this.parts.push(text);
+      this.held += text.length;
+      if (this.held > this.maxChars) {
+        this.dropped = this.held;
+        this.parts = [];
+      }
+    }
+  }
+
+  private done(): JsonText {
+    const doc: JsonText = this.dropped >= 0 ? { text: '', line: this.startLine, tooLong: this.dropped } : { text: this.parts.join(''), line: this.startLine };
+    this.parts = [];
+    this.held = 0;
+    this.dropped = -1;
+    return doc;
+  }
 }
 
 /** JSON.parse as a value: the document or the parser's complaint. */

@@ -68,6 +68,11 @@ export interface BatchResult {
   state?: unknown;
   /** Where the rest of the batch starts when the text reached the budget (item of the task, decoded items of it already judged); null: all judged. */
   rest: { item: number; skip: number } | null;
+  /**
+   * The task's items from `rest.item` on, sent back by a worker: the bytes of a batch are moved
+   * to the worker, not copied, so the reading thread no longer holds them for a further part.
+   */
+  restItems?: BatchItem[];
 }
 
 /**

@@ -251,12 +251,12 @@ async function judgeStream<P, S>(items: AsyncIterable<BatchItem>, ctx: StreamCon
   const columns = ctx.judge.columns;
   const judgeRef = ctx.judgeRef;
   let local: AnyJudge | null = null;
-  // Raw records travel as bytes, copied (not moved) to the worker: a batch whose results outgrow
-  // RESULT_BUDGET is judged in parts, and each further part is sent again from here.
+  // Raw records travel as bytes, moved (not copied) to the worker. A batch whose results outgrow
+  // RESULT_BUDGET is judged in parts: the worker sends the rest of its items back with its result.
   // A worker that dies between tasks (at start-up, say) fails every batch still waiting.
   const judge = (task: BatchTask): Promise<BatchResult> =>
     pool
-      ? runTask<BatchResult>(pool, task).catch((error: unknown) => {
+      ? runTask<BatchResult>(pool, task, movableBytes(task.items)).catch((error: unknown) => {
           throw new WorkerFailure(describeBatch(task, ctx.corpusOf), error);
         })
       : Promise.resolve(runBatch(task, (local ??= ctx.judge.create(ctx.judge.params))));
@@ -308,7 +308,7 @@ async function judgeStream<P, S>(items: AsyncIterable<BatchItem>, ctx: StreamCon
     // A failure is met when its part's turn comes to be written; until then it must not count as unhandled.
     result.catch(() => {});
     const next = result.then(
-      (r) => (r.rest ? start({ ...task, items: task.items.slice(r.rest.item), corpora: task.corpora.slice(r.rest.item), skip: r.rest.skip }) : null),
+      (r) => (r.rest ? start({ ...task, items: r.restItems ?? task.items.slice(r.rest.item), corpora: task.corpora.slice(r.rest.item), skip: r.rest.skip }) : null),
       () => null,
     );
     return { task, result, next };
@@ -358,6 +358,20 @@ async function judgeStream<P, S>(items: AsyncIterable<BatchItem>, ctx: StreamCon
   await submit();
   while (inFlight.length) await drainOne();
   return sourceErrors;
+}
+
+/**
+ * The buffers of a batch's raw records that can be moved to a worker: each one a record
+ * item's bytes alone (a buffer also holding other bytes stays here, and is copied).
+ */
+function movableBytes(items: BatchItem[]): ArrayBuffer[] {
+  const buffers = new Set<ArrayBuffer>();
+  for (const item of items) {
+    if (item.kind !== 'raw') continue;
+    const { buffer, byteOffset, byteLength } = item.bytes;
+    if (buffer instanceof ArrayBuffer && byteOffset === 0 && byteLength === buffer.byteLength) buffers.add(buffer);
+  }
+  return [...buffers];
 }
 
 /** "records 12–40 of corpora/x.ndjson" (input indexes as in results.ndjson), for a failure message. */

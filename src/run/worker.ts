@@ -18,5 +18,7 @@ export default async function run(task: BatchTask | WarmTask) {
     await judgeFor(task.warm);
     return null;
   }
-  return runBatch(task, await judgeFor(task.judge));
+  const result = runBatch(task, await judgeFor(task.judge));
+  if (result.rest) result.restItems = task.items.slice(result.rest.item);
+  return result;
 }

@@ -32,6 +32,11 @@ export interface FormatModule {
   readBatches(src: TextSource, ctx: ReadContext): AsyncIterable<Draft[]>;
   /** One raw record → its drafts, never raw (one; several when a line holds several JSON documents). Runs where it is judged. */
   decode?(text: string, at: RawPlace, ctx: ReadContext): Draft[];
+  /**
+   * A fast reading of one raw record straight from its ASCII bytes `bytes[start, end)`, for the
+   * form the format's writers use; undefined for anything else (then `decode` reads the text).
+   */
+  decodeBytes?(bytes: Buffer, start: number, end: number, at: RawPlace, ctx: ReadContext): Draft[] | undefined;
   /** Every draft decoded, one at a time (tests, tools). */
   read(src: TextSource, ctx: ReadContext): AsyncIterable<Draft>;
   /** One record as text, ending with a newline (no header). */
@@ -63,32 +68,34 @@ export interface Attempt {
 export type Convert = (doc: unknown, place: DocPlace, notes: Set<string>, attempt: Attempt, ctx: ReadContext) => GameRecordInput;
 
 /**
- * A format's fast conversion straight from a document's text, for the form its writers use;
- * undefined (or a throw) where the text is anything else: the general path (JSON.parse and
- * Convert) then reads it and words any problem. Held equal to the general path by a test.
+ * A format's fast conversion straight from a document's ASCII bytes `bytes[start, end)`, for
+ * the form its writers use; undefined (or a throw) where the document is anything else: the
+ * general path (JSON.parse and Convert) then reads it and words any problem. Held equal to
+ * the general path by a test.
  */
-export type ConvertText = (text: string, place: DocPlace, notes: Set<string>, attempt: Attempt, ctx: ReadContext) => GameRecordInput | undefined;
+export type ConvertBytes = (bytes: Buffer, start: number, end: number, place: DocPlace, notes: Set<string>, attempt: Attempt, ctx: ReadContext) => GameRecordInput | undefined;
 
 /**
  * A JSON-family format (one document, NDJSON, concatenated documents or an array): cut
  * into raw documents by the reading thread, each one parsed and converted on its own
  * where it is judged: one bad document is one unreadable entry, never the end of the stream.
  */
-export function jsonFormat(name: FormatName, convert: Convert, format: (r: GameRecord) => string, convertText?: ConvertText): FormatModule {
+export function jsonFormat(name: FormatName, convert: Convert, format: (r: GameRecord) => string, convertBytes?: ConvertBytes): FormatModule {
   const module: FormatModule = {
     name,
     readBatches: (src) => jsonRawBatches(src, name),
-    decode: (text, at, ctx) => (convertText && fastDecode(text, at, convertText, ctx)) || decodeJsonDoc(text, at, convert, ctx),
+    decode: (text, at, ctx) => decodeJsonDoc(text, at, convert, ctx),
+    decodeBytes: convertBytes && ((bytes, start, end, at, ctx) => fastDecode(bytes, start, end, at, convertBytes, ctx)),
     read: (src, ctx) => readDecoded(module, src, ctx),
     format,
   };
   return module;
 }
 
-function fastDecode(text: string, at: RawPlace, convertText: ConvertText, ctx: ReadContext): Draft[] | undefined {
+function fastDecode(bytes: Buffer, start: number, end: number, at: RawPlace, convertBytes: ConvertBytes, ctx: ReadContext): Draft[] | undefined {
   try {
     const notes = new Set<string>();
-    const input = convertText(text, docPlace(at.source, at.line), notes, { id: null }, ctx);
+    const input = convertBytes(bytes, start, end, docPlace(at.source, at.line), notes, { id: null }, ctx);
     return input === undefined ? undefined : [{ kind: 'record', record: finaliseRecord(input, notes) }];
   } catch {
     return undefined;
@@ -142,9 +149,12 @@ export function* decodeSpans(
   // Bytes that are not UTF-8 become U+FFFD: each record is checked only when the whole item fails.
   const checkRecords = encoding === 'utf8' && !isUtf8(bytes);
   const { spans } = raw;
+  // The fast reading takes ASCII bytes only; anything else is read from its text.
+  const fast = encoding === 'latin1' ? module.decodeBytes : undefined;
   for (let k = 0; k < spans.length; k += SPAN) {
     onRecord?.(k / SPAN);
-    const drafts = module.decode!(bytes.toString(encoding, spans[k], spans[k + 1]), { source, line: spans[k + 2], flags: spans[k + 3], header: raw.header }, ctx);
+    const at: RawPlace = { source, line: spans[k + 2], flags: spans[k + 3], header: raw.header };
+    const drafts = fast?.(bytes, spans[k], spans[k + 1], at, ctx) ?? module.decode!(bytes.toString(encoding, spans[k], spans[k + 1]), at, ctx);
     if (checkRecords && !isUtf8(bytes.subarray(spans[k], spans[k + 1]))) for (const d of drafts) if (d.kind === 'record') noteInvalidUtf8(d.record);
     yield* drafts;
   }

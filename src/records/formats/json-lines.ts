@@ -15,6 +15,19 @@ const REREAD_BYTES = 1024 * 1024;
 
 const isBlank = (c: number): boolean => c === 32 || c === 9 || c === CR;
 
+/** The pieces joined in a buffer of exactly their size (never a slice of Node's shared pool). */
+function ownCopy(pieces: Buffer[]): Buffer {
+  let size = 0;
+  for (const p of pieces) size += p.length;
+  const whole = Buffer.from(new ArrayBuffer(size));
+  let at = 0;
+  for (const p of pieces) {
+    whole.set(p, at);
+    at += p.length;
+  }
+  return whole;
+}
+
 /**
  * A JSON-family source as raw records, cut in bytes without decoding: while every line is
  * one document (`{` … `}` with blanks around: NDJSON, what the sites' APIs give), each line
@@ -50,7 +63,9 @@ export async function* jsonRawBatches(src: TextSource, format: FormatName): Asyn
         continue;
       }
       const head = chunk === null ? null : chunk.subarray(0, cut + 1);
-      const whole = pending.length === 0 ? head! : Buffer.concat(head === null ? pending : [...pending, head]);
+      // The lines in memory of their own (the chunk may share its buffer with the next one), copied
+      // once: the records are handed on as this buffer, whole, so it can be moved to a worker.
+      const whole = ownCopy(head === null ? pending : [...pending, head]);
       const rest = chunk === null ? null : chunk.subarray(cut + 1);
       const spans: number[] = [];
       let stop = -1; // where a line that is not one document starts
@@ -77,9 +92,9 @@ export async function* jsonRawBatches(src: TextSource, format: FormatName): Asyn
         start = nl + 1;
       }
       if (spans.length) {
-        // A copy with its own memory (the chunk may share its buffer with the next one), so it can be moved to a worker.
-        const end = stop < 0 ? whole.length : stop;
-        yield [{ kind: 'raw', format, header: null, bytes: new Uint8Array(whole.subarray(0, end)), spans: Int32Array.from(spans) }];
+        // Up to a line that is not one document, the rest of the buffer is cut by `legacy`: a copy then.
+        const bytes = stop < 0 ? new Uint8Array(whole.buffer, whole.byteOffset, whole.length) : new Uint8Array(whole.subarray(0, stop));
+        yield [{ kind: 'raw', format, header: null, bytes, spans: Int32Array.from(spans) }];
       }
       if (stop >= 0) {
         yield* legacy(src, format, rest === null || rest.length === 0 ? [whole.subarray(stop)] : [whole.subarray(stop), rest], chunk === null ? null : it, line, docs > 0);

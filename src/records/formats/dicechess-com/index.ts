@@ -1,5 +1,5 @@
 import { type FormatModule, jsonFormat } from '../format.js';
-import { convertStateMap, convertStateMapText } from './read.js';
+import { convertStateMap, convertStateMapBytes } from './read.js';
 import { toStateMap } from './write.js';
 
 export { loadHistoryList, toHistoryRow, writeHistoryList, type HistoryIndex } from './history-list.js';
@@ -9,5 +9,5 @@ export const dicechessComFormat: FormatModule = jsonFormat(
   'dicechess-com',
   (doc, place, notes, attempt, ctx) => convertStateMap(doc, place, notes, attempt, ctx.history),
   (r) => `${JSON.stringify(toStateMap(r))}\n`,
-  (text, place, notes, attempt, ctx) => convertStateMapText(text, place, notes, attempt, ctx.history),
+  (bytes, start, end, place, notes, attempt, ctx) => convertStateMapBytes(bytes, start, end, place, notes, attempt, ctx.history),
 );

@@ -45,11 +45,11 @@ export function convertStateMap(doc: unknown, place: DocPlace, notes: Set<string
 }
 
 /**
- * The same from the document's text, read by the fast scanner where the text has the
- * compact form (scan.ts); undefined otherwise, for the general path.
+ * The same from the document's bytes, read by the fast scanner where they have the compact
+ * form (scan.ts); undefined otherwise, for the general path.
  */
-export function convertStateMapText(text: string, place: DocPlace, notes: Set<string>, attempt: Attempt, history: HistoryIndex | null): GameRecordInput | undefined {
-  const scanned = scanStateMap(text, notes);
+export function convertStateMapBytes(bytes: Buffer, start: number, end: number, place: DocPlace, notes: Set<string>, attempt: Attempt, history: HistoryIndex | null): GameRecordInput | undefined {
+  const scanned = scanStateMap(bytes, start, end, notes);
   if (scanned === undefined) return undefined;
   const id = gameId(scanned.gameId, place, notes);
   attempt.id = id;

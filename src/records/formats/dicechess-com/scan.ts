@@ -1,22 +1,25 @@
-import { type Die, type Step, bankOf, clockOf, diceKeyOf, dieOf, moveOf, readFen } from './steps.js';
+import { type Die, type Step, bankOf, clockOf, diceKeyOf, dieOfCode, moveOf, readFen, usualMove } from './steps.js';
 
 /**
  * The fast reading of a state-map document written as the site and this tool write it:
- * compact JSON, `{"gameId":…,"gameMoveHistoryStateMap":{…}}` (the id may come after the map,
- * or not at all), steps in rising order, each `{"fen":…,"dices":[…],"gameMoveHistoryMove":…,
- * "leftTime":…,"bank":…}` (bank optional). It gives the game id and the steps that
- * `parseSteps` gives for the same text through JSON.parse, or undefined for any other text:
- * whitespace, other keys or another order, escapes in strings, values of another type, and
- * anything the general path would report (its wording stays the general path's).
+ * compact ASCII JSON, `{"gameId":…,"gameMoveHistoryStateMap":{…}}` (the id may come after
+ * the map, or not at all), steps in rising order, each `{"fen":…,"dices":[…],
+ * "gameMoveHistoryMove":…,"leftTime":…,"bank":…}` (bank optional). It reads the document's
+ * bytes `bytes[start, end)` and gives the game id and the steps that `parseSteps` gives for
+ * the same text through JSON.parse, or undefined for anything else: whitespace, other keys or
+ * another order, escapes, bytes beyond ASCII, values of another type, and anything the
+ * general path would report (its wording stays the general path's).
  *
- * Why: JSON.parse and the per-step objects took three quarters of a state map's decoding,
- * and most of a step repeats the step before it (its FEN, dice and clocks), so here a field
- * whose text repeats the previous step's is not read again: its value is shared. A test
- * holds this equal to the general path over the fixtures, the samples and a fuzz corpus.
+ * Why bytes: JSON.parse and the per-step objects took three quarters of a state map's
+ * decoding, and reading a string by character codes cost as much again as reading the same
+ * bytes (a string's representation is looked up on every read). Most of a step repeats the
+ * step before it (its FEN, dice and clocks), so a field whose bytes repeat the previous
+ * step's is not read again: its value is shared. A test holds this equal to the general path
+ * over the fixtures, the samples and a fuzz corpus.
  */
-export function scanStateMap(text: string, notes: Set<string>): { gameId: string | undefined; steps: Step[] } | undefined {
+export function scanStateMap(bytes: Buffer, start: number, end: number, notes: Set<string>): { gameId: string | undefined; steps: Step[] } | undefined {
   try {
-    return scan(text, notes);
+    return scan(bytes, start, end, notes);
   } catch {
     // A problem with the record: the general path finds it again and words it.
     return undefined;
@@ -30,62 +33,122 @@ const QUOTE = 34;
 const BACKSLASH = 92;
 const COMMA = 44;
 
-// Position-passing helpers rather than closures over a shared position: V8 then keeps the
-// position in a register, and charCodeAt is compiled inline (startsWith is a call costing
-// far more on these short texts). Each returns the position after what it read, or -1.
+/** A literal's bytes, and the same read as little-endian 32-bit words (the tail bytes after the last whole word). */
+interface Literal {
+  length: number;
+  words: Uint32Array;
+  bytes: Uint8Array;
+}
+const ascii = (s: string): Literal => {
+  const bytes = Uint8Array.from(s, (c) => c.charCodeAt(0));
+  const words = new Uint32Array(s.length >> 2);
+  const view = new DataView(bytes.buffer);
+  for (let i = 0; i < words.length; i++) words[i] = view.getUint32(4 * i, true);
+  return { length: s.length, words, bytes };
+};
+const OPEN = ascii('{');
+const CLOSE = ascii('}');
+const OPEN_LIST = ascii('[');
+const CLOSE_LIST = ascii(']');
+const COLON = ascii(':');
+const COMMA_ = ascii(',');
+const NULL = ascii('null');
+const TRUE = ascii('true');
+const FALSE = ascii('false');
+const GAME_ID = ascii('"gameId":');
+const LATE_GAME_ID = ascii(',"gameId":');
+const MAP = ascii('"gameMoveHistoryStateMap":{');
+const KEY_OPEN = ascii('"');
+const FEN = ascii('":{"fen":');
+const DICES = ascii(',"dices":');
+const VALUE = ascii('{"value":');
+const ALLOWED = ascii(',"allowed":');
+const USED = ascii(',"used":');
+const MOVE = ascii(',"gameMoveHistoryMove":');
+const FROM = ascii('{"from":');
+const TO = ascii(',"to":');
+const PROMOTION = ascii(',"promotion":');
+const NONE = ascii('"NONE"');
+const LEFT_TIME = ascii(',"leftTime":');
+const BANK = ascii(',"bank":');
+
+// Position-passing helpers: V8 keeps the position in a register and inlines them. Each
+// returns the position after what it read, or -1; none reads at or past `end`.
+
+/** The scanned bytes as words: four bytes compared at a time. */
+let view: DataView = new DataView(new ArrayBuffer(0));
 
 /** `literal` at p. */
-function lit(text: string, p: number, literal: string): number {
+function lit(b: Uint8Array, p: number, end: number, literal: Literal): number {
   const k = literal.length;
-  for (let i = 0; i < k; i++) if (text.charCodeAt(p + i) !== literal.charCodeAt(i)) return -1;
+  if (p + k > end) return -1;
+  const { words, bytes } = literal;
+  let i = 0;
+  for (let w = 0; w < words.length; w++, i += 4) if (view.getUint32(p + i, true) !== words[w]) return -1;
+  for (; i < k; i++) if (b[p + i] !== bytes[i]) return -1;
   return p + k;
 }
 
-/** The text from a to b again at p. */
-function again(text: string, p: number, a: number, b: number): number {
-  const k = b - a;
-  if (k === 0 || p + k > text.length) return -1;
-  for (let i = 0; i < k; i++) if (text.charCodeAt(p + i) !== text.charCodeAt(a + i)) return -1;
+/** The bytes from a to z again at p. */
+function again(b: Uint8Array, p: number, end: number, a: number, z: number): number {
+  const k = z - a;
+  if (k === 0 || p + k > end) return -1;
+  let i = 0;
+  for (; i + 4 <= k; i += 4) if (view.getUint32(p + i, true) !== view.getUint32(a + i, true)) return -1;
+  for (; i < k; i++) if (b[p + i] !== b[a + i]) return -1;
   return p + k;
 }
 
-/** A JSON string at p with no escapes and no control characters. */
-function stringEnd(text: string, p: number): number {
-  if (text.charCodeAt(p) !== QUOTE) return -1;
-  for (let i = p + 1; i < text.length; i++) {
-    const c = text.charCodeAt(i);
+/** A JSON string at p of printable ASCII with no escapes. */
+function stringEnd(b: Uint8Array, p: number, end: number): number {
+  if (p >= end || b[p] !== QUOTE) return -1;
+  for (let i = p + 1; i < end; i++) {
+    const c = b[i];
     if (c === QUOTE) return i + 1;
-    if (c < 32 || c === BACKSLASH) return -1;
+    if (c < 32 || c === BACKSLASH || c > 126) return -1;
   }
   return -1;
 }
 
-function digitsEnd(text: string, p: number): number {
-  for (let c = text.charCodeAt(p); c >= 48 && c <= 57; c = text.charCodeAt(++p));
+function digitsEnd(b: Uint8Array, p: number, end: number): number {
+  while (p < end && b[p] >= 48 && b[p] <= 57) p++;
   return p;
 }
 
 /** A JSON number at p (its grammar checked here: its text then reads as the same double JSON.parse gives). */
-function numberEnd(text: string, p: number): number {
-  if (text.charCodeAt(p) === 45) p++;
+function numberEnd(b: Uint8Array, p: number, end: number): number {
+  if (p < end && b[p] === 45) p++;
   const start = p;
-  p = digitsEnd(text, p);
-  if (p === start || (text.charCodeAt(start) === 48 && p > start + 1)) return -1;
-  if (text.charCodeAt(p) === 46) {
+  p = digitsEnd(b, p, end);
+  if (p === start || (b[start] === 48 && p > start + 1)) return -1;
+  if (p < end && b[p] === 46) {
     const f = p + 1;
-    p = digitsEnd(text, f);
+    p = digitsEnd(b, f, end);
     if (p === f) return -1;
   }
-  const e = text.charCodeAt(p);
-  if (e === 101 || e === 69) {
+  if (p < end && (b[p] === 101 || b[p] === 69)) {
     p++;
-    const sign = text.charCodeAt(p);
-    if (sign === 43 || sign === 45) p++;
+    if (p < end && (b[p] === 43 || b[p] === 45)) p++;
     const d = p;
-    p = digitsEnd(text, d);
+    p = digitsEnd(b, d, end);
     if (p === d) return -1;
   }
   return p;
+}
+
+/** The number JSON.parse reads from the bytes a to z (numberEnd's grammar): whole numbers of up to 15 digits by hand. */
+function numberAt(b: Buffer, a: number, z: number): number {
+  if (z - a <= 15) {
+    let v = 0;
+    let i = a;
+    for (; i < z; i++) {
+      const d = b[i] - 48;
+      if (d < 0 || d > 9) break;
+      v = v * 10 + d;
+    }
+    if (i === z) return v;
+  }
+  return Number(b.toString('latin1', a, z));
 }
 
 /** A position a helper returned, where the form requires one (-1: leave for the general path). */
@@ -94,16 +157,28 @@ function need(q: number): number {
   return q;
 }
 
-function scan(text: string, notes: Set<string>): { gameId: string | undefined; steps: Step[] } {
-  let p = need(lit(text, 0, '{'));
+/** For a value the form has no room for. */
+function leave(): never {
+  throw OTHER;
+}
+
+/** A boolean literal at p: its end (4 bytes on: true; 5: false). */
+function boolEnd(b: Uint8Array, p: number, end: number): number {
+  const q = lit(b, p, end, TRUE);
+  return q >= 0 ? q : need(lit(b, p, end, FALSE));
+}
+
+function scan(b: Buffer, start: number, end: number, notes: Set<string>): { gameId: string | undefined; steps: Step[] } {
+  if (view.buffer !== b.buffer || view.byteOffset !== b.byteOffset) view = new DataView(b.buffer, b.byteOffset, b.byteLength);
+  let p = need(lit(b, start, end, OPEN));
   let q: number;
   let gameId: string | undefined;
-  if ((q = lit(text, p, '"gameId":')) >= 0) {
-    const end = need(stringEnd(text, q));
-    gameId = text.slice(q + 1, end - 1);
-    p = need(lit(text, end, ','));
+  if ((q = lit(b, p, end, GAME_ID)) >= 0) {
+    const e = need(stringEnd(b, q, end));
+    gameId = b.toString('latin1', q + 1, e - 1);
+    p = need(lit(b, e, end, COMMA_));
   }
-  p = need(lit(text, p, '"gameMoveHistoryStateMap":{'));
+  p = need(lit(b, p, end, MAP));
   const steps: Step[] = [];
   let prev: Step | null = null;
   let fenA = 0;
@@ -116,156 +191,157 @@ function scan(text: string, notes: Set<string>): { gameId: string | undefined; s
   const dieAt: number[] = [];
   for (;;) {
     // The step key: a whole number without leading zeros, above the previous one (so JSON.parse's key order is the steps' order).
-    p = need(lit(text, p, '"'));
-    const keyEnd = digitsEnd(text, p);
-    if (keyEnd === p || keyEnd - p > 9 || (keyEnd - p > 1 && text.charCodeAt(p) === 48)) throw OTHER;
-    const n = Number(text.slice(p, keyEnd));
+    p = need(lit(b, p, end, KEY_OPEN));
+    const keyEnd = digitsEnd(b, p, end);
+    if (keyEnd === p || keyEnd - p > 9 || (keyEnd - p > 1 && b[p] === 48)) throw OTHER;
+    const n = numberAt(b, p, keyEnd);
     if (prev !== null && n <= prev.n) throw OTHER;
-    p = need(lit(text, keyEnd, '":{"fen":'));
+    p = need(lit(b, keyEnd, end, FEN));
     // Locations are for the words of a problem, and any problem sends the document to the general path.
     const where = '';
 
     let fen: Pick<Step, 'fenText' | 'fen' | 'board' | 'toMove'>;
-    if (prev !== null && (q = again(text, p, fenA, fenB)) >= 0) {
+    if (prev !== null && (q = again(b, p, end, fenA, fenB)) >= 0) {
       fen = prev;
       p = q;
     } else {
-      q = need(stringEnd(text, p));
-      fen = readFen(text.slice(p + 1, q - 1), n, where, prev === null);
+      q = need(stringEnd(b, p, end));
+      fen = readFen(b.toString('latin1', p + 1, q - 1), n, where, prev === null);
       fenA = p;
       fenB = p = q;
     }
 
-    p = need(lit(text, p, ',"dices":'));
+    p = need(lit(b, p, end, DICES));
     let dice: Die[];
     let diceKey: string;
-    if (prev !== null && (q = again(text, p, diceA, diceB)) >= 0) {
+    if (prev !== null && (q = again(b, p, end, diceA, diceB)) >= 0) {
       dice = prev.dice;
       diceKey = prev.diceKey;
       p = q;
     } else {
       diceA = p;
-      p = need(lit(text, p, '['));
+      p = need(lit(b, p, end, OPEN_LIST));
       const before = prev === null ? [] : prev.dice;
       dice = [];
-      if ((q = lit(text, p, ']')) >= 0) p = q;
+      if ((q = lit(b, p, end, CLOSE_LIST)) >= 0) p = q;
       else {
         for (let j = 0; ; j++) {
           // A die whose text is the previous roll's at this place (a move spends one of three): the same die.
-          if (j < before.length && (q = again(text, p, dieAt[2 * j], dieAt[2 * j + 1])) >= 0) {
+          if (j < before.length && (q = again(b, p, end, dieAt[2 * j], dieAt[2 * j + 1])) >= 0) {
             dice.push(before[j]);
             p = q;
-            if (text.charCodeAt(p) !== COMMA) break;
+            if (p >= end || b[p] !== COMMA) break;
             p++;
             continue;
           }
           const dieStart = p;
-          p = need(lit(text, p, '{"value":'));
-          q = need(stringEnd(text, p));
-          const value = text.slice(p + 1, q - 1);
-          p = need(lit(text, q, ',"allowed":'));
-          let allowed = true;
-          if ((q = lit(text, p, 'true')) < 0) {
-            q = need(lit(text, p, 'false'));
-            allowed = false;
-          }
-          p = need(lit(text, q, ',"used":'));
-          let used = true;
-          if ((q = lit(text, p, 'true')) < 0) {
-            q = need(lit(text, p, 'false'));
-            used = false;
-          }
-          p = need(lit(text, q, '}'));
-          dice.push(dieOf(value, allowed, used, n, j, where, notes));
+          p = need(lit(b, p, end, VALUE));
+          q = need(stringEnd(b, p, end));
+          // One character: a die or not (anything longer is for the general path to word).
+          if (q !== p + 3) throw OTHER;
+          const value = b[p + 1];
+          p = need(lit(b, q, end, ALLOWED));
+          q = boolEnd(b, p, end);
+          const allowed = q - p === 4;
+          p = need(lit(b, q, end, USED));
+          q = boolEnd(b, p, end);
+          const used = q - p === 4;
+          p = need(lit(b, q, end, CLOSE));
+          dice.push(dieOfCode(value, allowed, used, notes) ?? leave());
           dieAt[2 * j] = dieStart;
           dieAt[2 * j + 1] = p;
-          if (text.charCodeAt(p) !== COMMA) break;
+          if (p >= end || b[p] !== COMMA) break;
           p++;
         }
-        p = need(lit(text, p, ']'));
+        p = need(lit(b, p, end, CLOSE_LIST));
       }
       diceKey = diceKeyOf(dice);
       diceB = p;
     }
 
-    p = need(lit(text, p, ',"gameMoveHistoryMove":'));
+    p = need(lit(b, p, end, MOVE));
     let move: string | null = null;
-    if ((q = lit(text, p, 'null')) >= 0) p = q;
+    if ((q = lit(b, p, end, NULL)) >= 0) p = q;
     else {
-      p = need(lit(text, p, '{"from":'));
-      q = need(stringEnd(text, p));
-      const from = text.slice(p + 1, q - 1);
-      p = need(lit(text, q, ',"to":'));
-      q = need(stringEnd(text, p));
-      const to = text.slice(p + 1, q - 1);
-      p = need(lit(text, q, ',"promotion":'));
-      let promotion: string | null = null;
-      if ((q = lit(text, p, 'null')) < 0) {
-        q = need(stringEnd(text, p));
-        promotion = text.slice(p + 1, q - 1);
+      p = need(lit(b, p, end, FROM));
+      const fromEnd = need(stringEnd(b, p, end));
+      const from = p + 1;
+      p = need(lit(b, fromEnd, end, TO));
+      const toEnd = need(stringEnd(b, p, end));
+      const to = p + 1;
+      p = need(lit(b, toEnd, end, PROMOTION));
+      if ((q = lit(b, p, end, NONE)) >= 0 && fromEnd === from + 3 && toEnd === to + 3) {
+        // The usual move: two squares, no promotion.
+        move = usualMove(b[from], b[from + 1], b[to], b[to + 1], notes) ?? leave();
+      } else {
+        let promotion: string | null = null;
+        if ((q = lit(b, p, end, NULL)) < 0) {
+          q = need(stringEnd(b, p, end));
+          promotion = b.toString('latin1', p + 1, q - 1);
+        }
+        move = moveOf(b.toString('latin1', from, fromEnd - 1), b.toString('latin1', to, toEnd - 1), promotion, n, where, notes);
       }
-      p = need(lit(text, q, '}'));
-      move = moveOf(from, to, promotion, n, where, notes);
+      p = need(lit(b, q, end, CLOSE));
     }
 
-    p = need(lit(text, p, ',"leftTime":'));
+    p = need(lit(b, p, end, LEFT_TIME));
     let leftTime: Record<string, number> | null;
-    if (prev !== null && (q = again(text, p, clockA, clockB)) >= 0) {
+    if (prev !== null && (q = again(b, p, end, clockA, clockB)) >= 0) {
       leftTime = prev.leftTime;
       p = q;
     } else {
       clockA = p;
-      if ((q = lit(text, p, 'null')) >= 0) {
+      if ((q = lit(b, p, end, NULL)) >= 0) {
         leftTime = null;
         p = q;
       } else {
-        p = need(lit(text, p, '{'));
+        p = need(lit(b, p, end, OPEN));
         leftTime = {};
-        if ((q = lit(text, p, '}')) >= 0) p = q;
+        if ((q = lit(b, p, end, CLOSE)) >= 0) p = q;
         else {
           for (;;) {
-            q = need(stringEnd(text, p));
-            const key = text.slice(p + 1, q - 1);
+            q = need(stringEnd(b, p, end));
+            const key = b.toString('latin1', p + 1, q - 1);
             // Assignment would set the prototype where JSON.parse makes a property.
             if (key === '__proto__') throw OTHER;
-            p = need(lit(text, q, ':'));
-            q = need(numberEnd(text, p));
-            leftTime[key] = clockOf(Number(text.slice(p, q)), key, n, where);
+            p = need(lit(b, q, end, COLON));
+            q = need(numberEnd(b, p, end));
+            leftTime[key] = clockOf(numberAt(b, p, q), key, n, where);
             p = q;
-            if (text.charCodeAt(p) !== COMMA) break;
+            if (p >= end || b[p] !== COMMA) break;
             p++;
           }
-          p = need(lit(text, p, '}'));
+          p = need(lit(b, p, end, CLOSE));
         }
       }
       clockB = p;
     }
 
     let bank: number | null = null;
-    if ((q = lit(text, p, ',"bank":')) >= 0) {
+    if ((q = lit(b, p, end, BANK)) >= 0) {
       p = q;
-      if ((q = lit(text, p, 'null')) >= 0) p = q;
+      if ((q = lit(b, p, end, NULL)) >= 0) p = q;
       else {
-        q = need(numberEnd(text, p));
-        bank = bankOf(Number(text.slice(p, q)), n, where);
+        q = need(numberEnd(b, p, end));
+        bank = bankOf(numberAt(b, p, q), n, where);
         p = q;
       }
     }
-    p = need(lit(text, p, '}'));
+    p = need(lit(b, p, end, CLOSE));
     const step: Step = { n, fenText: fen.fenText, fen: fen.fen, board: fen.board, toMove: fen.toMove, dice, diceKey, move, leftTime, bank };
     steps.push(step);
     prev = step;
-    if (text.charCodeAt(p) !== COMMA) break;
+    if (p >= end || b[p] !== COMMA) break;
     p++;
   }
-  p = need(lit(text, p, '}'));
-  if ((q = lit(text, p, ',"gameId":')) >= 0) {
+  p = need(lit(b, p, end, CLOSE));
+  if ((q = lit(b, p, end, LATE_GAME_ID)) >= 0) {
     if (gameId !== undefined) throw OTHER;
-    const end = need(stringEnd(text, q));
-    gameId = text.slice(q + 1, end - 1);
-    p = end;
+    const e = need(stringEnd(b, q, end));
+    gameId = b.toString('latin1', q + 1, e - 1);
+    p = e;
   }
-  p = need(lit(text, p, '}'));
-  if (p !== text.length) throw OTHER;
+  p = need(lit(b, p, end, CLOSE));
+  if (p !== end) throw OTHER;
   return { gameId, steps };
 }

@@ -124,6 +124,15 @@ for (let f = 1; f <= 6; f++) {
   DIE_FACE[UPPER.charCodeAt(f - 1)] = f;
 }
 
+/** A die from its one ASCII character's code, or undefined where that is no die (the general path words it). */
+export function dieOfCode(c: number, allowed: boolean, used: boolean, notes: Set<string>): Die | undefined {
+  const face = c < 128 ? DIE_FACE[c] : 0;
+  if (face === 0) return undefined;
+  const side: Side | null = c <= 57 ? null : c < 97 ? 'w' : 'b';
+  notes.add(side === null ? 'dice:digits' : 'dice:letters');
+  return { face, side, allowed, used };
+}
+
 /** One die of a step from its fields. */
 export function dieOf(v: unknown, allowed: unknown, used: unknown, n: number, i: number, where: string, notes: Set<string>): Die {
   const what = (): string => `step ${n} dices[${i}]`;
@@ -152,6 +161,28 @@ const isSquare = (s: string): boolean => {
   const rank = s.charCodeAt(1);
   return file >= 97 && file <= 104 && rank >= 49 && rank <= 56;
 };
+
+/** UCI of a move between two squares (0–63 each), lower case: made once. */
+const UCI: string[] = [];
+const squareName = (sq: number): string => String.fromCharCode(97 + (sq & 7), 49 + (sq >> 3));
+
+/**
+ * The usual move from its squares' character codes (file, rank; either case), no promotion:
+ * what `moveOf` gives, or undefined where that is no move (the general path words it).
+ */
+export function usualMove(fromFile: number, fromRank: number, toFile: number, toRank: number, notes: Set<string>): string | undefined {
+  const a = (fromFile | 0x20) - 97;
+  const b = (toFile | 0x20) - 97;
+  const r = fromRank - 49;
+  const s = toRank - 49;
+  // `| 0x20` lands on a–h only from a–h and A–H.
+  if (a < 0 || a > 7 || b < 0 || b > 7 || r < 0 || r > 7 || s < 0 || s > 7) return undefined;
+  const from = r * 8 + a;
+  const to = s * 8 + b;
+  if (from === to) return undefined;
+  notes.add(fromFile < 97 && toFile < 97 ? 'squares:upper-case' : 'squares:lower-case');
+  return (UCI[from * 64 + to] ??= squareName(from) + squareName(to));
+}
 
 /** A step's move (UCI, lower case) from its fields. */
 export function moveOf(f: unknown, t: unknown, promotion: unknown, n: number, where: string, notes: Set<string>): string {

@@ -41,6 +41,8 @@ export interface ReadOptions {
    * `decodeRawLines` where they are judged); otherwise they are decoded here.
    */
   deferRaw?: boolean;
+  /** Told the SHA-256 of each file source read to its end (its path as expanded, the hex digest of its bytes as stored). */
+  onFileDigest?: (path: string, sha256: string) => void;
   /** Inputs already expanded (by `expandSources`): read as they are instead of `sources` (a shard reads only its own). */
   expanded?: Expanded[];
   /** The former name of `deferRaw` (native lines were the only raw records). */
@@ -210,7 +212,8 @@ async function* readInput(input: Expanded, opts: ReadOptions, ctx: ReadContext, 
     yield [{ kind: 'note', note: input.note, source: input.note.source }];
     return;
   }
-  const src = TextSource.open(input, opts.http, signal);
+  const onDigest = input.kind === 'file' && opts.onFileDigest ? (sha256: string) => opts.onFileDigest!(input.path, sha256) : undefined;
+  const src = TextSource.open(input, opts.http, signal, onDigest);
   const source = src.name;
   const failure = (): Sourced => ({ ...unreadable({ code: src.failure!.code, message: src.failure!.message }, source, null), source });
   const note = (code: SourceNote['code'], message: string): Sourced[] => [{ kind: 'note', note: { source, code, message }, source }];

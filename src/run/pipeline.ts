@@ -129,14 +129,15 @@ export async function runCorpus<P, S = never>(opts: CorpusRunOptions<P, S>): Pro
     opts.onNote?.(note);
   };
 
-  // Source hashes for run_info: each distinct file once, started now so it overlaps the replay.
-  const hashes = new Map<string, Promise<string | null>>();
-  if (!plan && run) for (const s of opts.sources) if (!hashes.has(s)) hashes.set(s, fileHash(s));
+  // Source hashes for run_info: a file's bytes are hashed as they are read; a file not read to
+  // its end (--limit, a failure) is hashed once more at the end.
+  const digests = new Map<string, string>();
+  const onFileDigest = (path: string, sha256: string): void => void digests.set(path, sha256);
   const unitReads: UnitRead[] = [];
   const items: AsyncIterable<BatchItem> = plan
     ? shardItems(plan, opts.shard!, { format, limit: opts.limit, block, read, onUnit: (u) => unitReads.push(u), onNote })
     : // Records travel undecoded: this thread only cuts them, whoever judges them decodes them.
-      readRecords(opts.sources, { ...read, format, limit: opts.limit, deferRaw: true, onNote: (note) => onNote(note) });
+      readRecords(opts.sources, { ...read, format, limit: opts.limit, deferRaw: true, onNote: (note) => onNote(note), onFileDigest });
 
   const resultsHash = createHash('sha256');
   const judgeState = opts.judge.state ? { current: opts.judge.state.initial(), merge: opts.judge.state.merge } : null;
@@ -209,7 +210,7 @@ export async function runCorpus<P, S = never>(opts: CorpusRunOptions<P, S>): Pro
       runInfo.sources = opts.sources.map((s) => ({ source: s, sha256: null }));
       summary = acc.build(runInfo);
     } else {
-      runInfo.sources = await Promise.all(opts.sources.map(async (s) => ({ source: s, sha256: await hashes.get(s)! })));
+      runInfo.sources = await Promise.all(opts.sources.map(async (s) => ({ source: s, sha256: digests.get(s) ?? (await fileHash(s)) })));
       summary = acc.build(runInfo);
       await run.finish(summary, { junitPerGame: opts.junitPerGame === true });
     }

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { Readable } from 'node:stream';
 import { createGunzip } from 'node:zlib';
@@ -49,12 +50,16 @@ export class TextSource {
     private readonly source: () => AsyncIterable<Uint8Array>,
   ) {}
 
-  static open(input: Input, http: HttpOptions = {}, signal?: AbortSignal): TextSource {
+  /** `onDigest`: told a file's SHA-256 (hex, of its bytes as stored) once it was read to its end. */
+  static open(input: Input, http: HttpOptions = {}, signal?: AbortSignal, onDigest?: (sha256: string) => void): TextSource {
     const name = inputName(input);
     if (input.kind === 'url') return new TextSource(name, () => fetchBytes(input.url, http, signal));
     if (input.kind === 'stdin') return new TextSource(name, () => process.stdin);
     if (input.kind === 'stream') return new TextSource(name, () => streamBytes(input.data));
-    return new TextSource(name, () => createReadStream(input.path, { highWaterMark: 256 * 1024, signal }));
+    return new TextSource(name, () => {
+      const stream = createReadStream(input.path, { highWaterMark: 256 * 1024, signal });
+      return onDigest ? digested(stream, onDigest) : stream;
+    });
   }
 
   /** A source over text already in memory (tests, `formatRecord` round trips). */
@@ -132,6 +137,16 @@ export class TextSource {
       return null;
     }
   }
+}
+
+/** The chunks as they come, hashed on the way: the file's digest costs no second read of it. */
+async function* digested(chunks: AsyncIterable<Uint8Array>, onDigest: (sha256: string) => void): AsyncGenerator<Uint8Array> {
+  const hash = createHash('sha256');
+  for await (const chunk of chunks) {
+    hash.update(chunk);
+    yield chunk;
+  }
+  onDigest(hash.digest('hex'));
 }
 
 /** The HTTP client (undici) is loaded only when a source is a URL: worker threads and local runs start faster. */

@@ -127,6 +127,13 @@ function canonicalMove(m: string): boolean {
   return p === 110 || p === 98 || p === 114 || p === 113;
 }
 
+/** UCI of a move between two squares (0–63 each, a1 = 0), lower case: each string made once and shared. */
+export function uciOfSquares(from: number, to: number): string {
+  return (UCI_OF_SQUARES[from * 64 + to] ??= squareName(from) + squareName(to));
+}
+const UCI_OF_SQUARES: string[] = [];
+const squareName = (sq: number): string => String.fromCharCode(97 + (sq & 7), 49 + (sq >> 3));
+
 /** Fast syntax check for canonical moves (native records). */
 export const CANONICAL_UCI = /^[a-h][1-8][a-h][1-8][nbrq]?$/;
 

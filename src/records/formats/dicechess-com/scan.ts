@@ -1,3 +1,4 @@
+import { CLOSE, CLOSE_LIST, COLON, COMMA, COMMA_, FALSE, NULL, OPEN, OPEN_LIST, TRUE, again, ascii, bind, digitsEnd, leave, lit, need, numberAt, numberEnd, stringEnd } from '../json-bytes.js';
 import { type Die, type Step, bankOf, clockOf, diceKeyOf, dieOfCode, moveOf, readFen, usualMove } from './steps.js';
 
 /**
@@ -26,35 +27,6 @@ export function scanStateMap(bytes: Buffer, start: number, end: number, notes: S
   }
 }
 
-/** Thrown where the text leaves the form read here. */
-const OTHER = new Error('not the compact state-map form');
-
-const QUOTE = 34;
-const BACKSLASH = 92;
-const COMMA = 44;
-
-/** A literal's bytes, and the same read as little-endian 32-bit words (the tail bytes after the last whole word). */
-interface Literal {
-  length: number;
-  words: Uint32Array;
-  bytes: Uint8Array;
-}
-const ascii = (s: string): Literal => {
-  const bytes = Uint8Array.from(s, (c) => c.charCodeAt(0));
-  const words = new Uint32Array(s.length >> 2);
-  const view = new DataView(bytes.buffer);
-  for (let i = 0; i < words.length; i++) words[i] = view.getUint32(4 * i, true);
-  return { length: s.length, words, bytes };
-};
-const OPEN = ascii('{');
-const CLOSE = ascii('}');
-const OPEN_LIST = ascii('[');
-const CLOSE_LIST = ascii(']');
-const COLON = ascii(':');
-const COMMA_ = ascii(',');
-const NULL = ascii('null');
-const TRUE = ascii('true');
-const FALSE = ascii('false');
 const GAME_ID = ascii('"gameId":');
 const LATE_GAME_ID = ascii(',"gameId":');
 const MAP = ascii('"gameMoveHistoryStateMap":{');
@@ -72,96 +44,6 @@ const NONE = ascii('"NONE"');
 const LEFT_TIME = ascii(',"leftTime":');
 const BANK = ascii(',"bank":');
 
-// Position-passing helpers: V8 keeps the position in a register and inlines them. Each
-// returns the position after what it read, or -1; none reads at or past `end`.
-
-/** The scanned bytes as words: four bytes compared at a time. */
-let view: DataView = new DataView(new ArrayBuffer(0));
-
-/** `literal` at p. */
-function lit(b: Uint8Array, p: number, end: number, literal: Literal): number {
-  const k = literal.length;
-  if (p + k > end) return -1;
-  const { words, bytes } = literal;
-  let i = 0;
-  for (let w = 0; w < words.length; w++, i += 4) if (view.getUint32(p + i, true) !== words[w]) return -1;
-  for (; i < k; i++) if (b[p + i] !== bytes[i]) return -1;
-  return p + k;
-}
-
-/** The bytes from a to z again at p. */
-function again(b: Uint8Array, p: number, end: number, a: number, z: number): number {
-  const k = z - a;
-  if (k === 0 || p + k > end) return -1;
-  let i = 0;
-  for (; i + 4 <= k; i += 4) if (view.getUint32(p + i, true) !== view.getUint32(a + i, true)) return -1;
-  for (; i < k; i++) if (b[p + i] !== b[a + i]) return -1;
-  return p + k;
-}
-
-/** A JSON string at p of printable ASCII with no escapes. */
-function stringEnd(b: Uint8Array, p: number, end: number): number {
-  if (p >= end || b[p] !== QUOTE) return -1;
-  for (let i = p + 1; i < end; i++) {
-    const c = b[i];
-    if (c === QUOTE) return i + 1;
-    if (c < 32 || c === BACKSLASH || c > 126) return -1;
-  }
-  return -1;
-}
-
-function digitsEnd(b: Uint8Array, p: number, end: number): number {
-  while (p < end && b[p] >= 48 && b[p] <= 57) p++;
-  return p;
-}
-
-/** A JSON number at p (its grammar checked here: its text then reads as the same double JSON.parse gives). */
-function numberEnd(b: Uint8Array, p: number, end: number): number {
-  if (p < end && b[p] === 45) p++;
-  const start = p;
-  p = digitsEnd(b, p, end);
-  if (p === start || (b[start] === 48 && p > start + 1)) return -1;
-  if (p < end && b[p] === 46) {
-    const f = p + 1;
-    p = digitsEnd(b, f, end);
-    if (p === f) return -1;
-  }
-  if (p < end && (b[p] === 101 || b[p] === 69)) {
-    p++;
-    if (p < end && (b[p] === 43 || b[p] === 45)) p++;
-    const d = p;
-    p = digitsEnd(b, d, end);
-    if (p === d) return -1;
-  }
-  return p;
-}
-
-/** The number JSON.parse reads from the bytes a to z (numberEnd's grammar): whole numbers of up to 15 digits by hand. */
-function numberAt(b: Buffer, a: number, z: number): number {
-  if (z - a <= 15) {
-    let v = 0;
-    let i = a;
-    for (; i < z; i++) {
-      const d = b[i] - 48;
-      if (d < 0 || d > 9) break;
-      v = v * 10 + d;
-    }
-    if (i === z) return v;
-  }
-  return Number(b.toString('latin1', a, z));
-}
-
-/** A position a helper returned, where the form requires one (-1: leave for the general path). */
-function need(q: number): number {
-  if (q < 0) throw OTHER;
-  return q;
-}
-
-/** For a value the form has no room for. */
-function leave(): never {
-  throw OTHER;
-}
-
 /** A boolean literal at p: its end (4 bytes on: true; 5: false). */
 function boolEnd(b: Uint8Array, p: number, end: number): number {
   const q = lit(b, p, end, TRUE);
@@ -169,7 +51,7 @@ function boolEnd(b: Uint8Array, p: number, end: number): number {
 }
 
 function scan(b: Buffer, start: number, end: number, notes: Set<string>): { gameId: string | undefined; steps: Step[] } {
-  if (view.buffer !== b.buffer || view.byteOffset !== b.byteOffset) view = new DataView(b.buffer, b.byteOffset, b.byteLength);
+  bind(b);
   let p = need(lit(b, start, end, OPEN));
   let q: number;
   let gameId: string | undefined;
@@ -193,9 +75,9 @@ function scan(b: Buffer, start: number, end: number, notes: Set<string>): { game
     // The step key: a whole number without leading zeros, above the previous one (so JSON.parse's key order is the steps' order).
     p = need(lit(b, p, end, KEY_OPEN));
     const keyEnd = digitsEnd(b, p, end);
-    if (keyEnd === p || keyEnd - p > 9 || (keyEnd - p > 1 && b[p] === 48)) throw OTHER;
+    if (keyEnd === p || keyEnd - p > 9 || (keyEnd - p > 1 && b[p] === 48)) leave();
     const n = numberAt(b, p, keyEnd);
-    if (prev !== null && n <= prev.n) throw OTHER;
+    if (prev !== null && n <= prev.n) leave();
     p = need(lit(b, keyEnd, end, FEN));
     // Locations are for the words of a problem, and any problem sends the document to the general path.
     const where = '';
@@ -238,7 +120,7 @@ function scan(b: Buffer, start: number, end: number, notes: Set<string>): { game
           p = need(lit(b, p, end, VALUE));
           q = need(stringEnd(b, p, end));
           // One character: a die or not (anything longer is for the general path to word).
-          if (q !== p + 3) throw OTHER;
+          if (q !== p + 3) leave();
           const value = b[p + 1];
           p = need(lit(b, q, end, ALLOWED));
           q = boolEnd(b, p, end);
@@ -303,7 +185,7 @@ function scan(b: Buffer, start: number, end: number, notes: Set<string>): { game
             q = need(stringEnd(b, p, end));
             const key = b.toString('latin1', p + 1, q - 1);
             // Assignment would set the prototype where JSON.parse makes a property.
-            if (key === '__proto__') throw OTHER;
+            if (key === '__proto__') leave();
             p = need(lit(b, q, end, COLON));
             q = need(numberEnd(b, p, end));
             leftTime[key] = clockOf(numberAt(b, p, q), key, n, where);
@@ -336,12 +218,12 @@ function scan(b: Buffer, start: number, end: number, notes: Set<string>): { game
   }
   p = need(lit(b, p, end, CLOSE));
   if ((q = lit(b, p, end, LATE_GAME_ID)) >= 0) {
-    if (gameId !== undefined) throw OTHER;
+    if (gameId !== undefined) leave();
     const e = need(stringEnd(b, q, end));
     gameId = b.toString('latin1', q + 1, e - 1);
     p = e;
   }
   p = need(lit(b, p, end, CLOSE));
-  if (p !== end) throw OTHER;
+  if (p !== end) leave();
   return { gameId, steps };
 }

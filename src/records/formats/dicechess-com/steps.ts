@@ -1,7 +1,7 @@
 import { type Obj, describe, isObj } from '../../fields.js';
 import type { Side } from '../../game-record.js';
 import { fail } from '../../items.js';
-import { checkFen } from '../../notation.js';
+import { checkFen, uciOfSquares } from '../../notation.js';
 
 /** One parsed step of a dicechess.com `gameMoveHistoryStateMap`. */
 export interface Die {
@@ -162,10 +162,6 @@ const isSquare = (s: string): boolean => {
   return file >= 97 && file <= 104 && rank >= 49 && rank <= 56;
 };
 
-/** UCI of a move between two squares (0–63 each), lower case: made once. */
-const UCI: string[] = [];
-const squareName = (sq: number): string => String.fromCharCode(97 + (sq & 7), 49 + (sq >> 3));
-
 /**
  * The usual move from its squares' character codes (file, rank; either case), no promotion:
  * what `moveOf` gives, or undefined where that is no move (the general path words it).
@@ -181,7 +177,7 @@ export function usualMove(fromFile: number, fromRank: number, toFile: number, to
   const to = s * 8 + b;
   if (from === to) return undefined;
   notes.add(fromFile < 97 && toFile < 97 ? 'squares:upper-case' : 'squares:lower-case');
-  return (UCI[from * 64 + to] ??= squareName(from) + squareName(to));
+  return uciOfSquares(from, to);
 }
 
 /** A step's move (UCI, lower case) from its fields. */

@@ -17,6 +17,12 @@ export const workerLimits = (): { maxOldGenerationSizeMb: number; maxYoungGenera
   return { maxOldGenerationSizeMb: Number.isFinite(mb) && mb > 0 ? mb : 96, maxYoungGenerationSizeMb: 16 };
 };
 
+/** Tasks posted to a worker at once (see createPool). */
+export const TASKS_PER_WORKER = 4;
+
+/** The worker threads of a run judging on `jobs` threads: the run's own thread judges too. */
+export const workerThreads = (jobs: number): number => Math.max(1, jobs - 1);
+
 /** A pool's death (a worker dying between tasks): its error once it died, and the tasks waiting to hear of it. */
 interface Death {
   error: unknown;
@@ -31,7 +37,9 @@ function createPool(module: URL, threads: number, resourceLimits: ResourceLimits
   const workerData = { module: module.href, preload: preload.map((u) => u.href) };
   // Idle threads wait with Atomics.waitAsync, not Piscina's default Atomics.wait, which blocks the
   // thread's event loop: the modules a thread imports as it starts (worker-entry.cts) load meanwhile.
-  const pool = new (piscina().Piscina)({ filename: entry, workerData, minThreads: threads, maxThreads: threads, resourceLimits, atomics: 'async' });
+  // A worker holds up to TASKS_PER_WORKER tasks (it runs them one at a time): it has work queued
+  // while the thread that posts them is busy (judging a batch itself, reading).
+  const pool = new (piscina().Piscina)({ filename: entry, workerData, minThreads: threads, maxThreads: threads, resourceLimits, atomics: 'async', concurrentTasksPerWorker: TASKS_PER_WORKER });
   // Listened to from the start, so that a worker dying before the first task (at start-up, say) is not missed.
   const death: Death = { error: undefined, died: false, waiting: new Set() };
   pool.on('error', (error: unknown) => {

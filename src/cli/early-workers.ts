@@ -21,8 +21,8 @@ export async function startWorkersEarly(argv: string[]): Promise<void> {
     else if (argv[i].startsWith('--jobs=')) jobs = Number(argv[i].slice('--jobs='.length));
   }
   if (!Number.isInteger(jobs) || jobs < 2) return;
-  const { startPoolEarly, workerLimits } = await import('../worker-pool.js');
-  startPoolEarly(new URL('../run/worker.js', import.meta.url), jobs, workerLimits(), [new URL(judge, import.meta.url)]);
+  const { startPoolEarly, workerLimits, workerThreads } = await import('../worker-pool.js');
+  startPoolEarly(new URL('../run/worker.js', import.meta.url), workerThreads(jobs), workerLimits(), [new URL(judge, import.meta.url)]);
   started = true;
 }
 

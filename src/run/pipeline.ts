@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
-import { runTask, workerLimits, workerPool } from '../worker-pool.js';
+import { TASKS_PER_WORKER, runTask, workerLimits, workerPool, workerThreads } from '../worker-pool.js';
 import type { FormatName } from '../records/game-record.js';
 import { type ReadOptions, readRecords, recordsIn, type SourceNote } from '../records/index.js';
 import { isSourceFailure } from '../records/source-failure.js';
@@ -42,7 +42,7 @@ export interface CorpusRunOptions<P, S = never> {
   glob?: string;
   historyList?: string | string[];
   http?: ReadOptions['http'];
-  /** Worker threads; 1 = judge in this thread. */
+  /** Threads that judge: this one and `jobs − 1` workers; 1 = this thread alone. */
   jobs?: number;
   /**
    * Run folder (results.ndjson, summary, reports), published atomically when complete.
@@ -110,8 +110,8 @@ export async function runCorpus<P, S = never>(opts: CorpusRunOptions<P, S>): Pro
 
   const judgeRef: JudgeRef = { module: opts.judge.module.href, params: opts.judge.params, key: `${opts.judge.module.href}\u0000${JSON.stringify(opts.judge.params)}` };
   // Workers start first, and import and build the judge while this thread plans, opens the run and reads the first bytes.
-  const pool = jobs > 1 ? workerPool(new URL('./worker.js', import.meta.url), jobs, workerLimits()) : null;
-  if (pool) for (let i = 0; i < jobs; i++) pool.run({ warm: judgeRef } satisfies WarmTask).catch(() => undefined);
+  const pool = jobs > 1 ? workerPool(new URL('./worker.js', import.meta.url), workerThreads(jobs), workerLimits()) : null;
+  if (pool) for (let i = 0; i < workerThreads(jobs); i++) pool.run({ warm: judgeRef } satisfies WarmTask).catch(() => undefined);
 
   let plan: ReturnType<typeof planShards> | null;
   let run: Awaited<ReturnType<typeof openRunDir>> | null;
@@ -255,12 +255,22 @@ async function judgeStream<P, S>(items: AsyncIterable<BatchItem>, ctx: StreamCon
   // Raw records travel as bytes, moved (not copied) to the worker. A batch whose results outgrow
   // RESULT_BUDGET is judged in parts: the worker sends the rest of its items back with its result.
   // A worker that dies between tasks (at start-up, say) fails every batch still waiting.
-  const judge = (task: BatchTask): Promise<BatchResult> =>
-    pool
-      ? runTask<BatchResult>(pool, task, movableBytes(task.items)).catch((error: unknown) => {
+  // --jobs N judges on N threads, this one and N − 1 workers: a batch goes to a worker while the
+  // workers have room (the tasks each one holds), else it is judged here, between reads. So no
+  // thread waits for the one that reads, and no core runs two threads.
+  const workerRoom = pool ? TASKS_PER_WORKER * workerThreads(ctx.jobs) : 0;
+  let inWorkers = 0;
+  const judge = (task: BatchTask): Promise<BatchResult> => {
+    if (pool && inWorkers < workerRoom) {
+      inWorkers++;
+      return runTask<BatchResult>(pool, task, movableBytes(task.items))
+        .catch((error: unknown) => {
           throw new WorkerFailure(describeBatch(task, ctx.corpusOf), error);
         })
-      : Promise.resolve(runBatch(task, (local ??= ctx.judge.create(ctx.judge.params))));
+        .finally(() => inWorkers--);
+    }
+    return Promise.resolve(runBatch(task, (local ??= ctx.judge.create(ctx.judge.params))));
+  };
 
   const write = async (batch: { corpora: BatchTask['corpora']; firsts: number[] }, { text, notable, conforming, dice, unreadableAt, state }: BatchResult): Promise<void> => {
     if (ctx.judgeState) ctx.judgeState.current = ctx.judgeState.merge(ctx.judgeState.current, state as S);
@@ -315,7 +325,8 @@ async function judgeStream<P, S>(items: AsyncIterable<BatchItem>, ctx: StreamCon
     return { task, result, next };
   };
   const inFlight: Part[] = [];
-  const maxInFlight = pool ? ctx.jobs * 2 : 1;
+  // Batches judged here wait for the workers' batches before them to be written: a few may.
+  const maxInFlight = pool ? workerRoom + 4 : 1;
   const drainOne = async (): Promise<void> => {
     let part: Part | null = inFlight.shift()!;
     while (part) {

@@ -36,7 +36,7 @@ export const inferCommand: CommandModule<object, Args> = {
       .option('write', { type: 'string', describe: 'Write the inferred dialect file (extends the base)' })
       .option('json', { type: 'boolean', default: false, describe: 'The infer.json document alone on stdout (progress on stderr)' })
       .option('format', { choices: ['auto', ...FORMAT_NAMES] as const, default: 'auto' as const, describe: 'Record format (auto-detected by default)' })
-      .option('jobs', { type: 'number', describe: 'Worker threads (default: all cores; 1 = in process)' })
+      .option('jobs', { type: 'number', describe: 'Threads that judge: this one and N − 1 workers (default: all cores; 1 = this thread alone)' })
       .option('limit', { type: 'number', describe: 'Stop after this many records' })
       .option('quiet', { type: 'boolean', default: false, describe: 'No progress line' })
       .example('$0 infer corpora/samples/dicechess-com --dialect dicechess-com --out runs/infer-dc', '')

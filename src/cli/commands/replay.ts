@@ -36,7 +36,7 @@ export const replayCommand: CommandModule<object, Args> = {
       .option('all-dialects', { type: 'boolean', default: false, describe: 'Every dialect in dialects/' })
       .option('set', { type: 'string', array: true, describe: 'Override an option for every dialect: path=value (repeatable)' })
       .option('out', { type: 'string', demandOption: true, describe: 'Run folder (written atomically)' })
-      .option('jobs', { type: 'number', describe: 'Worker threads (default: all cores; 1 = in process)' })
+      .option('jobs', { type: 'number', describe: 'Threads that judge: this one and N − 1 workers (default: all cores; 1 = this thread alone)' })
       .option('continue-after-divergence', { type: 'boolean', default: false, describe: 'Record every divergence of a game, not only the first' })
       .option('quiet', { type: 'boolean', default: false, describe: 'No progress line' })
       .option('fail-on', { choices: ['diverging', 'unreadable'] as const, describe: 'Exit 1 when any game diverges (or, with "unreadable", when any record is unreadable)' })

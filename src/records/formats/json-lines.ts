@@ -146,7 +146,7 @@ async function* legacy(src: TextSource, format: FormatName, head: Buffer[], it: 
   let bytes = 0;
   let spans: number[] = [];
   const flush = (): Draft[] => {
-    const raw: Draft = { kind: 'raw', format, header: null, bytes: new Uint8Array(Buffer.concat(parts, bytes)), spans: Int32Array.from(spans) };
+    const raw: Draft = { kind: 'raw', format, header: null, bytes: ownCopy(parts), spans: Int32Array.from(spans) };
     parts = [];
     bytes = 0;
     spans = [];

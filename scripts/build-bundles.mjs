@@ -11,6 +11,7 @@
 import { build } from 'esbuild';
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { lazyDefault } from './lazy-default.mjs';
 import { zodEnglishOnly } from './zod-english-only.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -22,7 +23,7 @@ const common = {
   legalComments: 'none',
   logLevel: 'warning',
   metafile: true,
-  plugins: [zodEnglishOnly()],
+  plugins: [zodEnglishOnly(), lazyDefault(['string-width'])],
 };
 
 /** The esbuild options of each bundle (module-graph.test.ts builds them too, to see what each thread loads at once). */

@@ -55,6 +55,13 @@ describe('what a thread loads before it needs it (startup, the bundles the tool 
     for (const heavy of ['undici', 'papaparse', 'piscina']) expect(packages).not.toContain(heavy);
   });
 
+  it('neither bundle holds undici or Papa Parse (createRequire loads them from node_modules when a run needs them)', async () => {
+    for (const options of Object.values(await bundles())) {
+      const held = Object.keys((await metafileOf(options)).inputs).filter((p) => /node_modules\/(undici|papaparse)\//.test(p));
+      expect(held).toEqual([]);
+    }
+  });
+
   it('the compiled files (the library) hold the same for the sources', async () => {
     const options: BuildOptions = { bundle: true, platform: 'node', format: 'esm', metafile: true, outdir: 'unused' };
     const worker = await metafileOf({ ...options, entryPoints: [src('run/worker.ts'), src('replay/judge-record.ts')] });

@@ -7,7 +7,7 @@ const judges = new Map<string, Promise<AnyJudge>>();
 function judgeFor(ref: JudgeRef): Promise<AnyJudge> {
   let judge = judges.get(ref.key);
   if (!judge) {
-    judge = importModule<{ createJudge: (params: unknown) => AnyJudge }>(JUDGE_MODULES, ref.module).then((m: { createJudge: (params: unknown) => AnyJudge }) => m.createJudge(ref.params));
+    judge = importModule<{ createJudge: (params: unknown) => AnyJudge }>(JUDGE_MODULES, ref.module).then((m) => m.createJudge(ref.params));
     judges.set(ref.key, judge);
   }
   return judge;

@@ -13,6 +13,7 @@
 // thread, unminified: an internal error's stack reads as the sources do.
 import { build } from 'esbuild';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { bundledZod } from './bundled-zod.mjs';
 import { lazyDefault } from './lazy-default.mjs';
 import { zodEnglishOnly } from './zod-english-only.mjs';
 
@@ -35,6 +36,7 @@ export const BUNDLES = {
     entryPoints: [`${root}src/cli/main.ts`],
     outfile: `${root}dist/bundle/cli.js`,
     format: 'esm',
+    plugins: [...common.plugins, bundledZod()],
     // A bundled CommonJS package that requires Node's own modules needs a `require`: an ES module has none of its own.
     banner: { js: "import { createRequire as __bundleRequire } from 'node:module'; const require = __bundleRequire(import.meta.url);" },
   },

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-import { main } from '../dist/cli/main.js';
+import { main } from '../dist/bundle/cli.js';
 
 // A reader that closed the pipe (`… | head`) wants no more: stop as a SIGPIPE would, quietly.
 for (const stream of [process.stdout, process.stderr]) {

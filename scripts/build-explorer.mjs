@@ -2,26 +2,11 @@
 // Bundles the explorer page (src/explore/page/main.ts and the rules core it imports) for
 // the browser into dist/explore/page.js, at build time: an installed package needs no esbuild.
 import { build } from 'esbuild';
-import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { zodEnglishOnly } from './zod-english-only.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 
-/**
- * zod re-exports every locale as a namespace, which no bundler can shake off (about 85 %
- * of the page). The page only shows English messages: the locale index becomes English alone.
- */
-function englishOnly() {
-  return {
-    name: 'zod-english-only',
-    setup(b) {
-      b.onResolve({ filter: /\/locales\/index\.js$/ }, (args) =>
-        /[\\/]zod[\\/]/.test(args.importer) ? { path: 'zod-locales', namespace: 'zod-english-only', pluginData: join(args.resolveDir, dirname(args.path)) } : undefined,
-      );
-      b.onLoad({ filter: /.*/, namespace: 'zod-english-only' }, (args) => ({ contents: 'export { default as en } from "./en.js";', resolveDir: args.pluginData, loader: 'js' }));
-    },
-  };
-}
 const result = await build({
   entryPoints: [`${root}src/explore/page/main.ts`],
   outfile: `${root}dist/explore/page.js`,
@@ -33,7 +18,7 @@ const result = await build({
   legalComments: 'none',
   logLevel: 'warning',
   metafile: true,
-  plugins: [englishOnly()],
+  plugins: [zodEnglishOnly()],
 });
 const node = Object.values(result.metafile.inputs).flatMap((i) => i.imports.filter((x) => x.path.startsWith('node:')).map((x) => x.path));
 if (node.length) {

@@ -2,18 +2,21 @@
  * The entry point of every worker thread (see worker-pool.ts). Piscina loads it with
  * require(); in Node 20, require() of an ES module that is still loading when the pool
  * is destroyed aborts the whole process (a fatal V8 error, seen on short runs). This file
- * is CommonJS, so require() is plain, and the module named in `workerData` (and the ones
- * to preload, e.g. the judge) arrive by ordinary dynamic imports, started as the thread
- * starts so that they load while the pool's owner gets its first task ready.
+ * is CommonJS, so require() is plain, and the task module named in `workerData` (and the
+ * judges to preload) arrive by ordinary dynamic imports, by name (worker-modules.ts) or URL,
+ * started as the thread starts so that they load while the pool's owner gets its first task
+ * ready. The build also bundles this file, with every module it can reach, into the one file
+ * a worker thread of the installed tool loads (dist/bundle/worker-entry.cjs).
  */
 import { workerData } from 'node:worker_threads';
 
 type Run = (task: unknown) => unknown;
 const data = workerData as { module: string; preload?: string[] };
-const loading = import(data.module) as Promise<{ default: Run }>;
+const modules = import('./worker-modules.js');
+const loading = modules.then((m) => m.importModule<{ default: Run }>(m.TASK_MODULES, data.module));
 // A failure is met by the first task (below); a preloaded module's by whoever imports it.
 loading.catch(() => {});
-for (const m of data.preload ?? []) import(m).catch(() => {});
+for (const name of data.preload ?? []) modules.then((m) => m.importModule(m.JUDGE_MODULES, name)).catch(() => {});
 let run: Run | null = null;
 
 module.exports = async function task(input: unknown): Promise<unknown> {

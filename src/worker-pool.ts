@@ -3,6 +3,7 @@ import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import type { ResourceLimits } from 'node:worker_threads';
 import type { Piscina } from 'piscina';
+import { type JudgeModule, moduleRef, type TaskModule } from './worker-modules.js';
 
 /** Piscina's CommonJS entry, loaded when a pool is first made: a run in this thread (--jobs 1) never loads it. */
 const piscina = (): typeof import('piscina') => createRequire(import.meta.url)('piscina') as typeof import('piscina');
@@ -31,10 +32,12 @@ interface Death {
 }
 const deaths = new WeakMap<Piscina, Death>();
 
-function createPool(module: URL, threads: number, resourceLimits: ResourceLimits | undefined, preload: URL[]): Piscina | null {
+function createPool(module: TaskModule, threads: number, resourceLimits: ResourceLimits | undefined, preload: JudgeModule[]): Piscina | null {
+  // The entry sits beside this module: dist/worker-entry.cjs (compiled) or dist/bundle/worker-entry.cjs
+  // (the bundles); run from the sources (tests), there is none and the caller works in its own thread.
   const entry = fileURLToPath(new URL('./worker-entry.cjs', import.meta.url));
-  if (!existsSync(entry) || !existsSync(fileURLToPath(module))) return null;
-  const workerData = { module: module.href, preload: preload.map((u) => u.href) };
+  if (!existsSync(entry) || (module instanceof URL && !existsSync(fileURLToPath(module)))) return null;
+  const workerData = { module: moduleRef(module), preload: preload.map(moduleRef) };
   // Idle threads wait with Atomics.waitAsync, not Piscina's default Atomics.wait, which blocks the
   // thread's event loop: the modules a thread imports as it starts (worker-entry.cts) load meanwhile.
   // A worker holds up to TASKS_PER_WORKER tasks (it runs them one at a time): it has work queued
@@ -70,14 +73,14 @@ export function runTask<R>(pool: Piscina, task: unknown, transferList: ArrayBuff
 export const tasksWaiting = (pool: Piscina): number => deaths.get(pool)?.waiting.size ?? 0;
 
 let early: { key: string; pool: Piscina } | null = null;
-const keyOf = (module: URL, threads: number, limits: ResourceLimits | undefined): string => JSON.stringify([module.href, threads, limits ?? null]);
+const keyOf = (module: TaskModule, threads: number, limits: ResourceLimits | undefined): string => JSON.stringify([moduleRef(module), threads, limits ?? null]);
 
 /**
  * Starts a pool before its owner is ready (the CLI, while it loads a command): the threads
  * start and import `module` and `preload` meanwhile. The first `workerPool` call asking for
  * the same module, threads and limits takes it; `dropEarlyPool` ends one nobody took.
  */
-export function startPoolEarly(module: URL, threads: number, resourceLimits: ResourceLimits | undefined, preload: URL[]): void {
+export function startPoolEarly(module: TaskModule, threads: number, resourceLimits: ResourceLimits | undefined, preload: JudgeModule[]): void {
   if (early) return;
   const pool = createPool(module, threads, resourceLimits, preload);
   if (pool) early = { key: keyOf(module, threads, resourceLimits), pool };
@@ -91,12 +94,12 @@ export async function dropEarlyPool(): Promise<void> {
 }
 
 /**
- * A pool of `threads` worker threads, each running the default export of the ES module
- * at `module` (one task in, its result out), through the CommonJS entry of
+ * A pool of `threads` worker threads, each running the default export of the task module
+ * `module` (a built-in one by name, or an ES module's URL; one task in, its result out), through the CommonJS entry of
  * worker-entry.cts. Null when the built files are not there (tests run the sources):
  * callers then do the work in this thread.
  */
-export function workerPool(module: URL, threads: number, resourceLimits?: ResourceLimits): Piscina | null {
+export function workerPool(module: TaskModule, threads: number, resourceLimits?: ResourceLimits): Piscina | null {
   if (early !== null && early.key === keyOf(module, threads, resourceLimits)) {
     const { pool } = early;
     early = null;

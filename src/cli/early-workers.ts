@@ -1,7 +1,8 @@
 import { availableParallelism } from 'node:os';
+import type { JudgeModuleName } from '../worker-modules.js';
 
-/** The judge module of each command that judges on worker threads (see JudgeSpec.module). */
-const JUDGES: Record<string, string> = { replay: '../replay/judge-record.js', infer: '../infer/judge.js' };
+/** The judge of each command that judges on worker threads (see JudgeSpec.module). */
+const JUDGES: Record<string, JudgeModuleName> = { replay: 'replay', infer: 'infer' };
 
 let started = false;
 
@@ -13,7 +14,7 @@ let started = false;
  * same (worker-pool.ts), so a wrong guess costs time, never a result.
  */
 export async function startWorkersEarly(argv: string[]): Promise<void> {
-  const judge = JUDGES[argv[0] ?? ''];
+  const judge = Object.hasOwn(JUDGES, argv[0] ?? '') ? JUDGES[argv[0]] : undefined;
   if (judge === undefined || argv.some((a) => a === '--help' || a === '--version')) return;
   let jobs = availableParallelism();
   for (let i = 1; i < argv.length && argv[i] !== '--'; i++) {
@@ -22,7 +23,7 @@ export async function startWorkersEarly(argv: string[]): Promise<void> {
   }
   if (!Number.isInteger(jobs) || jobs < 2) return;
   const { startPoolEarly, workerLimits, workerThreads } = await import('../worker-pool.js');
-  startPoolEarly(new URL('../run/worker.js', import.meta.url), workerThreads(jobs), workerLimits(), [new URL(judge, import.meta.url)]);
+  startPoolEarly('batch', workerThreads(jobs), workerLimits(), [judge]);
   started = true;
 }
 

@@ -1,27 +1,22 @@
-import { existsSync } from 'node:fs';
 import type { CommandModule } from 'yargs';
 import { OutputPathError } from '../output/output-path.js';
+import { toolVersion } from '../run/run-info.js';
 import { WorkerFailure } from '../run/worker-failure.js';
+import { allCommands, COMMAND_MODULES } from './commands/index.js';
 import { dropEarlyWorkers, startWorkersEarly } from './early-workers.js';
 import { STDIN_ARG, restoreArgs } from './stdin-arg.js';
 import { UsageError } from './usage-error.js';
 
 /**
- * The modules of the commands the arguments need: a command named first is loaded alone
- * (commands/<name>.js exporting <name>Command, as every command is written), so that a
- * replay does not load the generator, the case runner and the rest; anything else
- * (help, an unknown word) loads every command.
+ * The commands the arguments need: a command named first is loaded alone, so that a replay
+ * does not load the generator, the case runner and the rest; anything else (help, an
+ * unknown word) loads every command.
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 async function commandsFor(argv: string[]): Promise<CommandModule<any, any>[]> {
   const name = argv[0] ?? '';
-  const file = new URL(`./commands/${name}.js`, import.meta.url);
-  if (/^[a-z][a-z-]*$/.test(name) && existsSync(file)) {
-    // eslint-disable-next-line @typescript-eslint/no-explicit-any
-    const command = ((await import(file.href)) as Record<string, CommandModule<any, any>>)[`${name.replace(/-(.)/g, (_, c: string) => c.toUpperCase())}Command`];
-    if (command && String(command.command ?? '').split(' ')[0] === name) return [command];
-  }
-  return (await import('./commands/index.js')).COMMANDS;
+  if (Object.hasOwn(COMMAND_MODULES, name)) return [await COMMAND_MODULES[name]()];
+  return allCommands();
 }
 
 /** Runs the command line; resolves to the exit code. */
@@ -42,6 +37,10 @@ async function runCommand(argv: string[]): Promise<number> {
   // yargs drops a lone "-" (stdin) from every positional list: it travels under another name.
   const parser = yargs(argv.map((a) => (a === '-' ? STDIN_ARG : a)))
     .scriptName('dice-dialects')
+    // Said here, not found by yargs: bundled, yargs looks for package.json and its locales from
+    // the working folder. The tool speaks English whatever the locale, yargs' words too.
+    .version(toolVersion())
+    .locale('en')
     .strict()
     .demandCommand(1, 'name a command (see --help)')
     .recommendCommands()

@@ -93,7 +93,7 @@ export function loadFromStore(nameOrPath: string, overrides: readonly string[], 
   }
   if (overrideProblems.length > 0) return fail(overrideProblems);
 
-  const checked = ResolvedAxesSchema.safeParse(tree);
+  const checked = ResolvedAxesSchema.safeParse(tree, ONCE);
   if (!checked.success) {
     const problems = issuesToProblems(checked.error.issues, tree, self.file);
     for (const p of problems) {
@@ -134,6 +134,12 @@ export function loadFromStore(nameOrPath: string, overrides: readonly string[], 
   };
 }
 
+/**
+ * A dialect file is parsed a few times a run: zod's compiled fast path (code generated per
+ * object schema, ~25 ms for these) costs more to build than it saves. Same result, same messages.
+ */
+const ONCE = { jitless: true } as const;
+
 const fail = (problems: DialectProblem[]): Result<never, DialectProblem[]> => ({ ok: false, error: problems });
 const hex = (bytes: Uint8Array): string => Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
 
@@ -148,7 +154,7 @@ function loadChain(file: string, stack: string[], store: DialectStore): Result<P
   } catch (e) {
     return fail([problem('', 'dialect.json', `not JSON: ${(e as Error).message}`, file)]);
   }
-  const parsed = DialectFileSchema.safeParse(json);
+  const parsed = DialectFileSchema.safeParse(json, ONCE);
   const rawExt = json !== null && typeof json === 'object' ? (json as Record<string, unknown>).extends : undefined;
   const parent = typeof rawExt === 'string' && rawExt !== '' ? store.parent(file, rawExt) : null;
   if (!parsed.success) {

@@ -1,5 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { Agent, request } from 'undici';
+import type { Agent, Dispatcher } from 'undici';
+import { undici } from '../records/input/undici.js';
 import { Pace, backoffMs, retryAfterMs } from './pace.js';
 import type { Redactor } from './redact.js';
 
@@ -109,7 +110,7 @@ export class Client {
 
   constructor(readonly opts: ClientOptions) {
     this.pace = new Pace(opts.rate);
-    this.agent = new Agent({ connect: { timeout: opts.timeoutMs }, headersTimeout: opts.timeoutMs, bodyTimeout: opts.timeoutMs });
+    this.agent = new (undici().Agent)({ connect: { timeout: opts.timeoutMs }, headersTimeout: opts.timeoutMs, bodyTimeout: opts.timeoutMs });
   }
 
   async call(call: Call, signal?: AbortSignal): Promise<Answer> {
@@ -185,9 +186,9 @@ export class Client {
       body = JSON.stringify(call.json);
       headers['content-type'] = 'application/json';
     }
-    let res: Awaited<ReturnType<typeof request>>;
+    let res: Dispatcher.ResponseData;
     try {
-      res = await request(call.url, { method: call.method, headers, body, dispatcher: this.agent, signal });
+      res = await undici().request(call.url, { method: call.method, headers, body, dispatcher: this.agent, signal });
     } catch (e) {
       return this.failure(e, deadline, 'no answer');
     }

@@ -72,7 +72,7 @@ export async function generateCorpus(opts: GenerateOptions): Promise<GenerateRes
     if (resolve(keyPath) === resolve(opts.out)) throw new OutputPathError('output.same', `--key ${keyPath}: is the --out file too; name another`);
   }
   const file = await openOutputFile('--out', opts.out);
-  const pool = jobs > 1 ? workerPool(new URL('./worker.js', import.meta.url), jobs) : null;
+  const pool = jobs > 1 ? workerPool('generate', jobs) : null;
   const run = (task: GenerateTask): Promise<BatchOutput> => (pool ? pool.run(task) : generateBatch(task));
 
   const gzip = opts.out.endsWith('.gz') ? createGzip({ level: 9 }) : null;

@@ -129,7 +129,7 @@ async function judgeCorpus(opts: {
     onProgress: opts.onProgress,
     judge: {
       columns: [],
-      module: new URL('./judge.js', import.meta.url),
+      module: 'infer',
       params: plan,
       create: createJudge,
       state: { initial: () => emptyTally(plan.named.length, plan.options.map((o) => o.values.length)), merge: mergeTally },

@@ -26,7 +26,7 @@ export type AnyJudge = RecordJudge | StatefulJudge;
 
 /** A judge a worker thread can build: an ES module exporting `createJudge(params)`, and the params (structured-cloneable). */
 export interface JudgeRef {
-  /** URL (href) of the module; it must export `createJudge(params): RecordJudge`. */
+  /** The module, a built-in judge's name (worker-modules.ts) or an ES module's URL (href); it must export `createJudge(params): AnyJudge`. */
   module: string;
   params: unknown;
   /** Tells judges apart (module and params), computed once by the run so a worker need not serialise the params per batch. */

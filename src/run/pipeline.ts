@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
+import { type JudgeModule, moduleRef } from '../worker-modules.js';
 import { TASKS_PER_WORKER, runTask, workerLimits, workerPool, workerThreads } from '../worker-pool.js';
 import type { FormatName } from '../records/game-record.js';
 import { type ReadOptions, readRecords, recordsIn, type SourceNote } from '../records/index.js';
@@ -20,8 +21,8 @@ import { shardItems, type UnitRead } from './shard-read.js';
 export interface JudgeSpec<P, S = never> {
   /** The result columns (dialect names): conforming lines are counted per column instead of travelling back from workers. */
   columns: string[];
-  /** ES module exporting `createJudge(params): RecordJudge | StatefulJudge`, imported by each worker thread. */
-  module: URL;
+  /** The module exporting `createJudge(params): RecordJudge | StatefulJudge` that each worker thread imports: a built-in judge by name, or an ES module's URL. */
+  module: JudgeModule;
   /** Structured-cloneable: sent to the workers with every batch and as each worker starts (it may carry what the main thread resolved, so workers need not load it again). */
   params: P;
   /** The same `createJudge`, for judging in this thread. */
@@ -108,9 +109,10 @@ export async function runCorpus<P, S = never>(opts: CorpusRunOptions<P, S>): Pro
   const format = opts.format ?? 'auto';
   const block = opts.shardBlock ?? BLOCK;
 
-  const judgeRef: JudgeRef = { module: opts.judge.module.href, params: opts.judge.params, key: `${opts.judge.module.href}\u0000${JSON.stringify(opts.judge.params)}` };
+  const judgeModule = moduleRef(opts.judge.module);
+  const judgeRef: JudgeRef = { module: judgeModule, params: opts.judge.params, key: `${judgeModule}\u0000${JSON.stringify(opts.judge.params)}` };
   // Workers start first, and import and build the judge while this thread plans, opens the run and reads the first bytes.
-  const pool = jobs > 1 ? workerPool(new URL('./worker.js', import.meta.url), workerThreads(jobs), workerLimits()) : null;
+  const pool = jobs > 1 ? workerPool('batch', workerThreads(jobs), workerLimits()) : null;
   if (pool) for (let i = 0; i < workerThreads(jobs); i++) pool.run({ warm: judgeRef } satisfies WarmTask).catch(() => undefined);
 
   let plan: ReturnType<typeof planShards> | null;

@@ -50,7 +50,7 @@ export function runReplay(opts: ReplayRunOptions): Promise<ReplayRunResult> {
     shardBlock: opts.shardBlock,
     junitPerGame: opts.junitPerGame,
     onProgress: opts.onProgress,
-    judge: { columns: opts.dialects.map((d) => d.dialect.name), module: new URL('../replay/judge-record.js', import.meta.url), params, create: createJudge },
+    judge: { columns: opts.dialects.map((d) => d.dialect.name), module: 'replay', params, create: createJudge },
     about: {
       dialects: Object.fromEntries(opts.dialects.map((d) => [d.dialect.name, { file: shownPath(d.dialect.file), sha256: d.dialect.sha256 }])),
       options: {

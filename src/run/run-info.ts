@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { createReadStream, existsSync, readFileSync, statSync } from 'node:fs';
-import { packageRoot } from '../dialects/index.js';
+import { packageRoot } from '../dialects/paths.js';
 import { canonicalJson } from '../report/sorted.js';
 
 export function toolVersion(): string {

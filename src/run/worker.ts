@@ -1,12 +1,13 @@
+import { importModule, JUDGE_MODULES } from '../worker-modules.js';
 import { type AnyJudge, type BatchTask, type JudgeRef, runBatch, type WarmTask } from './batch.js';
 
 const judges = new Map<string, Promise<AnyJudge>>();
 
-/** A thread's judge: its module imported and `createJudge(params)` called once per judge key (module and params). */
+/** A thread's judge: its module (a built-in one by name, or a URL) imported and `createJudge(params)` called once per judge key (module and params). */
 function judgeFor(ref: JudgeRef): Promise<AnyJudge> {
   let judge = judges.get(ref.key);
   if (!judge) {
-    judge = import(ref.module).then((m: { createJudge: (params: unknown) => AnyJudge }) => m.createJudge(ref.params));
+    judge = importModule<{ createJudge: (params: unknown) => AnyJudge }>(JUDGE_MODULES, ref.module).then((m) => m.createJudge(ref.params));
     judges.set(ref.key, judge);
   }
   return judge;

@@ -1,25 +1,33 @@
 import type { CommandModule } from 'yargs';
-import { diffCommand } from './diff.js';
-import { dialectsCommand } from './dialects.js';
-import { perftCommand } from './perft.js';
-import { movesCommand } from './moves.js';
-import { turnsCommand } from './turns.js';
-import { checkCommand } from './check.js';
-import { casesCommand } from './cases.js';
-import { replayCommand } from './replay.js';
-import { mergeCommand } from './merge.js';
-import { convertCommand } from './convert.js';
-import { schemaCommand } from './schema.js';
-import { generateCommand } from './generate.js';
-import { scoreCommand } from './score.js';
-import { inferCommand } from './infer.js';
-import { exploreCommand } from './explore.js';
-import { fetchCommand } from './fetch.js';
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type Command = CommandModule<any, any>;
 
 /**
- * Every sub-command. Each module sets `process.exitCode` itself (0 ok, 1 found a
- * problem, 2 usage error) and throws UsageError for one-line usage errors.
- * Add one import line per command.
+ * Every sub-command by name, each loaded only when asked for (a replay does not load the
+ * generator, the case runner and the rest): a registry, not file names, so that it holds in
+ * the compiled files and in the CLI bundle alike. Each module sets `process.exitCode` itself
+ * (0 ok, 1 found a problem, 2 usage error) and throws UsageError for one-line usage errors.
+ * Add one line per command; the order is the order of the help text.
  */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export const COMMANDS: CommandModule<any, any>[] = [replayCommand, mergeCommand, diffCommand, movesCommand, turnsCommand, checkCommand, casesCommand, dialectsCommand, perftCommand, convertCommand, schemaCommand, generateCommand, scoreCommand, inferCommand, exploreCommand, fetchCommand];
+export const COMMAND_MODULES: Record<string, () => Promise<Command>> = {
+  replay: async () => (await import('./replay.js')).replayCommand,
+  merge: async () => (await import('./merge.js')).mergeCommand,
+  diff: async () => (await import('./diff.js')).diffCommand,
+  moves: async () => (await import('./moves.js')).movesCommand,
+  turns: async () => (await import('./turns.js')).turnsCommand,
+  check: async () => (await import('./check.js')).checkCommand,
+  cases: async () => (await import('./cases.js')).casesCommand,
+  dialects: async () => (await import('./dialects.js')).dialectsCommand,
+  perft: async () => (await import('./perft.js')).perftCommand,
+  convert: async () => (await import('./convert.js')).convertCommand,
+  schema: async () => (await import('./schema.js')).schemaCommand,
+  generate: async () => (await import('./generate.js')).generateCommand,
+  score: async () => (await import('./score.js')).scoreCommand,
+  infer: async () => (await import('./infer.js')).inferCommand,
+  explore: async () => (await import('./explore.js')).exploreCommand,
+  fetch: async () => (await import('./fetch.js')).fetchCommand,
+};
+
+/** Every sub-command, in the order of the help text. */
+export const allCommands = (): Promise<Command[]> => Promise.all(Object.values(COMMAND_MODULES).map((load) => load()));

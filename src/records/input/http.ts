@@ -1,8 +1,9 @@
 import { Readable } from 'node:stream';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { createBrotliDecompress, createGunzip, createInflate, createInflateRaw } from 'node:zlib';
-import { Agent, interceptors, request } from 'undici';
+import type { Dispatcher } from 'undici';
 import { SourceError } from './source-error.js';
+import { undici } from './undici.js';
 
 export interface HttpOptions {
   /** Connect, headers and body-silence timeout in ms (one try). */
@@ -96,6 +97,7 @@ export async function* httpBytes(url: string, options: HttpOptions = {}, signal?
   const maxBytes = options.maxBytes ?? HTTP_DEFAULTS.maxBytes;
   const backoffMs = options.backoffMs ?? HTTP_DEFAULTS.backoffMs;
   const deadline = new Deadline(options.deadlineMs ?? HTTP_DEFAULTS.deadlineMs, url);
+  const { Agent, interceptors, request } = undici();
   const agent = new Agent({ connect: { timeout: timeoutMs }, headersTimeout: timeoutMs, bodyTimeout: timeoutMs });
   const dispatcher = agent.compose(interceptors.redirect({ maxRedirections: MAX_REDIRECTS }));
   const backoff = async (attempt: number): Promise<void> => {
@@ -105,7 +107,7 @@ export async function* httpBytes(url: string, options: HttpOptions = {}, signal?
   try {
     let attempt = 0;
     for (;;) {
-      let response: Awaited<ReturnType<typeof request>>;
+      let response: Dispatcher.ResponseData;
       const stop = new AbortController();
       try {
         response = await deadline.wait(request(url, { dispatcher, signal: signal ? AbortSignal.any([signal, stop.signal]) : stop.signal, method: 'GET' }), (e) => stop.abort(e));

@@ -93,7 +93,7 @@ export async function* jsonRawBatches(src: TextSource, format: FormatName): Asyn
       }
       if (spans.length) {
         // Up to a line that is not one document, the rest of the buffer is cut by `legacy`: a copy then.
-        const bytes = stop < 0 ? new Uint8Array(whole.buffer, whole.byteOffset, whole.length) : new Uint8Array(whole.subarray(0, stop));
+        const bytes = stop < 0 ? whole : new Uint8Array(whole.subarray(0, stop));
         yield [{ kind: 'raw', format, header: null, bytes, spans: Int32Array.from(spans) }];
       }
       if (stop >= 0) {

@@ -12,7 +12,7 @@ import { type Die, type Step, bankOf, clockOf, diceKeyOf, dieOfCode, moveOf, rea
  * general path would report (its wording stays the general path's).
  *
  * Why bytes: JSON.parse and the per-step objects took three quarters of a state map's
- * decoding, and reading a string by character codes cost as much again as reading the same
+ * decoding, and reading a string by character codes cost half as much again as reading the same
  * bytes (a string's representation is looked up on every read). Most of a step repeats the
  * step before it (its FEN, dice and clocks), so a field whose bytes repeat the previous
  * step's is not read again: its value is shared. A test holds this equal to the general path

@@ -32,7 +32,7 @@ let view: DataView = new DataView(new ArrayBuffer(0));
 
 /** Makes `b` the bytes the helpers read (call before scanning a document of it). */
 export function bind(b: Uint8Array): void {
-  if (view.buffer !== b.buffer || view.byteOffset !== b.byteOffset) view = new DataView(b.buffer, b.byteOffset, b.byteLength);
+  if (view.buffer !== b.buffer || view.byteOffset !== b.byteOffset || view.byteLength !== b.byteLength) view = new DataView(b.buffer, b.byteOffset, b.byteLength);
 }
 
 /** `literal` at p. */

@@ -11,7 +11,7 @@ export interface ReplayRunOptions {
   dialects: Array<{ dialect: Dialect; overrides: string[] }>;
   out: string;
   format?: FormatName | 'auto';
-  /** Worker threads; 1 = judge in this thread. */
+  /** Threads that judge: this one and `jobs − 1` workers; 1 = this thread alone. */
   jobs?: number;
   continueAfterDivergence?: boolean;
   limit?: number;

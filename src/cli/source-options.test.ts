@@ -46,6 +46,24 @@ describe('the source options every reading command takes', () => {
     expect(summaryOf(out).byRule['record.broken-link'].games).toBe(1);
   });
 
+  it('a source that cannot be read at all is one error line naming it and why, even with --quiet; the rest is judged and the run exits 2 (replay and infer)', async () => {
+    const missing = join(dir, 'no-such.ndjson');
+    const binary = join(dir, 'noise.dat');
+    writeFileSync(binary, Buffer.from([0, 1, 2, 3, 0, 255]));
+    const out = outDir();
+    const r = await runCli('replay', missing, join(tree, 'a.ndjson'), binary, '--dialect', 'reference', '--jobs', '1', '--quiet', '--out', out);
+    expect(r.code).toBe(2);
+    expect(r.err).toBe(
+      `dice-dialects: error: ${missing}: record.io: ${missing} does not exist\n` +
+        `dice-dialects: error: ${binary}: record.unknown-format: cannot tell the format of ${binary} from its first bytes (it looks like binary data (NUL bytes), not text); name it with --format\n`,
+    );
+    expect(summaryOf(out).totals.lines).toBe(5);
+    const inferred = await runCli('infer', join(tree, 'a.ndjson'), missing, '--dialect', 'reference', '--jobs', '2', '--quiet');
+    expect(inferred.code).toBe(2);
+    // Told once, though infer reads its sources twice (the confirmation pass).
+    expect(inferred.err).toBe(`dice-dialects: error: ${missing}: record.io: ${missing} does not exist\n`);
+  });
+
   it('replay takes --glob', async () => {
     const out = outDir();
     const r = await runCli('replay', tree, '--glob', '**/*.ndjson', '--dialect', 'reference', '--out', out, '--jobs', '1', '--quiet');

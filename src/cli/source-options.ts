@@ -1,6 +1,7 @@
 import type { Argv } from 'yargs';
 import { FORMAT_NAMES, type FormatName, type ReadOptions } from '../records/index.js';
 import { UsageError } from './usage-error.js';
+import type { SourceFailure } from '../run/pipeline.js';
 
 /** The options of every command that reads records, as yargs hands them over. */
 export interface SourceArgs {
@@ -82,3 +83,6 @@ export function resolveSourceOptions(argv: SourceArgs): ResolvedSources {
     },
   };
 }
+
+/** The line a reading command prints for a source it could not read at all (the run goes on, and exits 2). */
+export const sourceFailureLine = (f: SourceFailure): string => `dice-dialects: error: ${f.location ?? f.source ?? 'a source'}: ${f.code}: ${f.message}`;

@@ -11,7 +11,7 @@ import { type OptionPlan, overrideOf, valueText } from './options.js';
 import { publishRun } from './out-dir.js';
 import { renderInferHtml } from './render-html.js';
 import { renderInferMarkdown } from './render-md.js';
-import { type Progress, runCorpus } from '../run/pipeline.js';
+import { type Progress, runCorpus, type SourceFailure } from '../run/pipeline.js';
 import { createJudge, type InferPlan } from './judge.js';
 import { emptyTally, type InferTally, mergeTally } from './tally.js';
 
@@ -33,6 +33,8 @@ export interface InferRunOptions {
   /** The inferred dialect file. */
   write?: string;
   onProgress?: (pass: 'infer' | 'confirm', p: Progress) => void;
+  /** Told of each source that could not be read at all (the run exits 2 for one), once. */
+  onSourceFailure?: (failure: SourceFailure) => void;
 }
 
 export interface InferRunResult {
@@ -59,7 +61,8 @@ export async function runInfer(opts: InferRunOptions): Promise<InferRunResult> {
     named: opts.named.map((d) => ({ name: d.file, overrides: [] })),
   };
   const stream = { sources: opts.sources, format: opts.format, jobs: opts.jobs, limit: opts.limit };
-  const first = await judgeCorpus({ ...stream, plan, onProgress: (p) => opts.onProgress?.('infer', p) });
+  // A source that cannot be read is told of once, in the first pass.
+  const first = await judgeCorpus({ ...stream, plan, onProgress: (p) => opts.onProgress?.('infer', p), onSourceFailure: opts.onSourceFailure });
   const ctx: DocumentContext = {
     baseArg: opts.baseArg,
     baseName: opts.base.name,
@@ -119,6 +122,7 @@ async function judgeCorpus(opts: {
   jobs?: number;
   limit?: number;
   onProgress?: (p: Progress) => void;
+  onSourceFailure?: (failure: SourceFailure) => void;
 }): Promise<{ tally: InferTally; records: number; sourceErrors: number }> {
   const plan = opts.plan;
   const run = await runCorpus<InferPlan, InferTally>({
@@ -127,6 +131,7 @@ async function judgeCorpus(opts: {
     jobs: opts.jobs,
     limit: opts.limit,
     onProgress: opts.onProgress,
+    onSourceFailure: opts.onSourceFailure,
     judge: {
       columns: [],
       module: 'infer',

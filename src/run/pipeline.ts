@@ -17,6 +17,14 @@ import { SHARD_MANIFEST, type ShardManifest } from './manifest.js';
 import { BLOCK, listUnits, planShards, type ShardSpec } from './shard-plan.js';
 import { shardItems, type UnitRead } from './shard-read.js';
 
+/** A source that could not be read at all: where, its code, and why. */
+export interface SourceFailure {
+  source: string | null;
+  location: string | null;
+  code: string;
+  message: string;
+}
+
 /** How the records are judged: per record, in worker threads or (jobs 1) in this thread. */
 export interface JudgeSpec<P, S = never> {
   /** The result columns (dialect names): conforming lines are counted per column instead of travelling back from workers. */
@@ -63,6 +71,8 @@ export interface CorpusRunOptions<P, S = never> {
   onNote?: (note: SourceNote) => void;
   /** Called about twice a second and once at the end. */
   onProgress?: (p: Progress) => void;
+  /** Told of each source that could not be read at all (exit 2), as it comes; results.ndjson has its line too. */
+  onSourceFailure?: (failure: SourceFailure) => void;
 }
 
 export interface Progress {
@@ -148,7 +158,7 @@ export async function runCorpus<P, S = never>(opts: CorpusRunOptions<P, S>): Pro
     // A shard writes every line; folding repeated unreadable lines needs the whole run's order, so merge folds.
     const folding = plan ? null : new ResultFolding();
     const out = run?.resultsStream ?? null;
-    sourceErrors = await judgeStream(items, { judge: opts.judge, judgeRef, pool, jobs, acc, progress, out, hash: resultsHash, corpusOf: corpusNamer(opts.sources), started, folding, judgeState, onProgress: opts.onProgress });
+    sourceErrors = await judgeStream(items, { judge: opts.judge, judgeRef, pool, jobs, acc, progress, out, hash: resultsHash, corpusOf: corpusNamer(opts.sources), started, folding, judgeState, onProgress: opts.onProgress, onSourceFailure: opts.onSourceFailure });
     const closing = folding?.closingText() ?? '';
     if (out && closing && !out.write(closing)) await new Promise<void>((r) => out.once('drain', () => r()));
   } catch (error) {
@@ -246,6 +256,7 @@ interface StreamContext<P, S> {
   /** The judge's own state, merged batch by batch in input order (null: a plain RecordJudge). */
   judgeState: { current: S; merge: (into: S, part: S) => S } | null;
   onProgress?: (p: Progress) => void;
+  onSourceFailure?: (failure: SourceFailure) => void;
 }
 
 /** Batches the items, judges them (workers or here), and accumulates and writes the results in input order. Returns the source errors. */
@@ -363,7 +374,10 @@ async function judgeStream<P, S>(items: AsyncIterable<BatchItem>, ctx: StreamCon
   let sourceErrors = 0;
   for await (const item of items) {
     progress.records += item.kind === 'raw' ? recordsIn(item) : 1;
-    if (item.kind === 'unreadable' && isSourceFailure(item)) sourceErrors++;
+    if (item.kind === 'unreadable' && isSourceFailure(item)) {
+      sourceErrors++;
+      ctx.onSourceFailure?.({ source: item.source, location: item.location, code: item.code, message: item.message });
+    }
     batch.push(item);
     batchBytes += item.kind === 'raw' ? item.bytes.byteLength : 1024;
     if (batchBytes >= BATCH_BYTES || batch.length >= BATCH_ITEMS) await submit();

@@ -2,7 +2,7 @@ import type { Dialect } from '../dialects/index.js';
 import type { FormatName } from '../records/game-record.js';
 import type { ReadOptions, SourceNote } from '../records/index.js';
 import { createJudge, type ReplayJudgeParams } from '../replay/judge-record.js';
-import { type CorpusRunResult, type Progress, runCorpus } from './pipeline.js';
+import { type CorpusRunResult, type Progress, runCorpus, type SourceFailure } from './pipeline.js';
 import type { ShardSpec } from './shard-plan.js';
 import { shownPath } from './shown-path.js';
 
@@ -27,6 +27,8 @@ export interface ReplayRunOptions {
   /** Told of each note about a source (passed over, empty, a link not followed), as it comes; the summary lists them too. */
   onNote?: (note: SourceNote) => void;
   onProgress?: (p: Progress) => void;
+  /** Told of each source that could not be read at all (the run exits 2 for one), as it comes. */
+  onSourceFailure?: (failure: SourceFailure) => void;
 }
 
 export type { Progress };
@@ -50,6 +52,7 @@ export function runReplay(opts: ReplayRunOptions): Promise<ReplayRunResult> {
     shardBlock: opts.shardBlock,
     junitPerGame: opts.junitPerGame,
     onProgress: opts.onProgress,
+    onSourceFailure: opts.onSourceFailure,
     judge: { columns: opts.dialects.map((d) => d.dialect.name), module: 'replay', params, create: createJudge },
     about: {
       dialects: Object.fromEntries(opts.dialects.map((d) => [d.dialect.name, { file: shownPath(d.dialect.file), sha256: d.dialect.sha256 }])),

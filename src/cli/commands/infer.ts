@@ -5,6 +5,7 @@ import { defaultOptionPaths, type OptionPlan, planOption, valueText } from '../.
 import { outDirProblem } from '../../infer/out-dir.js';
 import { runInfer } from '../../infer/run.js';
 import { FORMAT_NAMES, type FormatName } from '../../records/game-record.js';
+import { sourceFailureLine } from '../source-options.js';
 import { UsageError } from '../usage-error.js';
 
 interface Args {
@@ -85,6 +86,7 @@ export const inferCommand: CommandModule<object, Args> = {
       limit: argv.limit,
       out: argv.out,
       write: argv.write,
+      onSourceFailure: (f) => process.stderr.write(`${tty ? '\r\x1b[K' : ''}${sourceFailureLine(f)}\n`),
       onProgress: tty
         ? (pass, p) => process.stderr.write(`\r${pass === 'infer' ? 'judging' : 'confirming'}: games ${p.records}  ${p.elapsedMs > 0 ? Math.round((p.records * 1000) / p.elapsedMs) : 0} games/s  rss ${mb(p.rssBytes)}${p.done ? '\n' : ''}`)
         : undefined,

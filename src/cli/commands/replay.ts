@@ -4,7 +4,7 @@ import { checkNotAnInput } from '../../output/output-path.js';
 import { ReadSetupError } from '../../records/index.js';
 import { type Progress, parseShard, runReplay } from '../../run/index.js';
 import { RUN_FILES } from '../../report/run-dir.js';
-import { type SourceArgs, resolveSourceOptions, sourceOptions } from '../source-options.js';
+import { type SourceArgs, resolveSourceOptions, sourceOptions, sourceFailureLine } from '../source-options.js';
 import { UsageError } from '../usage-error.js';
 
 interface Args extends SourceArgs {
@@ -70,6 +70,7 @@ export const replayCommand: CommandModule<object, Args> = {
       junitPerGame: argv.junitPerGame,
       shard,
       onNote: (n) => process.stderr.write(`${tty ? '\r\x1b[K' : ''}dice-dialects: note: ${n.message}\n`),
+      onSourceFailure: (f) => process.stderr.write(`${tty ? '\r\x1b[K' : ''}${sourceFailureLine(f)}\n`),
       onProgress: tty ? (p) => process.stderr.write(`\r${progressLine(p)}${p.done ? '\n' : ''}`) : undefined,
     }).catch((e: unknown) => {
       throw e instanceof ReadSetupError ? new UsageError(e.message) : e;

@@ -79,7 +79,7 @@ export const replayCommand: CommandModule<object, Args> = {
     const p = result.progress;
     if (!argv.quiet) {
       process.stderr.write(
-        `${shard ? `shard ${shard.k}/${shard.n}: ` : ''}replayed ${p.records} records under ${dialects.length} dialect${dialects.length === 1 ? '' : 's'} in ${(p.elapsedMs / 1000).toFixed(1)} s: ` +
+        `${shard ? `shard ${shard.k}/${shard.n}: ` : ''}replayed ${p.records} record${p.records === 1 ? '' : 's'} under ${dialects.length} dialect${dialects.length === 1 ? '' : 's'} in ${(p.elapsedMs / 1000).toFixed(1)} s: ` +
           `${s.conforming} conforming, ${s.diverging} diverging, ${s.unreadable} unreadable (lines)\n`,
       );
     }

@@ -139,6 +139,10 @@ export async function generateBatch(task: GenerateTask): Promise<BatchOutput> {
     for (let u = 0; u < gameUnits.length; u++) {
       const record = planted && planted.at === u ? planted.record : gameUnits[u].record;
       const expected = planted && planted.at === u ? planted.expected : null;
+      if (module.unwritable?.(record)) {
+        stats.unwritten++;
+        continue;
+      }
       units.push({ text: module.format(record), id: task.format === 'opening-book' ? null : record.id, expected });
       stats.records++;
       if (task.verify) {

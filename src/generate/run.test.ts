@@ -51,4 +51,21 @@ describe('generateCorpus', () => {
     expect(report.perfect).toBe(true);
     expect(report.planted).toBeGreaterThan(3);
   });
+
+  it('a game the format has no text for (no turn, in CSV) is in neither the file nor the key, and the stats say so', async () => {
+    const d = loadDialect('dicechess-com');
+    if (!d.ok) throw new Error('dialect');
+    const dir = tempDir('dd-gen-');
+    const out = join(dir, 'corpus.csv');
+    // Seed s1's 300 dicechess.com games hold one declined double on turn 1: a game with no turn.
+    const res = await generateCorpus({ dialect: d.value, overrides: [], games: 300, seed: 's1', format: 'csv', out, bots: ['random', 'greedy'], rates: DEFAULT_RATES, inject: [parseInject('end.result-mismatch:0.1') as InjectSpec], jobs: 1 });
+    expect(res.stats.games).toBe(300);
+    expect(res.stats.unwritten).toBe(1);
+    expect(res.stats.records).toBe(299);
+    const key = parseAnswerKey(readFileSync(res.keyPath!, 'utf8'));
+    if (!key.ok) throw new Error(key.message);
+    const ids: string[] = [];
+    for await (const item of readRecords([out], { format: 'csv' })) if (item.kind === 'record') ids.push(item.record.id);
+    expect(key.key.records).toEqual(ids);
+  });
 });

@@ -5,6 +5,8 @@ export interface CorpusStats {
   games: number;
   /** Records written (opening-book: one per turn written). */
   records: number;
+  /** Records the format has no text for (a game with no turn, in CSV or a book): in neither the file nor the key. */
+  unwritten: number;
   turns: number;
   /** Turns with no micro-move (forced passes, or a flag falling before the first move). */
   passes: number;
@@ -25,6 +27,7 @@ export interface CorpusStats {
 export const emptyStats = (): CorpusStats => ({
   games: 0,
   records: 0,
+  unwritten: 0,
   turns: 0,
   passes: 0,
   microMoves: 0,
@@ -64,7 +67,7 @@ export function countGame(s: CorpusStats, r: GameRecord): void {
 }
 
 export function mergeStats(into: CorpusStats, from: CorpusStats): void {
-  for (const k of ['games', 'records', 'turns', 'passes', 'microMoves', 'openingRolls', 'openingPasses', 'firstRolls', 'firstRollPasses'] as const) into[k] += from[k];
+  for (const k of ['games', 'records', 'unwritten', 'turns', 'passes', 'microMoves', 'openingRolls', 'openingPasses', 'firstRolls', 'firstRollPasses'] as const) into[k] += from[k];
   for (const k of ['terminations', 'results', 'planted', 'plantFailed'] as const) for (const [key, v] of Object.entries(from[k])) bump(into[k], key, v);
 }
 
@@ -78,7 +81,7 @@ const share = (m: Record<string, number>, total: number): string =>
 /** A few human lines. */
 export function formatStats(s: CorpusStats): string {
   return [
-    `games ${s.games}, records ${s.records}, turns ${s.turns} (${(s.turns / Math.max(1, s.games)).toFixed(1)} per game), micro-moves ${s.microMoves}`,
+    `games ${s.games}, records ${s.records}${s.unwritten ? ` (${s.unwritten} not written: the format has no text for a game with no turn)` : ''}, turns ${s.turns} (${(s.turns / Math.max(1, s.games)).toFixed(1)} per game), micro-moves ${s.microMoves}`,
     `forced passes: ${pct(s.passes, s.turns)} of turns, ${pct(s.openingPasses, s.openingRolls)} of opening rolls, ${pct(s.firstRollPasses, s.firstRolls)} of each side's first roll`,
     `results: ${share(s.results, s.games)}`,
     `terminations: ${share(s.terminations, s.games)}`,

@@ -5,18 +5,26 @@ import { writeText } from './output/write-text.js';
 /**
  * Writes records in any of the six formats, streaming with backpressure: NDJSON-like
  * formats one line per record (dicechess.com state maps one document per line), CSV
- * with one header, the opening book one line per record (its first turn).
+ * with one header, the opening book one line per record (its first turn). A record the
+ * format has no text for (a game with no turn, in CSV or a book) is handed to
+ * `onUnwritten` with the reason, and not written.
  */
 export async function writeRecords(
   format: FormatName,
   records: AsyncIterable<GameRecord> | Iterable<GameRecord>,
   out: NodeJS.WritableStream,
+  onUnwritten?: (record: GameRecord, reason: string) => void,
 ): Promise<void> {
   const module = FORMATS[format];
   if (module.header) await writeText(out, module.header);
   // Batch small lines into larger writes: one write per record is slow on pipes.
   let batch = '';
   for await (const record of records) {
+    const reason = module.unwritable?.(record) ?? null;
+    if (reason !== null) {
+      onUnwritten?.(record, reason);
+      continue;
+    }
     batch += module.format(record);
     if (batch.length >= 64 * 1024) {
       await writeText(out, batch);

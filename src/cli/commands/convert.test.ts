@@ -1,9 +1,11 @@
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { runCli } from '../test-support/run-cli.js';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fixture } from '../../records/test-support/collect.js';
+import { randomGame } from '../../records/test-support/random-game.js';
+import { formatRecord } from '../../records/write.js';
 import { tempDir } from '../../test-support/temp-dir.js';
 
 const run = runCli;
@@ -41,6 +43,24 @@ describe('dice-dialects convert', () => {
     expect(wire.code).toBe(0);
     expect(wire.err).toBe('read 1, unreadable 0\n');
     expect(JSON.parse(wire.out).initial_fen).toMatch(/^rnbqkbnr/);
+  });
+
+  it('a game with no turn has no CSV row and no book line: one line says so and the exit is 1; NDJSON holds it', async () => {
+    const input = join(dir, 'no-turn.ndjson');
+    const game = randomGame(1, { turns: 3 });
+    writeFileSync(input, formatRecord('ndjson', { ...game, id: 'with-turns' }) + formatRecord('ndjson', { ...game, id: 'no-turn', turns: [], events: [] }));
+    for (const [to, reason] of [
+      ['csv', 'CSV holds a game as its turns, one row each, and this game has no turn'],
+      ['opening-book', "a book line is a game's first turn, and this game has no turn"],
+    ] as const) {
+      const r = await run('convert', input, '--to', to);
+      expect(r.code, to).toBe(1);
+      expect(r.err).toBe(`${input}:2: record.not-written: not written as ${to}: ${reason} (record no-turn)\nread 2, unreadable 0, not written 1\n`);
+      expect(r.out).not.toContain('no-turn');
+    }
+    const ndjson = await run('convert', input, '--to', 'ndjson');
+    expect(ndjson.code).toBe(0);
+    expect(ndjson.out.trim().split('\n')).toHaveLength(2);
   });
 
   it('reads stdin with -, with --format', async () => {

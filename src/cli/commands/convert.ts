@@ -54,6 +54,7 @@ export const convertCommand: CommandModule<object, Args> = {
     let notes = 0;
     let bad = 0;
     let sourceFailures = 0;
+    let unwritten = 0;
     // Repeated identical entries are folded (first ten in full, then one with the count and line ranges), as in replay.
     const repeats = new UnreadableRepeats<Unreadable>();
     const show = (u: Unreadable & { repeats?: number }): void => {
@@ -81,7 +82,10 @@ export const convertCommand: CommandModule<object, Args> = {
       }
     }
     try {
-      await writeRecords(argv.to, recordsOnly(), out?.stream ?? process.stdout);
+      await writeRecords(argv.to, recordsOnly(), out?.stream ?? process.stdout, (record, reason) => {
+        unwritten++;
+        process.stderr.write(`${record.location ?? record.id}: record.not-written: not written as ${argv.to}: ${reason} (record ${record.id})\n`);
+      });
       for (const f of repeats.folded()) {
         show({ ...f.sample, index: f.firstIndex, id: null, location: f.location, message: foldedMessage(f, f.sample.code, f.sample.message), repeats: f.count });
       }
@@ -91,8 +95,8 @@ export const convertCommand: CommandModule<object, Args> = {
       throw e;
     }
     for (const o of outputs) await o.commit();
-    process.stderr.write(`read ${read}, unreadable ${bad}${notes ? `, ${notes} source note${notes === 1 ? '' : 's'}` : ''}\n`);
+    process.stderr.write(`read ${read}, unreadable ${bad}${unwritten ? `, not written ${unwritten}` : ''}${notes ? `, ${notes} source note${notes === 1 ? '' : 's'}` : ''}\n`);
     if (read === 0 && bad === 0) process.stderr.write('dice-dialects: warning: the sources held no record: nothing was converted\n');
-    process.exitCode = sourceFailures > 0 ? 2 : bad > 0 || read === 0 ? 1 : 0;
+    process.exitCode = sourceFailures > 0 ? 2 : bad > 0 || unwritten > 0 || read === 0 ? 1 : 0;
   },
 };

@@ -273,5 +273,6 @@ export const csvFormat: FormatModule = {
   decode,
   read: (src, ctx) => readDecoded(csvFormat, src, ctx),
   format: formatCsvRows,
+  unwritable: (r) => (r.turns.length === 0 ? 'CSV holds a game as its turns, one row each, and this game has no turn' : null),
   header: `${CSV_COLUMNS.join(',')}\n`,
 };

@@ -41,6 +41,8 @@ export interface FormatModule {
   read(src: TextSource, ctx: ReadContext): AsyncIterable<Draft>;
   /** One record as text, ending with a newline (no header). */
   format(record: GameRecord): string;
+  /** Why this format has no text for a record (null: it has): writers say so instead of dropping it without a word. */
+  unwritable?(record: GameRecord): string | null;
   /** Written once before the first record (the CSV header line). */
   header?: string;
 }

@@ -59,4 +59,5 @@ export const openingBookFormat: FormatModule = {
   decode,
   read: (src, ctx) => readDecoded(openingBookFormat, src, ctx),
   format: formatBookLine,
+  unwritable: (r) => (r.turns.length === 0 ? "a book line is a game's first turn, and this game has no turn" : null),
 };

@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -62,6 +62,15 @@ describe('the source options every reading command takes', () => {
     expect(inferred.code).toBe(2);
     // Told once, though infer reads its sources twice (the confirmation pass).
     expect(inferred.err).toBe(`dice-dialects: error: ${missing}: record.io: ${missing} does not exist\n`);
+  });
+
+  it('--jobs above the cores runs, with one warning that it costs memory and no speed', async () => {
+    const cores = availableParallelism();
+    const out = outDir();
+    const r = await runCli('replay', join(tree, 'a.ndjson'), '--dialect', 'reference', '--jobs', String(cores + 1), '--quiet', '--out', out);
+    expect(r.code).toBe(0);
+    expect(r.err).toBe(`dice-dialects: warning: --jobs ${cores + 1} is more than the ${cores} core${cores === 1 ? '' : 's'} here: each thread above them costs memory and no speed\n`);
+    expect(summaryOf(out).totals.lines).toBe(3);
   });
 
   it('replay takes --glob', async () => {

@@ -8,6 +8,7 @@ import { formatStats } from '../../generate/stats.js';
 import { FORMAT_NAMES, type FormatName } from '../../records/game-record.js';
 import { type DialectArgs, dialectOptions, resolveDialectOption } from '../dialect-option.js';
 import { UsageError } from '../usage-error.js';
+import { checkJobs } from '../jobs-option.js';
 
 interface Args extends DialectArgs {
   games: number;
@@ -73,7 +74,7 @@ export const generateCommand: CommandModule<object, Args> = {
   handler: async (argv) => {
     const dialect = resolveDialectOption(argv);
     if (!Number.isInteger(argv.games) || argv.games < 1) throw new UsageError('--games must be a whole number ≥ 1');
-    if (argv.jobs !== undefined && (!Number.isInteger(argv.jobs) || argv.jobs < 1)) throw new UsageError('--jobs must be a whole number ≥ 1');
+    checkJobs(argv.jobs);
     if (argv.batch !== undefined && (!Number.isInteger(argv.batch) || argv.batch < 1)) throw new UsageError('--batch must be a whole number ≥ 1');
     if (!Number.isInteger(argv.bookTurns) || argv.bookTurns < 1) throw new UsageError('--book-turns must be a whole number ≥ 1');
     const bots = argv.bots.flatMap((b) => String(b).split(',')).filter((b) => b !== '');

@@ -7,6 +7,7 @@ import { runInfer } from '../../infer/run.js';
 import { FORMAT_NAMES, type FormatName } from '../../records/game-record.js';
 import { sourceFailureLine } from '../source-options.js';
 import { UsageError } from '../usage-error.js';
+import { checkJobs } from '../jobs-option.js';
 
 interface Args {
   sources: string[];
@@ -49,7 +50,7 @@ export const inferCommand: CommandModule<object, Args> = {
     const loaded = loadDialect(argv.dialect, overrides);
     if (!loaded.ok) throw new UsageError(loaded.error.map(formatProblem).join('; '));
     const base = loaded.value;
-    if (argv.jobs !== undefined && (!Number.isInteger(argv.jobs) || argv.jobs < 1)) throw new UsageError('--jobs must be a whole number ≥ 1');
+    checkJobs(argv.jobs);
     if (argv.limit !== undefined && (!Number.isInteger(argv.limit) || argv.limit < 1)) throw new UsageError('--limit must be a whole number ≥ 1');
     const args = (argv.option ?? []).map(String);
     const options: OptionPlan[] = [];

@@ -6,6 +6,7 @@ import { type Progress, parseShard, runReplay } from '../../run/index.js';
 import { RUN_FILES } from '../../report/run-dir.js';
 import { type SourceArgs, resolveSourceOptions, sourceOptions, sourceFailureLine } from '../source-options.js';
 import { UsageError } from '../usage-error.js';
+import { checkJobs } from '../jobs-option.js';
 
 interface Args extends SourceArgs {
   dialect?: string[];
@@ -55,7 +56,7 @@ export const replayCommand: CommandModule<object, Args> = {
       if (!loaded.ok) throw new UsageError(loaded.error.map(formatProblem).join('; '));
       dialects.push({ dialect: loaded.value, overrides });
     }
-    if (argv.jobs !== undefined && (!Number.isInteger(argv.jobs) || argv.jobs < 1)) throw new UsageError('--jobs must be a whole number ≥ 1');
+    checkJobs(argv.jobs);
     const shard = argv.shard === undefined ? undefined : parseShard(argv.shard);
     if (shard === null) throw new UsageError(`--shard must be K/N with 1 ≤ K ≤ N (got ${JSON.stringify(argv.shard)})`);
     checkNotAnInput('--out', argv.out, sources, { folder: true });

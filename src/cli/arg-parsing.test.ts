@@ -26,6 +26,16 @@ describe('options parsed by hand', () => {
     expect(spawnSync('ls', ['-A', dir], { encoding: 'utf8' }).stdout).toBe('');
   });
 
+  it('a mistyped command is named as unknown, with the suggestion; an unknown option is named once', () => {
+    const dir = tempDir('dice-args-');
+    const command = cli(dir, 'mvoes');
+    expect(command.status).toBe(2);
+    expect(command.stderr).toBe('dice-dialects: unknown command "mvoes". Did you mean moves?\n');
+    const option = cli(dir, 'replay', 'x.ndjson', '--dialect', 'reference', '--out', 'a', '--bogus-flag');
+    expect(option.status).toBe(2);
+    expect(option.stderr).toBe('dice-dialects: Unknown argument: bogus-flag\n');
+  });
+
   it('cases: a missing --dir is one line and exit 2; a run that checked no expectation is not a pass', () => {
     const dir = tempDir('dice-cases-');
     const missing = cli(dir, 'cases', '--dir', 'nope');

@@ -48,7 +48,7 @@ async function runCommand(argv: string[]): Promise<number> {
     .fail((msg, error) => {
       // Throwing stops yargs before any handler runs on a rejected option.
       if (error && !(error instanceof UsageError)) throw error;
-      throw error ?? new UsageError(msg ?? 'bad usage');
+      throw error ?? new UsageError(usageWords(msg ?? 'bad usage', argv));
     })
     .middleware(restoreArgs as never, true)
     .help();
@@ -69,4 +69,19 @@ async function runCommand(argv: string[]): Promise<number> {
     return 2;
   }
   return Number(process.exitCode ?? 0);
+}
+
+/**
+ * yargs' words, where they fall short: its suggestion for a mistyped command names neither
+ * the command nor that it is unknown, and an unknown `--two-words` option is listed twice
+ * (its camelCase twin).
+ */
+function usageWords(msg: string, argv: string[]): string {
+  if (/^Did you mean /.test(msg)) return `unknown command "${argv.find((a) => !a.startsWith('-')) ?? ''}". ${msg}`;
+  const unknown = /^Unknown arguments?: (.*)$/.exec(msg);
+  if (unknown === null) return msg;
+  const names = unknown[1].split(', ');
+  const camel = (n: string): string => n.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase());
+  const kept = names.filter((n) => !names.some((m) => m !== n && camel(m) === n));
+  return `Unknown argument${kept.length === 1 ? '' : 's'}: ${kept.join(', ')}`;
 }

@@ -66,13 +66,13 @@ export interface BatchResult {
   unreadableAt: number[];
   /** A stateful judge's partial state for this part of the batch (undefined for a plain RecordJudge). */
   state?: unknown;
-  /** Where the rest of the batch starts when the text reached the budget (item of the task, decoded items of it already judged); null: all judged. */
-  rest: { item: number; skip: number } | null;
   /**
-   * The task's items from `rest.item` on, sent back by a worker: the bytes of a batch are moved
-   * to the worker, not copied, so the reading thread no longer holds them for a further part.
+   * Where the rest of the batch starts when the text reached the budget (item of the task,
+   * decoded items of it already judged), and the task's items from there on: a batch's bytes
+   * are moved to a worker, not copied, so the reading thread no longer holds them for a
+   * further part. Null: all judged.
    */
-  restItems?: BatchItem[];
+  rest: { item: number; skip: number; items: BatchItem[] } | null;
 }
 
 /**
@@ -110,8 +110,8 @@ export function runBatch(task: BatchTask, judgeOrStateful: AnyJudge): BatchResul
     judge(item, emit, task.corpora[i]);
   };
   // What one part hands back: a stateful judge's state covers exactly the records of this part.
-  const part = (rest: BatchResult['rest']): BatchResult => {
-    const result: BatchResult = { text, notable, conforming, dice: dice.counts(), unreadableAt, rest };
+  const part = (rest: { item: number; skip: number } | null): BatchResult => {
+    const result: BatchResult = { text, notable, conforming, dice: dice.counts(), unreadableAt, rest: rest && { ...rest, items: task.items.slice(rest.item) } };
     if (typeof judgeOrStateful !== 'function') result.state = judgeOrStateful.takeState();
     return result;
   };

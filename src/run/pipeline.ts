@@ -141,10 +141,10 @@ export async function runCorpus<P, S = never>(opts: CorpusRunOptions<P, S>): Pro
     opts.onNote?.(note);
   };
 
-  // Source hashes for run_info: a file's bytes are hashed as they are read; a file not read to
-  // its end (--limit, a failure) is hashed once more at the end.
+  // Source hashes for run_info (a run folder's only): a file's bytes are hashed as they are read;
+  // a file not read to its end (--limit, a failure) is hashed once more at the end.
   const digests = new Map<string, string>();
-  const onFileDigest = (path: string, sha256: string): void => void digests.set(path, sha256);
+  const onFileDigest = run ? (path: string, sha256: string): void => void digests.set(path, sha256) : undefined;
   const unitReads: UnitRead[] = [];
   const items: AsyncIterable<BatchItem> = plan
     ? shardItems(plan, opts.shard!, { format, limit: opts.limit, block, read, onUnit: (u) => unitReads.push(u), onNote })
@@ -266,7 +266,7 @@ async function judgeStream<P, S>(items: AsyncIterable<BatchItem>, ctx: StreamCon
   const judgeRef = ctx.judgeRef;
   let local: AnyJudge | null = null;
   // Raw records travel as bytes, moved (not copied) to the worker. A batch whose results outgrow
-  // RESULT_BUDGET is judged in parts: the worker sends the rest of its items back with its result.
+  // RESULT_BUDGET is judged in parts: the rest of its items come back with the part's result.
   // A worker that dies between tasks (at start-up, say) fails every batch still waiting.
   // --jobs N judges on N threads, this one and N − 1 workers: a batch goes to a worker while the
   // workers have room (the tasks each one holds), else it is judged here, between reads. So no
@@ -332,7 +332,7 @@ async function judgeStream<P, S>(items: AsyncIterable<BatchItem>, ctx: StreamCon
     // A failure is met when its part's turn comes to be written; until then it must not count as unhandled.
     result.catch(() => {});
     const next = result.then(
-      (r) => (r.rest ? start({ ...task, items: r.restItems ?? task.items.slice(r.rest.item), corpora: task.corpora.slice(r.rest.item), skip: r.rest.skip }) : null),
+      (r) => (r.rest ? start({ ...task, items: r.rest.items, corpora: task.corpora.slice(r.rest.item), skip: r.rest.skip }) : null),
       () => null,
     );
     return { task, result, next };

@@ -19,7 +19,5 @@ export default async function run(task: BatchTask | WarmTask) {
     await judgeFor(task.warm);
     return null;
   }
-  const result = runBatch(task, await judgeFor(task.judge));
-  if (result.rest) result.restItems = task.items.slice(result.rest.item);
-  return result;
+  return runBatch(task, await judgeFor(task.judge));
 }

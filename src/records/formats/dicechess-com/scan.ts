@@ -1,4 +1,4 @@
-import { CLOSE, CLOSE_LIST, COLON, COMMA, COMMA_, FALSE, NULL, OPEN, OPEN_LIST, TRUE, again, ascii, bind, digitsEnd, leave, lit, need, numberAt, numberEnd, stringEnd } from '../json-bytes.js';
+import { CLOSE, CLOSE_LIST, COLON, COMMA, COMMA_LITERAL, FALSE, NULL, OPEN, OPEN_LIST, TRUE, again, ascii, bind, digitsEnd, leave, lit, need, numberAt, numberEnd, stringEnd } from '../json-bytes.js';
 import { type Die, type Step, bankOf, clockOf, diceKeyOf, dieOfCode, moveOf, readFen, usualMove } from './steps.js';
 
 /**
@@ -58,7 +58,7 @@ function scan(b: Buffer, start: number, end: number, notes: Set<string>): { game
   if ((q = lit(b, p, end, GAME_ID)) >= 0) {
     const e = need(stringEnd(b, q, end));
     gameId = b.toString('latin1', q + 1, e - 1);
-    p = need(lit(b, e, end, COMMA_));
+    p = need(lit(b, e, end, COMMA_LITERAL));
   }
   p = need(lit(b, p, end, MAP));
   const steps: Step[] = [];

@@ -1,5 +1,10 @@
 #!/usr/bin/env node
-import { main } from '../dist/bundle/cli.js';
+import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
+
+// The command line is one CommonJS bundle, loaded with its code cache (src/bundle-loader.cts).
+const { loadBundle } = createRequire(import.meta.url)('../dist/bundle-loader.cjs');
+const { main } = loadBundle(fileURLToPath(new URL('../dist/bundle/cli.cjs', import.meta.url))).exports;
 
 // A reader that closed the pipe (`… | head`) wants no more: stop as a SIGPIPE would, quietly.
 for (const stream of [process.stdout, process.stderr]) {

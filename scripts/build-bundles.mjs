@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // Bundles what the installed tool runs, at build time (an installed package needs no esbuild):
-// dist/bundle/cli.js, the command line's thread (bin/dice-dialects.js loads it), and
+// dist/bundle/cli.cjs, the command line's thread (bin/dice-dialects.js loads it, with its code
+// cache cli.cjs.cache made here by running sample jobs), and
 // dist/bundle/worker-entry.cjs, a worker thread's (worker-pool.ts finds it beside itself).
 // Loading one file instead of ~150 small modules (resolve, read, compile, link each) is most
 // of the tool's start-up. Parts loaded only when needed stay so: a module reached by a dynamic
@@ -12,6 +13,10 @@
 // minifying (whitespace and syntax) change nothing beyond noise (~5 ms of 260), so one file per
 // thread, unminified: an internal error's stack reads as the sources do.
 import { build } from 'esbuild';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { bundledZod } from './bundled-zod.mjs';
 import { lazyDefault } from './lazy-default.mjs';
@@ -34,11 +39,12 @@ export const BUNDLES = {
   cli: {
     ...common,
     entryPoints: [`${root}src/cli/main.ts`],
-    outfile: `${root}dist/bundle/cli.js`,
-    format: 'esm',
+    outfile: `${root}dist/bundle/cli.cjs`,
+    // CommonJS, so that bin/dice-dialects.js can load it through V8's code cache (src/bundle-loader.cts).
+    format: 'cjs',
     plugins: [...common.plugins, bundledZod()],
-    // A bundled CommonJS package that requires Node's own modules needs a `require`: an ES module has none of its own.
-    banner: { js: "import { createRequire as __bundleRequire } from 'node:module'; const require = __bundleRequire(import.meta.url);" },
+    define: { 'import.meta.url': '__bundleUrl' },
+    banner: { js: "const __bundleUrl = require('node:url').pathToFileURL(__filename).href;" },
   },
   worker: {
     ...common,
@@ -58,6 +64,36 @@ export async function buildBundles() {
   for (const options of Object.values(BUNDLES)) await build(options);
 }
 
+/**
+ * The command line's code cache (dist/bundle/cli.cjs.cache, see src/bundle-loader.cts): sample
+ * jobs run on the new bundle, each starting from the cache the one before left, so that it
+ * holds every function they compiled. Replays of the samples in the native and a site format,
+ * one thread, into a folder of their own that is removed after.
+ */
+export function buildCodeCache() {
+  const cache = `${root}dist/bundle/cli.cjs.cache`;
+  rmSync(cache, { force: true });
+  const out = mkdtempSync(join(tmpdir(), 'dice-dialects-code-cache-'));
+  try {
+    const jobs = [
+      ['replay', 'corpora/samples/reference/games.ndjson.gz', '--dialect', 'reference'],
+      ['replay', 'corpora/samples/dicechess-com/games.ingest-wire.ndjson.gz', '--dialect', 'dicechess-com'],
+    ];
+    for (const [i, job] of jobs.entries()) {
+      const run = spawnSync(process.execPath, [`${root}bin/dice-dialects.js`, ...job, '--jobs', '1', '--quiet', '--out', join(out, String(i))], {
+        cwd: root,
+        env: { ...process.env, DICE_DIALECTS_CODE_CACHE: cache },
+        stdio: ['ignore', 'ignore', 'inherit'],
+      });
+      // A replay that finds divergences exits 1; anything else is a broken build.
+      if (run.status !== 0 && run.status !== 1) throw new Error(`the code cache's sample job (${job.join(' ')}) failed: exit ${run.status}`);
+    }
+  } finally {
+    rmSync(out, { recursive: true, force: true });
+  }
+}
+
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   await buildBundles();
+  buildCodeCache();
 }

@@ -1,42 +1,11 @@
+import { CASTLING_KEYS, EP_KEYS, LANES, PIECE_KEYS, TURN_KEY } from './zobrist-keys.js';
 import type { Position } from './position.js';
 
-/**
- * Zobrist keys: a 52-bit number per position (board, side to move, castling rights, en
- * passant targets), for repetition counts without building FEN strings. Two 26-bit
- * lanes from a fixed xorshift sequence, so keys are the same in every run.
- */
-const LANES = 2;
-const PIECE_KEYS = new Int32Array(64 * 13 * LANES);
-const TURN_KEY = new Int32Array(LANES);
-const CASTLING_KEYS = new Int32Array(16 * LANES);
-const EP_KEYS = new Int32Array(16 * LANES);
-
-let state = 0x9e3779b9 | 0;
-const next = (): number => {
-  state ^= state << 13;
-  state ^= state >>> 17;
-  state ^= state << 5;
-  return state & 0x3ffffff;
-};
-for (const table of [PIECE_KEYS, TURN_KEY, CASTLING_KEYS, EP_KEYS]) for (let i = 0; i < table.length; i++) table[i] = next();
-
+/** Zobrist keys of positions (see zobrist-keys.ts): a 52-bit number per position. */
 export function positionKey(pos: Position): number {
-  let a = 0;
-  let b = 0;
-  // Every piece on its square, piece by piece from the position's sets (xor: any order).
-  for (let p = -6; p <= 6; p++) {
-    if (p === 0) continue;
-    for (let bits = pos.low[p + 6]; bits !== 0; bits &= bits - 1) {
-      const i = ((31 - Math.clz32(bits & -bits)) * 13 + p + 6) * LANES;
-      a ^= PIECE_KEYS[i];
-      b ^= PIECE_KEYS[i + 1];
-    }
-    for (let bits = pos.high[p + 6]; bits !== 0; bits &= bits - 1) {
-      const i = ((63 - Math.clz32(bits & -bits)) * 13 + p + 6) * LANES;
-      a ^= PIECE_KEYS[i];
-      b ^= PIECE_KEYS[i + 1];
-    }
-  }
+  // The pieces' part is the position's own, kept up to date move by move.
+  let a = pos.pieceKey[0];
+  let b = pos.pieceKey[1];
   if (pos.turn === 1) {
     a ^= TURN_KEY[0];
     b ^= TURN_KEY[1];

@@ -1,5 +1,6 @@
 import { CASTLE, DOUBLE_STEP, EN_PASSANT, type Move } from './move.js';
 import { type Color, KING, PAWN, ROOK, type Square } from './types.js';
+import { LANES, PIECE_KEYS } from './zobrist-keys.js';
 
 /**
  * One mutable position. A game replays on a single instance with make/unmake;
@@ -16,7 +17,9 @@ import { type Color, KING, PAWN, ROOK, type Square } from './types.js';
  * through `put`, `make` and `unmake` only, which keep both in step.
  */
 export class Position {
-  readonly board = new Int8Array(64);
+  /** The board's 64 bytes as 16 words too: whole boards compare in 16 steps (a recorded board against this one). */
+  readonly boardWords = new Int32Array(16);
+  readonly board = new Int8Array(this.boardWords.buffer);
   /**
    * Squares of each piece as bit sets in two 32-bit halves, indexed by piece value + 6:
    * `low` for squares 0–31 (bit s = square s), `high` for 32–63. See `pieceSquares`.
@@ -24,6 +27,8 @@ export class Position {
    */
   readonly low = new Int32Array(13);
   readonly high = new Int32Array(13);
+  /** The Zobrist key of the pieces on their squares (two lanes, see zobrist-keys.ts), kept as they move: repetition counts need no walk over the board. */
+  readonly pieceKey = new Int32Array(LANES);
   turn: Color = 0;
   castling = 0;
   ep = 0;
@@ -46,6 +51,7 @@ export class Position {
     p.board.set(this.board);
     p.low.set(this.low);
     p.high.set(this.high);
+    p.pieceKey.set(this.pieceKey);
     p.turn = this.turn;
     p.castling = this.castling;
     p.ep = this.ep;
@@ -225,12 +231,21 @@ const UNDO = 4;
 function land(pos: Position, piece: number, sq: Square): void {
   if (sq < 32) pos.low[piece + 6] |= 1 << sq;
   else pos.high[piece + 6] |= 1 << (sq - 32);
+  toggleKey(pos, piece, sq);
 }
 
 /** Takes `sq` from the squares of `piece`. */
 function leave(pos: Position, piece: number, sq: Square): void {
   if (sq < 32) pos.low[piece + 6] &= ~(1 << sq);
   else pos.high[piece + 6] &= ~(1 << (sq - 32));
+  toggleKey(pos, piece, sq);
+}
+
+/** Adds or takes (xor) `piece` on `sq` in the pieces' key. */
+function toggleKey(pos: Position, piece: number, sq: Square): void {
+  const i = (sq * 13 + piece + 6) * LANES;
+  pos.pieceKey[0] ^= PIECE_KEYS[i];
+  pos.pieceKey[1] ^= PIECE_KEYS[i + 1];
 }
 
 /**

@@ -4,7 +4,8 @@ import { EVENT_TYPES, FORMAT_NAMES, type GameRecord, TERMINATIONS } from './game
  * The GameRecord schema checked by hand, for the readers' hot path (zod's `safeParse`
  * cost as much as the rest of a conversion). It answers what zod answers for a valid
  * record: a fresh object in the schema's field order with the defaults filled in (so
- * writers give the same bytes), and null at the first doubt, so that zod still decides
+ * writers give the same bytes; a turn's dice and moves arrays are the input's own, as
+ * its callers, the readers, keep no other hold on them), and null at the first doubt, so that zod still decides
  * and words every error. A test holds the two equal over every format's fixtures and
  * fuzz corpus.
  */
@@ -131,9 +132,9 @@ function turn(t: unknown): Out<GameRecord['turns'][number]> {
   if (fenAfter === BAD || clockMs === BAD || thinkingMs === BAD || flags === BAD || location === BAD) return BAD;
   return {
     side,
-    dice: dice.slice() as number[],
+    dice: dice as number[],
     diceOrder: diceOrder as 'roll' | 'sorted' | 'unknown',
-    moves: moves.slice() as string[],
+    moves: moves as string[],
     fenAfter,
     clockMs,
     thinkingMs,

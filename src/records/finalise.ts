@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
 import { CASTLE, capturesKingOnLastRank, chess960Number, makeUci, moveFrom, moveKind, moveTo, PAWN, parseDfen, type Position, uciMove } from '../core/index.js';
 import { checkedRecord } from './checked-record.js';
+import { fenBoardsOf, keepFenBoards } from './fen-boards.js';
 import { type GameRecord, type GameRecordInput, recordSchemas } from './game-record.js';
 import { fail } from './items.js';
 import { CANONICAL_UCI } from './notation.js';
@@ -17,7 +18,7 @@ export function finaliseRecord(input: GameRecordInput, notes: Set<string>): Game
   }
   normaliseSpellings(input, notes);
   input.notes = [...new Set([...(input.notes ?? []), ...notes])].sort();
-  return validate(input);
+  return keepFenBoards(validate(input), fenBoardsOf(input));
 }
 
 /** The schema: the hand-written check, equal to zod's where it answers; zod for the rest and for the wording. */
@@ -118,13 +119,13 @@ export function normaliseSpellings(input: GameRecordInput, notes: Set<string>): 
   const start = startPosition(input.startFen);
   if (start === null) return;
   // Tracking goes on while a turn ahead may hold a move whose spelling depends on the board.
-  let upTo = nextSpellingTurn(turns, 0, start.kingSquare[0], start.kingSquare[1]);
+  let upTo = nextSpellingTurn(turns, 0, start);
   if (upTo < 0) return;
   const pos = start.clone();
   const is960 = input.chess960 !== null && input.chess960 !== undefined;
   for (let t = 0; t < turns.length; t++) {
     if (t > upTo) {
-      upTo = nextSpellingTurn(turns, t, pos.kingSquare[0], pos.kingSquare[1]);
+      upTo = nextSpellingTurn(turns, t, pos);
       if (upTo < 0) return;
     }
     const turn = turns[t];
@@ -167,12 +168,17 @@ function squareAt(m: string, at: number): number {
 
 /**
  * The first turn from `from` that may hold a move whose spelling depends on the board, or
- * -1: a king's move along a back rank (castling is always one: the king moves, the board
- * says whether it castles) or a pawn's diagonal step onto a last rank (taking the king).
- * The kings are followed from their squares at `from` (white, black; -1: none) without a
- * board; a move it cannot read counts too, so the answer is never later than the board's.
+ * -1: a castling king's move along a back rank (castling is always one: the king moves, the
+ * board says whether it castles) or a pawn's diagonal step onto a last rank (taking the king).
+ * The kings are followed from their squares in `pos` without a board; a side castles only
+ * while it holds a right and its king has not moved (a king's move ends its rights). A move
+ * it cannot read counts too, so the answer is never later than the board's.
  */
-function nextSpellingTurn(turns: GameRecordInput['turns'], from: number, white: number, black: number): number {
+function nextSpellingTurn(turns: GameRecordInput['turns'], from: number, pos: Position): number {
+  let white = pos.kingSquare[0];
+  let black = pos.kingSquare[1];
+  let whiteCastles = (pos.castling & 0x00ff) !== 0;
+  let blackCastles = (pos.castling & 0xff00) !== 0;
   for (let t = from; t < turns.length; t++) {
     const moves = turns[t].moves;
     for (let i = 0; i < moves.length; i++) {
@@ -181,11 +187,14 @@ function nextSpellingTurn(turns: GameRecordInput['turns'], from: number, white: 
       const b = squareAt(m, 2);
       if ((m.length !== 4 && m.length !== 5) || a < 0 || b < 0 || mayTakeKingOnLastRank(m)) return t;
       if (a === white || a === black) {
-        if (mayCastle(m)) return t;
         if (a === white) {
+          if (whiteCastles && mayCastle(m)) return t;
+          whiteCastles = false;
           if (b === black) black = -1;
           white = b;
         } else {
+          if (blackCastles && mayCastle(m)) return t;
+          blackCastles = false;
           if (b === white) white = -1;
           black = b;
         }

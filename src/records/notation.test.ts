@@ -3,7 +3,8 @@ import path from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { RecordProblem } from './items.js';
-import { checkFen, checkFenByFields, plainFenEnd } from './notation.js';
+import { FenBoards } from './fen-boards.js';
+import { checkFen, checkFenByFields, checkTurnFen, plainFenEnd } from './notation.js';
 import { prng } from './test-support/random-game.js';
 import { chess960Fen, legalMoves, makeDfen, parseDfen, type Position, STANDARD_FEN } from '../core/index.js';
 
@@ -166,5 +167,55 @@ describe('the one-pass per-turn FEN check (plainFenEnd) against the field-by-fie
       expect(outcome(checkFen, fen, false)).toEqual(outcome(checkFenByFields, fen, false));
     }
     expect(checkFen(`${STANDARD_FEN} PN`, 'x', false)).toBe(STANDARD_FEN);
+  });
+});
+
+/** The board field square by square (a1 first, the core's board values), by the simplest reading. */
+function boardOf(fen: string): number[] {
+  const board = new Array<number>(64).fill(0);
+  fen
+    .split(' ')[0]
+    .split('/')
+    .forEach((rank, r) => {
+      let file = 0;
+      for (const ch of rank) {
+        if (ch >= '1' && ch <= '8') file += Number(ch);
+        else board[(7 - r) * 8 + file++] = ('pnbrqk'.indexOf(ch.toLowerCase()) + 1) * (ch === ch.toLowerCase() ? -1 : 1);
+      }
+    });
+  return board;
+}
+
+describe('the boards the per-turn check writes down (FenBoards)', () => {
+  it('holds every played position square by square, beside the FEN it returned', () => {
+    const boards = new FenBoards(PLAYED.length);
+    PLAYED.forEach((fen, t) => {
+      const returned = checkTurnFen(fen, () => 'x', boards, t);
+      expect(boards.fens[t]).toBe(returned);
+      expect([...boards.squares.subarray(t * 64, t * 64 + 64)], fen).toEqual(boardOf(fen));
+    });
+  });
+
+  it('writes a board only where the check is sure, and never outside its own 64 squares, for FENs near played ones', () => {
+    fc.assert(
+      fc.property(nearFen, (text) => {
+        const boards = new FenBoards(3);
+        boards.squares.fill(99, 0, 64);
+        boards.squares.fill(99, 128, 192);
+        let returned: string | null = null;
+        try {
+          returned = checkTurnFen(text, () => 'x', boards, 1);
+        } catch (e) {
+          if (!(e instanceof RecordProblem)) throw e;
+        }
+        expect(boards.squares.subarray(0, 64).every((v) => v === 99)).toBe(true);
+        expect(boards.squares.subarray(128, 192).every((v) => v === 99)).toBe(true);
+        if (boards.fens[1] !== null) {
+          expect(boards.fens[1]).toBe(returned);
+          expect([...boards.squares.subarray(64, 128)]).toEqual(boardOf(text));
+        }
+      }),
+      { numRuns: 4000 },
+    );
   });
 });

@@ -1,4 +1,5 @@
 import { parseDfen } from '../core/index.js';
+import type { FenBoards } from './fen-boards.js';
 import { describe } from './fields.js';
 import type { Side } from './game-record.js';
 import { fail } from './items.js';
@@ -147,13 +148,19 @@ export function checkFen(text: unknown, what: string, full = true): string {
   return full ? checkFenByFields(text, what, true) : checkTurnFen(text, () => what);
 }
 
-/** `checkFen(text, what(), false)`, with the field named only for a problem. */
-export function checkTurnFen(text: unknown, what: () => string): string {
+/**
+ * `checkFen(text, what(), false)`, with the field named only for a problem. With `read`, turn
+ * `turn`'s board is written down there on the way (see FenBoards) when the fast check is sure.
+ */
+export function checkTurnFen(text: unknown, what: () => string, read?: FenBoards, turn = 0): string {
   if (typeof text === 'string') {
     // The usual per-turn FEN, in one pass with no substrings; any doubt goes the long way.
-    const end = plainFenEnd(text);
-    if (end === text.length) return text;
-    if (end > 0) return text.slice(0, end);
+    const end = plainFenEnd(text, read?.squares, turn * 64);
+    if (end > 0) {
+      const fen = end === text.length ? text : text.slice(0, end);
+      if (read !== undefined) read.fens[turn] = fen;
+      return fen;
+    }
   }
   return checkFenByFields(text, what(), false);
 }
@@ -179,9 +186,11 @@ export function checkFenByFields(text: unknown, what: string, full = true): stri
  * A FEN that `quickFenProblem` accepts with plain fields (single spaces, nothing around,
  * no pawn on a last rank), checked in one pass by character codes: the length of what
  * `checkFen` returns (the first six fields), or -1 when unsure (the field-by-field check
- * then decides and words the problem). Runs for every recorded turn.
+ * then decides and words the problem). Runs for every recorded turn. With `board`, the
+ * squares are written to `board[at, at + 64)` on the way (a1 first; the range must hold
+ * zeros: only pieces are written), valid only when the answer is not -1.
  */
-export function plainFenEnd(s: string): number {
+export function plainFenEnd(s: string, board?: Int8Array, at = 0): number {
   const n = s.length;
   let i = 0;
   let rank = 0;
@@ -192,18 +201,22 @@ export function plainFenEnd(s: string): number {
   // part is read off a table (few branches: FEN characters come in no predictable order).
   let flags = 0;
   let edge = BOARD_PAWN; // pawns are refused on ranks 8 and 1
+  let row = at + 56; // where this rank's a-file square is written
   for (; ; i++) {
     if (i === n) return -1;
     const c = s.charCodeAt(i);
     if (c === 32) break;
     const k = c < 128 ? BOARD_CHAR[c] : BOARD_BAD;
     if (k === BOARD_SLASH) {
-      if (squares !== 8) return -1;
+      if (squares !== 8 || rank === 7) return -1;
       rank++;
+      row -= 8;
       squares = 0;
       edge = rank === 7 ? BOARD_PAWN : 0;
       continue;
     }
+    // Within this rank's 8 squares only: a malformed board (answer -1) spoils no other range.
+    if (board !== undefined && squares < 8) board[row + squares] = (k >> BOARD_VALUE_SHIFT) - 6;
     squares += k & 15;
     flags |= k & (BOARD_BAD | edge);
     whiteKings += (k >> 6) & 1;
@@ -305,6 +318,13 @@ const BOARD_SLASH = 256;
 const BOARD_CHAR = new Uint16Array(128).fill(BOARD_BAD);
 for (let d = 1; d <= 8; d++) BOARD_CHAR[48 + d] = d;
 for (const ch of PIECE_LETTERS) BOARD_CHAR[ch.charCodeAt(0)] = 1 | (ch === 'p' || ch === 'P' ? BOARD_PAWN : 0) | (ch === 'K' ? 64 : 0) | (ch === 'k' ? 128 : 0);
+/** Bits 9–12: the core's board value + 6 of what a character puts on its first square (piece letters: P 1 … K 6, black negative; digits: empty). */
+const BOARD_VALUE_SHIFT = 9;
+for (let c = 0; c < 128; c++) {
+  const letter = LETTERS.indexOf(String.fromCharCode(c).toLowerCase());
+  const value = letter < 0 || !IS_PIECE[c] ? 0 : c < 97 ? letter + 1 : -(letter + 1);
+  BOARD_CHAR[c] |= (value + 6) << BOARD_VALUE_SHIFT;
+}
 BOARD_CHAR[47] = BOARD_SLASH;
 /** Char code → 1 for a castling letter (KQkq, A–H, a–h). */
 const IS_CASTLING = new Uint8Array(128);

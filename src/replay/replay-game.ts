@@ -1,5 +1,6 @@
 import { KNIGHT, makeBoard, makeDiceLetters, type Move, moveTo, PAWN, QUEEN, type Role, uciToMove } from '../core/index.js';
 import { verifyRolls } from '../dice/index.js';
+import { type FenBoards, fenBoardsOf } from '../records/fen-boards.js';
 import type { GameRecord, Turn } from '../records/game-record.js';
 import { GameState, type RuleId, type Rules, TurnEngine, type TurnFinding } from '../rules/index.js';
 import { earnedIncrementMs } from './clock-rule.js';
@@ -75,6 +76,7 @@ export function replayGame(record: GameRecord, dialect: PreparedDialect, index: 
   }
 
   const clocks = new ClockJudge(record, rules);
+  const readBoards = fenBoardsOf(record);
   // Negotiation findings in time order with the turns: those before a turn's roll (or its
   // first micro-move) come before the turn, mid-turn ones after it.
   const events = judgeEvents(record, rules);
@@ -152,7 +154,7 @@ export function replayGame(record: GameRecord, dialect: PreparedDialect, index: 
       add(f.rule, n, f.microMove, f.message, findingAt(game, turn, f, record));
       if (!goOn || !forcePlay(game, turn, verdict.moves.length)) break;
     }
-    const fenProblem = judgeFenAfter(game, turn, verdict.moves);
+    const fenProblem = judgeFenAfter(game, turn, verdict.moves, readBoards, t);
     if (fenProblem) {
       add('record.fen-after-mismatch', n, null, fenProblem, { dfen: game.dfen(), recorded: turn.moves });
       if (!goOn) break;
@@ -241,10 +243,11 @@ function judgeFlags(flags: NonNullable<Turn['diceFlags']>, dice: readonly number
   return null;
 }
 
-function judgeFenAfter(game: GameState, turn: Turn, moves: readonly Move[]): string | null {
+function judgeFenAfter(game: GameState, turn: Turn, moves: readonly Move[], read: FenBoards | undefined, t: number): string | null {
   if (!turn.fenAfter) return null;
   // Board only: sites differ on when the side-to-move field flips (after the last micro-move or at the next roll).
-  if (boardMatches(game.pos.board, turn.fenAfter)) return null;
+  // The board the reader wrote down is the text's own (FenBoards); the text is read only where it has none.
+  if (read?.matches(t, turn.fenAfter, game.pos.boardWords) ?? boardMatches(game.pos.board, turn.fenAfter)) return null;
   if (game.outcome?.reason === 'king_captured' && promotedKingTakerMatches(game.pos.board, moves[moves.length - 1], turn.fenAfter)) return null;
   const want = turn.fenAfter.trim().split(/\s+/)[0];
   return `the record's board after the turn is "${want}", but the moves give "${makeBoard(game.pos.board)}"`;

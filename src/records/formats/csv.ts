@@ -1,9 +1,10 @@
 import type { GameRecord, GameRecordInput, Player } from '../game-record.js';
 import { TERMINATIONS } from '../game-record.js';
+import { FenBoards, keepFenBoards } from '../fen-boards.js';
 import { finaliseRecord } from '../finalise.js';
 import { type Draft, type Problem, fail, problem, tooLarge, unreadable } from '../items.js';
 import { MAX_LINE_BYTES, wholeLineChunks } from '../input/lines.js';
-import { checkFen, diceLetters, normaliseUci, parseDice, parseResult, parseSide, resultNumber } from '../notation.js';
+import { checkFen, checkTurnFen, diceLetters, normaliseUci, parseDice, parseResult, parseSide, resultNumber } from '../notation.js';
 import { fensBefore } from '../replay-fens.js';
 import type { TextSource } from '../input/text-source.js';
 import { type FormatModule, type RawPlace, convertOne, readDecoded } from './format.js';
@@ -192,10 +193,12 @@ function convertGame(g: Pending, name: string): GameRecord {
   const notes = new Set<string>();
   const rows = g.rows;
   const at = (r: Row): string => `${name}:${r.line}`;
-  const fens = rows.map((r) => {
+  // Row j's FEN is the board after turn j − 1 (written down for the judge, see FenBoards).
+  const boards = new FenBoards(rows.length);
+  const fens = rows.map((r, j) => {
     try {
       // The first row's FEN is the start position: the full check; the others the quick one.
-      return checkFen(r.fen, `field "fen"`, r === rows[0]);
+      return j === 0 ? checkFen(r.fen, `field "fen"`) : checkTurnFen(r.fen, () => `field "fen"`, boards, j - 1);
     } catch (e) {
       (e as { problem?: Problem }).problem!.location = at(r);
       throw e;
@@ -244,7 +247,7 @@ function convertGame(g: Pending, name: string): GameRecord {
     result: parseResult(first('result')),
     termination: termination as GameRecordInput['termination'],
   };
-  return finaliseRecord(input, notes);
+  return finaliseRecord(keepFenBoards(input, boards), notes);
 }
 
 const cell = (v: string | number | null | undefined): string => {

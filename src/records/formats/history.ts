@@ -1,8 +1,9 @@
 import type { GameRecord, GameRecordInput, Player, TimeControl } from '../game-record.js';
 import { TERMINATIONS } from '../game-record.js';
 import { type Obj, describe, isObj, optBoolean, optNumber, optString, reqArray, reqObj, reqString } from '../fields.js';
+import { FenBoards, keepFenBoards } from '../fen-boards.js';
 import { fail, mapWithin } from '../items.js';
-import { checkFen, normaliseUci, parseDice, parseResult, parseSide, resultNumber } from '../notation.js';
+import { checkFen, checkTurnFen, normaliseUci, parseDice, parseResult, parseSide, resultNumber } from '../notation.js';
 import { type Attempt, type DocPlace, type FormatModule, jsonFormat } from './format.js';
 
 /**
@@ -16,21 +17,37 @@ function convert(doc: unknown, place: DocPlace, notes: Set<string>, attempt: Att
   const players = reqObj(doc, 'players');
   const termination = optString(doc, 'termination') ?? 'unknown';
   if (!(TERMINATIONS as readonly string[]).includes(termination)) fail('record.bad-field', `termination "${termination}" is not one the schema knows`);
-  return {
-    id: attempt.id ?? place.derivedId,
-    site: optString(doc, 'site'),
-    format: 'history',
-    location: place.location,
-    startFen: checkFen(doc.initialDfen, 'field "initialDfen"'),
-    finishedAt: optString(doc, 'finishedAt'),
-    rated: optBoolean(doc, 'rated'),
-    players: { white: convertPlayer(players.white, 'white'), black: convertPlayer(players.black, 'black') },
-    timeControl: doc.timeControl === undefined || doc.timeControl === null ? null : convertTimeControl(doc.timeControl),
-    turns: mapWithin(reqArray(doc, 'turns'), (t, i) => `${place.location}#turn ${turnNumber(t, i)}`, (t, i) => convertTurn(t, i, place, notes)),
-    result: parseResult(doc.result),
-    termination: termination as GameRecordInput['termination'],
-    fairness: doc.fairness === undefined || doc.fairness === null ? null : convertFairness(doc.fairness),
-  };
+  // Field by field in the order a problem is looked for (the first one found is the one reported).
+  const site = optString(doc, 'site');
+  const startFen = checkFen(doc.initialDfen, 'field "initialDfen"');
+  const finishedAt = optString(doc, 'finishedAt');
+  const rated = optBoolean(doc, 'rated');
+  const white = convertPlayer(players.white, 'white');
+  const black = convertPlayer(players.black, 'black');
+  const timeControl = doc.timeControl === undefined || doc.timeControl === null ? null : convertTimeControl(doc.timeControl);
+  const turnDocs = reqArray(doc, 'turns');
+  const boards = new FenBoards(turnDocs.length);
+  const turns = mapWithin(turnDocs, (t, i) => `${place.location}#turn ${turnNumber(t, i)}`, (t, i) => convertTurn(t, i, place, notes, boards));
+  const result = parseResult(doc.result);
+  const fairness = doc.fairness === undefined || doc.fairness === null ? null : convertFairness(doc.fairness);
+  return keepFenBoards(
+    {
+      id: attempt.id ?? place.derivedId,
+      site,
+      format: 'history',
+      location: place.location,
+      startFen,
+      finishedAt,
+      rated,
+      players: { white, black },
+      timeControl,
+      turns,
+      result,
+      termination: termination as GameRecordInput['termination'],
+      fairness,
+    },
+    boards,
+  );
 }
 
 function convertPlayer(v: unknown, side: string): Player {
@@ -65,14 +82,14 @@ function convertTimeControl(v: unknown): TimeControl {
   }
 }
 
-function convertTurn(t: unknown, i: number, place: DocPlace, notes: Set<string>): GameRecordInput['turns'][number] {
+function convertTurn(t: unknown, i: number, place: DocPlace, notes: Set<string>, boards: FenBoards): GameRecordInput['turns'][number] {
   const where = `turns[${i}].`;
   if (!isObj(t)) fail('record.bad-field', `${where.slice(0, -1)} must be an object`);
   const side = parseSide(t.activeColor ?? fail('record.missing-field', `field "${where}activeColor" is missing`));
   if (t.dice === undefined || t.dice === null) fail('record.missing-field', `field "${where}dice" is missing`);
   const { dice, order } = parseDice(t.dice, side, notes, true);
   const moves = reqArray(t, 'moves', where).map((m) => normaliseUci(m, notes));
-  const fenAfter = t.fenAfter === undefined || t.fenAfter === null || t.fenAfter === '' ? null : checkFen(t.fenAfter, `field "${where}fenAfter"`, false);
+  const fenAfter = t.fenAfter === undefined || t.fenAfter === null || t.fenAfter === '' ? null : checkTurnFen(t.fenAfter, () => `field "${where}fenAfter"`, boards, i);
   const n = optNumber(t, 'turnNumber', where);
   return { side, dice, diceOrder: order, moves, fenAfter, location: `${place.location}#turn ${n ?? i + 1}` };
 }

@@ -1,9 +1,11 @@
 import type { GameEvent, GameRecord, GameRecordInput, Player, TimeControl } from '../game-record.js';
 import { EVENT_TYPES, TERMINATIONS } from '../game-record.js';
 import { type Obj, isObj, optNumber, optString, reqArray, reqString } from '../fields.js';
+import { FenBoards, keepFenBoards } from '../fen-boards.js';
 import { fail, mapWithin } from '../items.js';
 import { checkFen, checkTurnFen, normaliseUci, parseDice, parseResult, parseSide, resultNumber } from '../notation.js';
 import { type Attempt, type DocPlace, type FormatModule, jsonFormat } from './format.js';
+import { scanIngestWire } from './ingest-wire-scan.js';
 
 /**
  * B. The per-turn JSON of the Fortemate analytics ingest ("ingest wire"): one object,
@@ -16,7 +18,9 @@ function convert(doc: unknown, place: DocPlace, notes: Set<string>, attempt: Att
   const id = attempt.id ?? place.derivedId;
   if (attempt.id === null) notes.add('id:derived');
   const startFen = checkFen(doc.initial_fen, 'field "initial_fen"');
-  const turns = mapWithin(reqArray(doc, 'turns'), (t, i) => `${place.location}#turn ${turnNumber(t, i)}`, (t, i) => convertTurn(t, i, place, notes));
+  const turnDocs = reqArray(doc, 'turns');
+  const boards = new FenBoards(turnDocs.length);
+  const turns = mapWithin(turnDocs, (t, i) => `${place.location}#turn ${turnNumber(t, i)}`, (t, i) => convertTurn(t, i, place, notes, boards));
   const mode = optString(doc, 'mode');
   if (mode !== null && mode !== 'classic' && mode !== 'x2') fail('record.bad-field', `mode "${mode}" is not classic or x2`);
   const termination = optString(doc, 'termination') ?? 'unknown';
@@ -31,7 +35,7 @@ function convert(doc: unknown, place: DocPlace, notes: Set<string>, attempt: Att
   const finalStake = optNumber(doc, 'final_stake_amount');
   const currency = optString(doc, 'stake_currency');
   const events = Array.isArray(doc.events) ? doc.events.map((e, i) => convertEvent(e, i)) : [];
-  return {
+  return keepFenBoards({
     id,
     site: optString(doc, 'source'),
     format: 'ingest-wire',
@@ -46,7 +50,7 @@ function convert(doc: unknown, place: DocPlace, notes: Set<string>, attempt: Att
     events,
     result: parseResult(doc.result),
     termination: termination as GameRecordInput['termination'],
-  };
+  }, boards);
 }
 
 function convertPlayer(v: unknown, key: string): Player {
@@ -57,7 +61,7 @@ function convertPlayer(v: unknown, key: string): Player {
   return { id: optString(v, 'external_id', `${key}.`), name: optString(v, 'username', `${key}.`), kind, rating: optNumber(v, 'rating', `${key}.`) };
 }
 
-function convertTurn(t: unknown, i: number, place: DocPlace, notes: Set<string>): GameRecordInput['turns'][number] {
+function convertTurn(t: unknown, i: number, place: DocPlace, notes: Set<string>, boards: FenBoards): GameRecordInput['turns'][number] {
   // The field path is put into words only for a problem: this runs for every recorded turn.
   const where = (): string => `turns[${i}].`;
   if (!isObj(t)) fail('record.bad-field', `${where().slice(0, -1)} must be an object`);
@@ -65,7 +69,7 @@ function convertTurn(t: unknown, i: number, place: DocPlace, notes: Set<string>)
   if (t.dice === undefined || t.dice === null) fail('record.missing-field', `field "${where()}dice" is missing`);
   const { dice, order } = parseDice(t.dice, side, notes);
   const moves = (Array.isArray(t.moves) ? t.moves : reqArray(t, 'moves', where())).map((m) => normaliseUci(m, notes));
-  const fenAfter = t.fen_after === undefined || t.fen_after === null || t.fen_after === '' ? null : checkTurnFen(t.fen_after, () => `field "${where()}fen_after"`);
+  const fenAfter = t.fen_after === undefined || t.fen_after === null || t.fen_after === '' ? null : checkTurnFen(t.fen_after, () => `field "${where()}fen_after"`, boards, i);
   const n = finiteOr(t.turn_number) ?? optNumber(t, 'turn_number', where());
   const thinkingMs = finiteOr(t.thinking_time_ms) ?? optNumber(t, 'thinking_time_ms', where());
   return { side, dice, diceOrder: order, moves, fenAfter, thinkingMs, location: `${place.location}#turn ${n ?? i + 1}` };
@@ -137,7 +141,16 @@ export function toIngestWire(r: GameRecord): Obj {
   };
 }
 
-export const ingestWireFormat: FormatModule = jsonFormat('ingest-wire', convert, (r) => `${JSON.stringify(toIngestWire(r))}\n`);
+export const ingestWireFormat: FormatModule = jsonFormat(
+  'ingest-wire',
+  convert,
+  (r) => `${JSON.stringify(toIngestWire(r))}\n`,
+  // The form this tool writes, read from its bytes (the same object JSON.parse gives), then converted alike.
+  (bytes, start, end, place, notes, attempt) => {
+    const doc = scanIngestWire(bytes, start, end);
+    return doc === undefined ? undefined : convert(doc, place, notes, attempt);
+  },
+);
 
 /** The source's turn number, for error locations. */
 const turnNumber = (t: unknown, i: number): string | number => (isObj(t) && (typeof t.turn_number === 'number' || typeof t.turn_number === 'string') ? t.turn_number : i + 1);

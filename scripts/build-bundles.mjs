@@ -2,7 +2,8 @@
 // Bundles what the installed tool runs, at build time (an installed package needs no esbuild):
 // dist/bundle/cli.cjs, the command line's thread (bin/dice-dialects.js loads it, with its code
 // cache cli.cjs.cache made here by running sample jobs), and
-// dist/bundle/worker-entry.cjs, a worker thread's (worker-pool.ts finds it beside itself).
+// dist/bundle/worker-bundle.cjs, a worker thread's (worker-pool.ts starts dist/bundle/worker-entry.cjs
+// beside itself, which loads it with its code cache worker-bundle.cjs.cache).
 // Loading one file instead of ~150 small modules (resolve, read, compile, link each) is most
 // of the tool's start-up. Parts loaded only when needed stay so: a module reached by a dynamic
 // import is wrapped and runs when first asked for (a command, the reports' renderers); what
@@ -14,7 +15,7 @@
 // thread, unminified: an internal error's stack reads as the sources do.
 import { build } from 'esbuild';
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -49,7 +50,8 @@ export const BUNDLES = {
   worker: {
     ...common,
     entryPoints: [`${root}src/worker-entry.cts`],
-    outfile: `${root}dist/bundle/worker-entry.cjs`,
+    // Loaded through its code cache by dist/bundle/worker-entry.cjs (written below), the file worker-pool.ts starts.
+    outfile: `${root}dist/bundle/worker-bundle.cjs`,
     format: 'cjs',
     // Only `generate` and `infer` need zod in a worker (their dialects): from node_modules when
     // they do, a replay's workers never compile it. CommonJS keeps the require() where it is.
@@ -62,31 +64,36 @@ export const BUNDLES = {
 
 export async function buildBundles() {
   for (const options of Object.values(BUNDLES)) await build(options);
+  writeFileSync(
+    `${root}dist/bundle/worker-entry.cjs`,
+    "// A worker thread's entry: the worker bundle, through its code cache (src/bundle-loader.cts).\nmodule.exports = require('../bundle-loader.cjs').loadBundle(require('node:path').join(__dirname, 'worker-bundle.cjs')).exports;\n",
+  );
 }
 
 /**
- * The command line's code cache (dist/bundle/cli.cjs.cache, see src/bundle-loader.cts): sample
- * jobs run on the new bundle, each starting from the cache the one before left, so that it
- * holds every function they compiled. Replays of the samples in the native and a site format,
- * one thread, into a folder of their own that is removed after.
+ * The bundles' code caches (dist/bundle/*.cjs.cache, see src/bundle-loader.cts): sample jobs run
+ * on the new bundles, each starting from the cache the one before left, so that it holds every
+ * function they compiled. Replays of the samples in the native and a site format, in one thread
+ * for the command line's cache and with a worker for the worker's, into a folder of their own
+ * that is removed after.
  */
-export function buildCodeCache() {
-  const cache = `${root}dist/bundle/cli.cjs.cache`;
-  rmSync(cache, { force: true });
+export function buildCodeCaches() {
   const out = mkdtempSync(join(tmpdir(), 'dice-dialects-code-cache-'));
+  const samples = [
+    ['corpora/samples/reference/games.ndjson.gz', 'reference'],
+    ['corpora/samples/dicechess-com/games.ingest-wire.ndjson.gz', 'dicechess-com'],
+  ];
   try {
-    const jobs = [
-      ['replay', 'corpora/samples/reference/games.ndjson.gz', '--dialect', 'reference'],
-      ['replay', 'corpora/samples/dicechess-com/games.ingest-wire.ndjson.gz', '--dialect', 'dicechess-com'],
-    ];
-    for (const [i, job] of jobs.entries()) {
-      const run = spawnSync(process.execPath, [`${root}bin/dice-dialects.js`, ...job, '--jobs', '1', '--quiet', '--out', join(out, String(i))], {
-        cwd: root,
-        env: { ...process.env, DICE_DIALECTS_CODE_CACHE: cache },
-        stdio: ['ignore', 'ignore', 'inherit'],
-      });
-      // A replay that finds divergences exits 1; anything else is a broken build.
-      if (run.status !== 0 && run.status !== 1) throw new Error(`the code cache's sample job (${job.join(' ')}) failed: exit ${run.status}`);
+    for (const [bundle, jobs] of [['cli', 1], ['worker-bundle', 2]]) {
+      const cache = `${root}dist/bundle/${bundle}.cjs.cache`;
+      rmSync(cache, { force: true });
+      for (const [i, [source, dialect]] of samples.entries()) {
+        const args = [`${root}bin/dice-dialects.js`, 'replay', source, '--dialect', dialect, '--jobs', String(jobs), '--quiet', '--out', join(out, `${bundle}-${i}`)];
+        const run = spawnSync(process.execPath, args, { cwd: root, env: { ...process.env, DICE_DIALECTS_CODE_CACHE: cache }, stdio: ['ignore', 'ignore', 'inherit'] });
+        // A replay that finds divergences exits 1; anything else is a broken build.
+        if (run.status !== 0 && run.status !== 1) throw new Error(`the code cache's sample job (replay ${source} --jobs ${jobs}) failed: exit ${run.status}`);
+      }
+      if (!existsSync(cache)) throw new Error(`the sample jobs left no code cache ${cache}`);
     }
   } finally {
     rmSync(out, { recursive: true, force: true });
@@ -95,5 +102,5 @@ export function buildCodeCache() {
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   await buildBundles();
-  buildCodeCache();
+  buildCodeCaches();
 }

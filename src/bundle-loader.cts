@@ -9,12 +9,15 @@
  * writes no cache at run time (an installed package's folder is not its to write).
  */
 import { createHash } from 'node:crypto';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import vm from 'node:vm';
+import { threadId } from 'node:worker_threads';
 
 const DIGEST_BYTES = 32;
+/** Where a bundle being cached leaves its "write the cache now" (worker-entry.cts calls it after a task). */
+const WRITE_CODE_CACHE = Symbol.for('dice-dialects.write-code-cache');
 
 /** What became of a bundle's code cache: none found (or made from other bytes), used, or refused by V8 (another version or flags). */
 type CacheUse = 'none' | 'used' | 'refused';
@@ -31,10 +34,20 @@ function loadBundle(file: string): { exports: unknown; cache: CacheUse } {
     cachedData,
     importModuleDynamically: vm.constants.USE_MAIN_CONTEXT_DEFAULT_LOADER,
   });
+  // The build's sample jobs: the cache is written as the process ends, with every function they
+  // compiled; a worker thread, which is stopped rather than ended, writes it after each task
+  // (WRITE_CODE_CACHE, set before the bundle runs: its entry reads it as it loads). Written whole, then renamed.
+  if (process.env.DICE_DIALECTS_CODE_CACHE === cacheFile) {
+    const write = (): void => {
+      const part = `${cacheFile}.${process.pid}-${threadId}.part`;
+      writeFileSync(part, Buffer.concat([digest, script.createCachedData()]));
+      renameSync(part, cacheFile);
+    };
+    process.once('exit', write);
+    (globalThis as Record<symbol, unknown>)[WRITE_CODE_CACHE] = write;
+  }
   const module = { exports: {} as unknown };
   (script.runInThisContext() as (...args: unknown[]) => void)(module.exports, createRequire(file), module, file, path.dirname(file));
-  // The build's sample jobs: the cache is written as the process ends, with every function they compiled.
-  if (process.env.DICE_DIALECTS_CODE_CACHE === cacheFile) process.once('exit', () => writeFileSync(cacheFile, Buffer.concat([digest, script.createCachedData()])));
   return { exports: module.exports, cache: cachedData === undefined ? 'none' : script.cachedDataRejected === true ? 'refused' : 'used' };
 }
 

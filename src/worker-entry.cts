@@ -19,7 +19,12 @@ loading.catch(() => {});
 for (const name of data.preload ?? []) modules.then((m) => m.importModule(m.JUDGE_MODULES, name)).catch(() => {});
 let run: Run | null = null;
 
+// Set only while the build makes this bundle's code cache (bundle-loader.cts).
+const writeCodeCache = (globalThis as Record<symbol, (() => void) | undefined>)[Symbol.for('dice-dialects.write-code-cache')];
+
 module.exports = async function task(input: unknown): Promise<unknown> {
   run ??= (await loading).default;
-  return run(input);
+  const result = await run(input);
+  writeCodeCache?.();
+  return result;
 };

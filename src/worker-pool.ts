@@ -34,7 +34,8 @@ const deaths = new WeakMap<Piscina, Death>();
 
 function createPool(module: TaskModule, threads: number, resourceLimits: ResourceLimits | undefined, preload: JudgeModule[]): Piscina | null {
   // The entry sits beside this module: dist/worker-entry.cjs (compiled) or dist/bundle/worker-entry.cjs
-  // (the bundles); run from the sources (tests), there is none and the caller works in its own thread.
+  // (the bundles: it loads the worker bundle with its code cache); run from the sources (tests), there
+  // is none and the caller works in its own thread.
   const entry = fileURLToPath(new URL('./worker-entry.cjs', import.meta.url));
   if (!existsSync(entry) || (module instanceof URL && !existsSync(fileURLToPath(module)))) return null;
   const workerData = { module: moduleRef(module), preload: preload.map(moduleRef) };

@@ -12,7 +12,7 @@ const position = (fen: string): Position => {
 };
 
 describe('positionKey', () => {
-  it('is the key by its definition (square by square) over random games, castling and en passant included', () => {
+  it('is the key by its definition (square by square) over random games, castling and en passant included, kept move by move or read off the piece sets', () => {
     let s = 12345;
     const rnd = (): number => {
       s = (s * 1103515245 + 12345) % 2147483648;
@@ -21,6 +21,8 @@ describe('positionKey', () => {
     let positions = 0;
     for (let g = 0; g < 40; g++) {
       const pos = position(g % 4 === 3 ? (chess960Fen(g * 23) as { ok: true; value: string }).value : STANDARD_FEN);
+      // Half the games keep the pieces' key as they move (as a game counting repetitions does), half read it off the piece sets.
+      if (g % 2 === 0) pos.keepPieceKey();
       for (let ply = 0; ply < 150; ply++) {
         expect(positionKey(pos)).toBe(positionKeyBySquares(pos));
         positions++;
@@ -34,5 +36,8 @@ describe('positionKey', () => {
     // Several en passant targets, every castling right.
     const many = position('r3k2r/8/8/pPpPpPpP/8/8/8/R3K2R w KQkq a6c6e6g6');
     expect(positionKey(many)).toBe(positionKeyBySquares(many));
+    many.keepPieceKey();
+    expect(positionKey(many)).toBe(positionKeyBySquares(many));
+    expect(positionKey(many.clone())).toBe(positionKeyBySquares(many));
   });
 });

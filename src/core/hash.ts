@@ -1,11 +1,28 @@
 import { CASTLING_KEYS, EP_KEYS, LANES, PIECE_KEYS, TURN_KEY } from './zobrist-keys.js';
 import type { Position } from './position.js';
 
-/** Zobrist keys of positions (see zobrist-keys.ts): a 52-bit number per position. */
+/** The Zobrist key of a position (see zobrist-keys.ts): the pieces' part kept by the position when it keeps it (Position.keepPieceKey), else read off its piece sets. */
 export function positionKey(pos: Position): number {
-  // The pieces' part is the position's own, kept up to date move by move.
-  let a = pos.pieceKey[0];
-  let b = pos.pieceKey[1];
+  let a = pos.pieceKeyA;
+  let b = pos.pieceKeyB;
+  if (!pos.keyed) {
+    // Every piece on its square, piece by piece from the position's sets (xor: any order).
+    a = 0;
+    b = 0;
+    for (let p = -6; p <= 6; p++) {
+      if (p === 0) continue;
+      for (let bits = pos.low[p + 6]; bits !== 0; bits &= bits - 1) {
+        const i = ((31 - Math.clz32(bits & -bits)) * 13 + p + 6) * LANES;
+        a ^= PIECE_KEYS[i];
+        b ^= PIECE_KEYS[i + 1];
+      }
+      for (let bits = pos.high[p + 6]; bits !== 0; bits &= bits - 1) {
+        const i = ((63 - Math.clz32(bits & -bits)) * 13 + p + 6) * LANES;
+        a ^= PIECE_KEYS[i];
+        b ^= PIECE_KEYS[i + 1];
+      }
+    }
+  }
   if (pos.turn === 1) {
     a ^= TURN_KEY[0];
     b ^= TURN_KEY[1];

@@ -17,9 +17,7 @@ import { LANES, PIECE_KEYS } from './zobrist-keys.js';
  * through `put`, `make` and `unmake` only, which keep both in step.
  */
 export class Position {
-  /** The board's 64 bytes as 16 words too: whole boards compare in 16 steps (a recorded board against this one). */
-  readonly boardWords = new Int32Array(16);
-  readonly board = new Int8Array(this.boardWords.buffer);
+  readonly board = new Int8Array(64);
   /**
    * Squares of each piece as bit sets in two 32-bit halves, indexed by piece value + 6:
    * `low` for squares 0–31 (bit s = square s), `high` for 32–63. See `pieceSquares`.
@@ -27,8 +25,15 @@ export class Position {
    */
   readonly low = new Int32Array(13);
   readonly high = new Int32Array(13);
-  /** The Zobrist key of the pieces on their squares (two lanes, see zobrist-keys.ts), kept as they move: repetition counts need no walk over the board. */
-  readonly pieceKey = new Int32Array(LANES);
+  /**
+   * The Zobrist key of the pieces on their squares (two lanes, see zobrist-keys.ts), kept as
+   * they move once `keepPieceKey` was called (a game whose dialect counts repetitions):
+   * a count then needs no walk over the board, and other games pay nothing for it.
+   */
+  keyed = false;
+  pieceKeyA = 0;
+  pieceKeyB = 0;
+  private words: Int32Array | null = null;
   turn: Color = 0;
   castling = 0;
   ep = 0;
@@ -51,7 +56,9 @@ export class Position {
     p.board.set(this.board);
     p.low.set(this.low);
     p.high.set(this.high);
-    p.pieceKey.set(this.pieceKey);
+    p.keyed = this.keyed;
+    p.pieceKeyA = this.pieceKeyA;
+    p.pieceKeyB = this.pieceKeyB;
     p.turn = this.turn;
     p.castling = this.castling;
     p.ep = this.ep;
@@ -63,6 +70,20 @@ export class Position {
     p.kingHomeFile[1] = this.kingHomeFile[1];
     p.castleHalfmoves = this.castleHalfmoves;
     return p;
+  }
+
+  /** From now on, keeps the pieces' key (pieceKeyA, pieceKeyB) as pieces move. */
+  keepPieceKey(): void {
+    if (this.keyed) return;
+    this.keyed = true;
+    this.pieceKeyA = 0;
+    this.pieceKeyB = 0;
+    for (let sq = 0; sq < 64; sq++) if (this.board[sq] !== 0) toggleKey(this, this.board[sq], sq);
+  }
+
+  /** The board's 64 bytes as 16 words (made on first use): whole boards compare in 16 steps (a recorded board against this one). */
+  get boardWords(): Int32Array {
+    return (this.words ??= new Int32Array(this.board.buffer, this.board.byteOffset, 16));
   }
 
   /** Puts a piece (0 = nothing) on a square, for position setup. */
@@ -231,21 +252,21 @@ const UNDO = 4;
 function land(pos: Position, piece: number, sq: Square): void {
   if (sq < 32) pos.low[piece + 6] |= 1 << sq;
   else pos.high[piece + 6] |= 1 << (sq - 32);
-  toggleKey(pos, piece, sq);
+  if (pos.keyed) toggleKey(pos, piece, sq);
 }
 
 /** Takes `sq` from the squares of `piece`. */
 function leave(pos: Position, piece: number, sq: Square): void {
   if (sq < 32) pos.low[piece + 6] &= ~(1 << sq);
   else pos.high[piece + 6] &= ~(1 << (sq - 32));
-  toggleKey(pos, piece, sq);
+  if (pos.keyed) toggleKey(pos, piece, sq);
 }
 
 /** Adds or takes (xor) `piece` on `sq` in the pieces' key. */
 function toggleKey(pos: Position, piece: number, sq: Square): void {
   const i = (sq * 13 + piece + 6) * LANES;
-  pos.pieceKey[0] ^= PIECE_KEYS[i];
-  pos.pieceKey[1] ^= PIECE_KEYS[i + 1];
+  pos.pieceKeyA ^= PIECE_KEYS[i];
+  pos.pieceKeyB ^= PIECE_KEYS[i + 1];
 }
 
 /**

@@ -2,7 +2,7 @@
  * Zobrist keys: a 52-bit number per position (board, side to move, castling rights, en
  * passant targets), for repetition counts without building FEN strings. Two 26-bit
  * lanes from a fixed xorshift sequence, so keys are the same in every run. The pieces'
- * part is kept up to date by the position itself (see Position.pieceKey).
+ * part can be kept up to date by the position itself (see Position.keepPieceKey).
  */
 export const LANES = 2;
 /** Piece p (board value) on square sq: lanes at (sq × 13 + p + 6) × LANES. */

@@ -2,45 +2,83 @@
  * The boards of a record's per-turn FENs as its reader read them: the reader's syntax check
  * already walks every FEN's board field, so it writes the squares down on the way, and the
  * judge compares 64 numbers instead of reading the text again (the judge's `fen_after` test
- * runs for every turn). Kept beside the record (a WeakMap), never in it: records are written
- * and sent as they are, and a record rebuilt or made by hand simply has none (the judge then
- * reads the text, as it does for every FEN the fast check was unsure of).
+ * runs for every turn). Held by the record out of sight (a property that is not enumerable:
+ * records are written, compared and sent as they are), and a record rebuilt or made by hand
+ * simply has none: the judge then reads the text, as it does for every FEN the fast check was
+ * unsure of. A board is used only for the very text it was read from, so a copy that keeps
+ * them (a record's turns changed in place) is judged right too.
  */
 export class FenBoards {
-  /** Turn t's board at t × 64, a1 first: the core's board values (white positive, pawn 1 … king 6), 0 empty. */
+  /** Turn t's board at `board(t)`, a1 first: the core's board values (white positive, pawn 1 … king 6), 0 empty. */
   readonly squares: Int8Array;
   /** The `fenAfter` text each board was read from; null where none was read (the judge reads the text). */
   readonly fens: (string | null)[];
-
-  /** The same bytes as words, 16 a board. */
-  private readonly words: Int32Array;
+  private readonly arena: Arena;
+  private readonly at: number;
+  private readonly round: number;
 
   constructor(turns: number) {
-    this.words = new Int32Array(turns * 16);
-    this.squares = new Int8Array(this.words.buffer);
+    const room = turns * 64;
+    // A range of this thread's arena, used in turn by the records as they are read: records
+    // are judged as soon as they are read, and a record's own typed array (its own backing
+    // store, zeroed) cost more than the judge saves. A record judged after the arena came
+    // round to its range again finds its boards gone (`round`) and reads the text instead.
+    let arena = shared;
+    if (room > arena.squares.length) arena = newArena(room);
+    else if (arena.next + room > arena.squares.length) {
+      arena.next = 0;
+      arena.round++;
+    }
+    this.arena = arena;
+    this.squares = arena.squares;
+    this.at = arena.next;
+    this.round = arena.round;
+    arena.next += room;
+    arena.squares.fill(0, this.at, this.at + room);
     this.fens = new Array<string | null>(turns).fill(null);
+  }
+
+  /** Where turn `t`'s 64 squares start in `squares`. */
+  board(t: number): number {
+    return this.at + t * 64;
   }
 
   /**
    * Is turn `t`'s board, read from exactly this text, the board whose bytes are `boardWords`
-   * (16 words, see Position.boardWords)? Undefined: none was read, ask the text.
+   * (16 words, see Position.boardWords)? Undefined: none was read (or it is gone), ask the text.
    */
   matches(t: number, fen: string, boardWords: Int32Array): boolean | undefined {
-    if (this.fens[t] !== fen) return undefined;
-    const words = this.words;
-    const at = t * 16;
+    if (this.fens[t] !== fen || this.arena.round !== this.round) return undefined;
+    const words = this.arena.words;
+    const at = (this.at >> 2) + t * 16;
     for (let w = 0; w < 16; w++) if (words[at + w] !== boardWords[w]) return false;
     return true;
   }
 }
 
-const BOARDS = new WeakMap<object, FenBoards>();
+/** Memory for boards, handed out in ranges from the start again once it is full (each time a new `round`). */
+interface Arena {
+  squares: Int8Array;
+  words: Int32Array;
+  next: number;
+  round: number;
+}
+const ARENA_BYTES = 1 << 20;
+const newArena = (bytes: number): Arena => {
+  const words = new Int32Array(bytes >> 2);
+  return { squares: new Int8Array(words.buffer), words, next: 0, round: 0 };
+};
+/** This thread's arena (records longer than it get one of their own). */
+const shared: Arena = newArena(ARENA_BYTES);
+
+/** Where a record (or its reader's input) holds its boards: a property no writer, copy or comparison sees (not enumerable). */
+const BOARDS = Symbol('fen boards');
 
 /** The boards read with this record (or its reader's input), if any. */
-export const fenBoardsOf = (record: object): FenBoards | undefined => BOARDS.get(record);
+export const fenBoardsOf = (record: object): FenBoards | undefined => (record as { [BOARDS]?: FenBoards })[BOARDS];
 
-/** Keeps `boards` beside `record` (the reader's input, then the finished record). */
+/** Keeps `boards` with `record` (the reader's input, then the finished record). */
 export function keepFenBoards<T extends object>(record: T, boards: FenBoards | undefined): T {
-  if (boards !== undefined) BOARDS.set(record, boards);
+  if (boards !== undefined) Object.defineProperty(record, BOARDS, { value: boards, enumerable: false });
   return record;
 }

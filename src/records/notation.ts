@@ -155,7 +155,7 @@ export function checkFen(text: unknown, what: string, full = true): string {
 export function checkTurnFen(text: unknown, what: () => string, read?: FenBoards, turn = 0): string {
   if (typeof text === 'string') {
     // The usual per-turn FEN, in one pass with no substrings; any doubt goes the long way.
-    const end = plainFenEnd(text, read?.squares, turn * 64);
+    const end = plainFenEnd(text, read?.squares, read?.board(turn));
     if (end > 0) {
       const fen = end === text.length ? text : text.slice(0, end);
       if (read !== undefined) read.fens[turn] = fen;

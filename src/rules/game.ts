@@ -300,7 +300,12 @@ export class GameState {
   /** Counts the current position; returns how often it has now been seen (0 when the dialect has no repetition rule). */
   private countRepetition(): number {
     if (this.rules.draws.repetition === null) return 0;
-    return (this.repetitions ??= new KeyCounts()).add(positionKey(this.pos));
+    if (this.repetitions === null) {
+      this.repetitions = new KeyCounts();
+      // Counted at every turn from now on: the position keeps its pieces' key as they move.
+      this.pos.keepPieceKey();
+    }
+    return this.repetitions.add(positionKey(this.pos));
   }
 }
 

@@ -219,4 +219,15 @@ describe('the boards the per-turn check writes down (FenBoards)', () => {
       { numRuns: 4000 },
     );
   });
+
+  it('gives a record whose range the arena handed out again no boards: the judge reads the text', () => {
+    const fen = PLAYED[0];
+    const first = new FenBoards(1);
+    checkTurnFen(fen, () => 'x', first, 0);
+    const words = new Int32Array(new Int8Array(Int8Array.from(boardOf(fen))).buffer);
+    expect(first.matches(0, fen, words)).toBe(true);
+    // Later records take the arena's ranges until it comes round again (1 MiB: 17 records of 1,000 turns).
+    for (let i = 0; i < 17; i++) new FenBoards(1000);
+    expect(first.matches(0, fen, words)).toBeUndefined();
+  });
 });

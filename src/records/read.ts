@@ -41,6 +41,8 @@ export interface ReadOptions {
    * `decodeRawLines` where they are judged); otherwise they are decoded here.
    */
   deferRaw?: boolean;
+  /** Raw records are judged on this thread only (none moves to another): their bytes may stay in the buffers they were read into, uncopied. */
+  sameThread?: boolean;
   /** Told the SHA-256 of each file source read to its end (its path as expanded, the hex digest of its bytes as stored). */
   onFileDigest?: (path: string, sha256: string) => void;
   /** Inputs already expanded (by `expandSources`): read as they are instead of `sources` (a shard reads only its own). */
@@ -73,7 +75,7 @@ export function readRecords(sources: ReadonlyArray<string | StreamInput>, opts?:
 export async function* readRecords(sources: ReadonlyArray<string | StreamInput>, opts: ReadOptions = {}): AsyncGenerator<ReadItem | RawLines> {
   opts = await withFetchFolders(sources, opts); // a fetch folder's history list is its metadata, its manifest no source
   const controller = new AbortController();
-  const ctx: ReadContext = { history: opts.historyList ? await loadHistory(opts.historyList, opts.http) : null };
+  const ctx: ReadContext = { history: opts.historyList ? await loadHistory(opts.historyList, opts.http) : null, ownBatches: opts.sameThread !== true };
   // Raw records carry the history list along in shared memory: they are decoded where they are judged.
   const history = ctx.history ? shareHistory(ctx.history) : undefined;
   const defer = (opts.deferRaw ?? opts.deferNative) === true;

@@ -149,7 +149,7 @@ export async function runCorpus<P, S = never>(opts: CorpusRunOptions<P, S>): Pro
   const items: AsyncIterable<BatchItem> = plan
     ? shardItems(plan, opts.shard!, { format, limit: opts.limit, block, read, onUnit: (u) => unitReads.push(u), onNote })
     : // Records travel undecoded: this thread only cuts them, whoever judges them decodes them.
-      readRecords(opts.sources, { ...read, format, limit: opts.limit, deferRaw: true, onNote: (note) => onNote(note), onFileDigest });
+      readRecords(opts.sources, { ...read, format, limit: opts.limit, deferRaw: true, onNote: (note) => onNote(note), onFileDigest, sameThread: pool === null });
 
   const resultsHash = createHash('sha256');
   const judgeState = opts.judge.state ? { current: opts.judge.state.initial(), merge: opts.judge.state.merge } : null;

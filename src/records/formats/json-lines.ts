@@ -36,7 +36,7 @@ function ownCopy(pieces: Buffer[]): Buffer {
  * the source is cut by `jsonValues`, as before, and its documents travel as raw records too.
  * Either way the records are the ones `jsonValues` cuts, on the same lines.
  */
-export async function* jsonRawBatches(src: TextSource, format: FormatName): AsyncGenerator<Draft[]> {
+export async function* jsonRawBatches(src: TextSource, format: FormatName, own = true): AsyncGenerator<Draft[]> {
   const it = src.bytes()[Symbol.asyncIterator]();
   let line = 0; // lines before `pending`
   let pending: Buffer[] = [];
@@ -64,8 +64,10 @@ export async function* jsonRawBatches(src: TextSource, format: FormatName): Asyn
       }
       const head = chunk === null ? null : chunk.subarray(0, cut + 1);
       // The lines in memory of their own (the chunk may share its buffer with the next one), copied
-      // once: the records are handed on as this buffer, whole, so it can be moved to a worker.
-      const whole = ownCopy(head === null ? pending : [...pending, head]);
+      // once: the records are handed on as this buffer, whole, so it can be moved to a worker
+      // (judged on this thread only, they stay where they were read).
+      const pieces = head === null ? pending : [...pending, head];
+      const whole = own ? ownCopy(pieces) : pieces.length === 1 ? pieces[0] : Buffer.concat(pieces);
       const rest = chunk === null ? null : chunk.subarray(cut + 1);
       const spans: number[] = [];
       let stop = -1; // where a line that is not one document starts

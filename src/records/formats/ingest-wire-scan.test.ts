@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { RAW_WHOLE_LINE } from '../items.js';
 import { randomGame } from '../test-support/random-game.js';
 import { formatRecord } from '../write.js';
+import { GameRecord } from '../game-record-schema.js';
 import { withFenAfter } from '../replay-fens.js';
 import { type RawPlace, decodeSpans } from './format.js';
 import { ingestWireFormat } from './ingest-wire.js';
@@ -20,6 +21,10 @@ const written = [
   ...sample('dicechess-com/games.ingest-wire.ndjson.gz'),
   ...Array.from({ length: 40 }, (_, seed) => formatRecord('ingest-wire', withFenAfter(randomGame(seed + 1, { chess960: seed % 5 === 0 }))).trimEnd()),
 ];
+/** Long documents, which the format reads with the scanner (shorter ones go to JSON.parse): the chess sample's games, every FEN filled. */
+const long = sample('chess/games.ndjson.gz')
+  .slice(0, 40)
+  .map((l) => formatRecord('ingest-wire', withFenAfter(GameRecord.parse(JSON.parse(l)))).trimEnd());
 
 /** Every ingest-wire document of the fixtures, as written there and compact. */
 function fixtureDocuments(): string[] {
@@ -70,7 +75,7 @@ const at = (line: number): RawPlace => ({ source: 'games.ingest-wire', line, fla
 describe('the ingest-wire scanner reads as JSON.parse does', () => {
   it('reads every document this tool writes, fast, as JSON.parse does', () => {
     expect(written.length).toBeGreaterThan(60);
-    for (const text of written) {
+    for (const text of [...written, ...long]) {
       const fast = scanned(text);
       expect(fast, text.slice(0, 80)).toBeDefined();
       expect(fast).toStrictEqual(JSON.parse(text));
@@ -87,7 +92,7 @@ describe('the ingest-wire scanner reads as JSON.parse does', () => {
     const alphabet = [...'{}[]",:0123456789.-eE nulltruefalse\\wbabcdefgh/KQkqPNBRQ'];
     fc.assert(
       fc.property(
-        fc.constantFrom(...written),
+        fc.constantFrom(...written, ...long),
         fc.array(fc.tuple(fc.nat(), fc.nat({ max: 3 }), fc.array(fc.constantFrom(...alphabet), { maxLength: 3 })), { minLength: 1, maxLength: 3 }),
         (doc, edits) => {
           let text = doc;
@@ -105,7 +110,9 @@ describe('the ingest-wire scanner reads as JSON.parse does', () => {
   it('decodes a worker’s batch as the general path does: records, and unreadable entries with their codes and places', () => {
     // ASCII throughout (the fast path reads ASCII batches only): written documents, some made unreadable or odd.
     const odd = (t: string, i: number): string => [t, t.replace('"turns":[', '"turns":[1,'), t.replace(/"fen_after":"[^"]*"/, '"fen_after":"8/8 w"'), t.replace('"dice":[', '"dice":[9,'), ` ${t}`][i % 5];
-    const docs = [...written.slice(0, 40).map(odd), ...fixtureDocuments().filter((t) => /^[\x20-\x7e]*$/.test(t))];
+    const docs = [...long.map(odd), ...written.slice(0, 10), ...fixtureDocuments().filter((t) => /^[\x20-\x7e]*$/.test(t))];
+    // Most are long enough for the scanner.
+    expect(long.filter((t) => t.length >= 8192).length).toBeGreaterThan(20);
     const bytes = Buffer.from(docs.join('\n'), 'latin1');
     expect(bytes.every((c) => c < 128)).toBe(true);
     const spans: number[] = [];

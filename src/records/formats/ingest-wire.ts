@@ -141,13 +141,20 @@ export function toIngestWire(r: GameRecord): Obj {
   };
 }
 
+/**
+ * The scanner pays off on long documents (4,000 games of 150 plies, 27 kB each: 17 % less time
+ * than JSON.parse once warm, in process); on short ones (dice games of 4 kB) it gains nothing
+ * once warm and costs while a fresh worker thread warms it up, so JSON.parse reads them.
+ */
+const SCAN_FROM_BYTES = 8192;
+
 export const ingestWireFormat: FormatModule = jsonFormat(
   'ingest-wire',
   convert,
   (r) => `${JSON.stringify(toIngestWire(r))}\n`,
   // The form this tool writes, read from its bytes (the same object JSON.parse gives), then converted alike.
   (bytes, start, end, place, notes, attempt) => {
-    const doc = scanIngestWire(bytes, start, end);
+    const doc = end - start < SCAN_FROM_BYTES ? undefined : scanIngestWire(bytes, start, end);
     return doc === undefined ? undefined : convert(doc, place, notes, attempt);
   },
 );

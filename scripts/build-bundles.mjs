@@ -70,6 +70,12 @@ export async function buildBundles() {
   );
 }
 
+/** The sample replays that make the code caches: a source and its dialect each (deploy/Dockerfile copies them into its build stage). */
+export const CODE_CACHE_SAMPLES = [
+  ['corpora/samples/reference/games.ndjson.gz', 'reference'],
+  ['corpora/samples/dicechess-com/games.ingest-wire.ndjson.gz', 'dicechess-com'],
+];
+
 /**
  * The bundles' code caches (dist/bundle/*.cjs.cache, see src/bundle-loader.cts): sample jobs run
  * on the new bundles, each starting from the cache the one before left, so that it holds every
@@ -79,10 +85,7 @@ export async function buildBundles() {
  */
 export function buildCodeCaches() {
   const out = mkdtempSync(join(tmpdir(), 'dice-dialects-code-cache-'));
-  const samples = [
-    ['corpora/samples/reference/games.ndjson.gz', 'reference'],
-    ['corpora/samples/dicechess-com/games.ingest-wire.ndjson.gz', 'dicechess-com'],
-  ];
+  const samples = CODE_CACHE_SAMPLES;
   try {
     for (const [bundle, jobs] of [['cli', 1], ['worker-bundle', 2]]) {
       const cache = `${root}dist/bundle/${bundle}.cjs.cache`;

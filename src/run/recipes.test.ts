@@ -66,6 +66,19 @@ describe('deploy/Dockerfile', () => {
     expect(user?.[1]).toBe('node');
   });
 
+  it('copies into its build stage what `npm run build` reads: the build scripts and the samples that make the code caches, which the .dockerignore lets through', async () => {
+    const { CODE_CACHE_SAMPLES } = (await import(new URL('../../scripts/build-bundles.mjs', import.meta.url).href)) as { CODE_CACHE_SAMPLES: [string, string][] };
+    const copied = dockerfile()[0]
+      .steps.filter(([op]) => op === 'COPY')
+      .flatMap(([, rest]) => rest.split(/\s+/).slice(0, -1));
+    expect(copied).toContain('scripts');
+    const ignore = readFileSync(join(root, 'deploy/Dockerfile.dockerignore'), 'utf8').split('\n');
+    for (const [sample] of CODE_CACHE_SAMPLES) {
+      expect(copied, sample).toContain(sample);
+      expect(ignore, sample).toContain(`!${sample}`);
+    }
+  });
+
   it("the image's command line (ENTRYPOINT + CMD) runs from the files the image holds", () => {
     const image = stageImage();
     const steps = dockerfile().at(-1)!.steps;

@@ -4,7 +4,7 @@ import { checkedRecord } from './checked-record.js';
 import { fenBoardsOf, keepFenBoards } from './fen-boards.js';
 import { type GameRecord, type GameRecordInput, recordSchemas } from './game-record.js';
 import { fail } from './items.js';
-import { CANONICAL_UCI } from './notation.js';
+import { CANONICAL_UCI, squareOfCodes } from './notation.js';
 
 /**
  * The last step of every reader: castling and king-capture notation, Chess960 start detection
@@ -160,11 +160,7 @@ export function normaliseSpellings(input: GameRecordInput, notes: Set<string>): 
 const isPawn = (piece: number): boolean => piece === PAWN || piece === -PAWN;
 
 /** The square a lower-case UCI move names at `at` (file, rank), or -1. */
-function squareAt(m: string, at: number): number {
-  const f = m.charCodeAt(at) - 97;
-  const r = m.charCodeAt(at + 1) - 49;
-  return f >= 0 && f < 8 && r >= 0 && r < 8 ? r * 8 + f : -1;
-}
+const squareAt = (m: string, at: number): number => squareOfCodes(m.charCodeAt(at), m.charCodeAt(at + 1));
 
 /**
  * The first turn from `from` that may hold a move whose spelling depends on the board, or

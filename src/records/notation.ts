@@ -128,6 +128,13 @@ function canonicalMove(m: string): boolean {
   return p === 110 || p === 98 || p === 114 || p === 113;
 }
 
+/** The square (a1 = 0) of a lower-case file letter's and a rank digit's character codes, or -1. */
+export function squareOfCodes(file: number, rank: number): number {
+  const f = file - 97;
+  const r = rank - 49;
+  return f >= 0 && f < 8 && r >= 0 && r < 8 ? r * 8 + f : -1;
+}
+
 /** UCI of a move between two squares (0–63 each, a1 = 0), lower case: each string made once and shared. */
 export function uciOfSquares(from: number, to: number): string {
   return (UCI_OF_SQUARES[from * 64 + to] ??= squareName(from) + squareName(to));

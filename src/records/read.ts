@@ -75,7 +75,7 @@ export function readRecords(sources: ReadonlyArray<string | StreamInput>, opts?:
 export async function* readRecords(sources: ReadonlyArray<string | StreamInput>, opts: ReadOptions = {}): AsyncGenerator<ReadItem | RawLines> {
   opts = await withFetchFolders(sources, opts); // a fetch folder's history list is its metadata, its manifest no source
   const controller = new AbortController();
-  const ctx: ReadContext = { history: opts.historyList ? await loadHistory(opts.historyList, opts.http) : null, ownBatches: opts.sameThread !== true };
+  const ctx: ReadContext = { history: opts.historyList ? await loadHistory(opts.historyList, opts.http) : null, sameThread: opts.sameThread };
   // Raw records carry the history list along in shared memory: they are decoded where they are judged.
   const history = ctx.history ? shareHistory(ctx.history) : undefined;
   const defer = (opts.deferRaw ?? opts.deferNative) === true;

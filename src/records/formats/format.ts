@@ -13,8 +13,8 @@ import { jsonRawBatches, splitLine } from './json-lines.js';
 export interface ReadContext {
   /** dicechess.com game metadata by game id, from the player's history list. */
   history: HistoryIndex | null;
-  /** Each raw batch in a buffer of its own, to be moved to another thread (the default); false: it may share the read's buffers. */
-  ownBatches?: boolean;
+  /** Raw batches are judged on this thread only (ReadOptions.sameThread): they may share the read's buffers instead of a copy of their own. */
+  sameThread?: boolean;
 }
 
 /** Where a raw record sits: its source, its (first) line, its span flags (RAW_WHOLE_LINE), the CSV header. */
@@ -87,7 +87,7 @@ export type ConvertBytes = (bytes: Buffer, start: number, end: number, place: Do
 export function jsonFormat(name: FormatName, convert: Convert, format: (r: GameRecord) => string, convertBytes?: ConvertBytes): FormatModule {
   const module: FormatModule = {
     name,
-    readBatches: (src, ctx) => jsonRawBatches(src, name, ctx.ownBatches !== false),
+    readBatches: (src, ctx) => jsonRawBatches(src, name, ctx.sameThread !== true),
     decode: (text, at, ctx) => decodeJsonDoc(text, at, convert, ctx),
     decodeBytes: convertBytes && ((bytes, start, end, at, ctx) => fastDecode(bytes, start, end, at, convertBytes, ctx)),
     read: (src, ctx) => readDecoded(module, src, ctx),

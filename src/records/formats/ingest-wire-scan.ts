@@ -1,4 +1,4 @@
-import { uciOfSquares } from '../notation.js';
+import { squareOfCodes, uciOfSquares } from '../notation.js';
 import { CLOSE, CLOSE_LIST, COMMA, COMMA_LITERAL, NULL, OPEN, ascii, bind, leave, lit, need, numberAt, numberEnd, stringEnd } from './json-bytes.js';
 
 /**
@@ -137,16 +137,9 @@ function afterItem(b: Buffer, q: number, end: number): number {
 /** A move's text `b[a, z)`: lower-case squares from–to are the shared string of those squares. */
 function moveText(b: Buffer, a: number, z: number): string {
   if (z - a === 4) {
-    const from = square(b[a], b[a + 1]);
-    const to = square(b[a + 2], b[a + 3]);
+    const from = squareOfCodes(b[a], b[a + 1]);
+    const to = squareOfCodes(b[a + 2], b[a + 3]);
     if (from >= 0 && to >= 0) return uciOfSquares(from, to);
   }
   return b.toString('latin1', a, z);
-}
-
-/** The square (a1 = 0) of a file letter and a rank digit, or -1. */
-function square(file: number, rank: number): number {
-  const f = file - 97;
-  const r = rank - 49;
-  return f >= 0 && f < 8 && r >= 0 && r < 8 ? r * 8 + f : -1;
 }

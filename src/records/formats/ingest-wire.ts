@@ -142,9 +142,10 @@ export function toIngestWire(r: GameRecord): Obj {
 }
 
 /**
- * The scanner pays off on long documents (4,000 games of 150 plies, 27 kB each: 17 % less time
- * than JSON.parse once warm, in process); on short ones (dice games of 4 kB) it gains nothing
- * once warm and costs while a fresh worker thread warms it up, so JSON.parse reads them.
+ * The scanner pays off on long documents (150-ply games, 27 kB each: 14 % less time than
+ * JSON.parse once warm, in process, `node scripts/bench-ingest-scan.mjs`); on short ones (dice
+ * games of 4 kB) it gains little once warm and costs while a fresh worker thread warms it up
+ * (whole process, `--jobs 2` fell behind `--jobs 1` on 10,000 of them), so JSON.parse reads them.
  */
 const SCAN_FROM_BYTES = 8192;
 

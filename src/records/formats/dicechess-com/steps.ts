@@ -1,7 +1,7 @@
 import { type Obj, describe, isObj } from '../../fields.js';
 import type { Side } from '../../game-record.js';
 import { fail } from '../../items.js';
-import { checkFen, uciOfSquares } from '../../notation.js';
+import { checkFen, squareOfCodes, uciOfSquares } from '../../notation.js';
 
 /** One parsed step of a dicechess.com `gameMoveHistoryStateMap`. */
 export interface Die {
@@ -167,15 +167,10 @@ const isSquare = (s: string): boolean => {
  * what `moveOf` gives, or undefined where that is no move (the general path words it).
  */
 export function usualMove(fromFile: number, fromRank: number, toFile: number, toRank: number, notes: Set<string>): string | undefined {
-  const a = (fromFile | 0x20) - 97;
-  const b = (toFile | 0x20) - 97;
-  const r = fromRank - 49;
-  const s = toRank - 49;
   // `| 0x20` lands on a–h only from a–h and A–H.
-  if (a < 0 || a > 7 || b < 0 || b > 7 || r < 0 || r > 7 || s < 0 || s > 7) return undefined;
-  const from = r * 8 + a;
-  const to = s * 8 + b;
-  if (from === to) return undefined;
+  const from = squareOfCodes(fromFile | 0x20, fromRank);
+  const to = squareOfCodes(toFile | 0x20, toRank);
+  if (from < 0 || to < 0 || from === to) return undefined;
   notes.add(fromFile < 97 && toFile < 97 ? 'squares:upper-case' : 'squares:lower-case');
   return uciOfSquares(from, to);
 }

@@ -1,8 +1,7 @@
 import { createHash } from 'node:crypto';
 import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
-import { type JudgeModule, moduleRef } from '../worker-modules.js';
-import { TASKS_PER_WORKER, runTask, workerLimits, workerPool, workerThreads } from '../worker-pool.js';
+import { type ModuleRef, moduleRef, TASKS_PER_WORKER, runTask, workerLimits, workerPool, workerThreads } from '../worker-pool.js';
 import type { FormatName } from '../records/game-record.js';
 import { type ReadOptions, readRecords, recordsIn, type SourceNote } from '../records/index.js';
 import { isSourceFailure } from '../records/source-failure.js';
@@ -30,7 +29,7 @@ export interface JudgeSpec<P, S = never> {
   /** The result columns (dialect names): conforming lines are counted per column instead of travelling back from workers. */
   columns: string[];
   /** The module exporting `createJudge(params): RecordJudge | StatefulJudge` that each worker thread imports: a built-in judge by name, or an ES module's URL. */
-  module: JudgeModule;
+  module: ModuleRef;
   /** Structured-cloneable: sent to the workers with every batch and as each worker starts (it may carry what the main thread resolved, so workers need not load it again). */
   params: P;
   /** The same `createJudge`, for judging in this thread. */

@@ -1,4 +1,4 @@
-import { boardSvg } from './board-svg.js';
+import { boardSvg } from '../explore/page/board-svg.js';
 import { facesChart, matrixChart, ratesChart } from './charts-svg.js';
 import { divergenceClasses, sourceLabel, type DivergenceClass } from './classes.js';
 import { CLIP_CHARS, clip, escapeHtml } from './escape.js';

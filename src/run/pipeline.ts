@@ -5,7 +5,7 @@ import { type ModuleRef, moduleRef, TASKS_PER_WORKER, runTask, workerLimits, wor
 import type { FormatName } from '../records/game-record.js';
 import { type ReadOptions, readRecords, recordsIn, type SourceNote } from '../records/index.js';
 import { isSourceFailure } from '../records/source-failure.js';
-import { openRunDir } from '../report/run-dir.js';
+import { openRunDir } from './run-dir.js';
 import type { RunInfo, Summary } from '../report/summary-schema.js';
 import { RunAccumulator } from './accumulator.js';
 import { type AnyJudge, type BatchItem, type BatchResult, type BatchTask, type JudgeRef, runBatch, type WarmTask } from './batch.js';

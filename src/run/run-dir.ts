@@ -4,8 +4,8 @@ import { once } from 'node:events';
 import { join, resolve } from 'node:path';
 import { checkRunFolderTarget, outputFailure, RUN_MARKER, RUN_MARKER_TEXT } from '../output/output-path.js';
 import { createTemporary, dropMarker, PARKED, type Temporary } from '../output/temporary.js';
-import { canonicalJson } from './sorted.js';
-import { Summary } from './summary-schema.js';
+import { canonicalJson } from '../report/sorted.js';
+import { Summary } from '../report/summary-schema.js';
 
 export const RUN_FILES = ['results.ndjson', 'summary.json', 'report.md', 'report.html', 'junit.xml', 'explorer.html'] as const;
 

@@ -3,7 +3,7 @@ import { type Dialect, formatProblem, listDialects, loadDialect } from '../../di
 import { checkNotAnInput } from '../../output/output-path.js';
 import { ReadSetupError } from '../../records/index.js';
 import { type Progress, parseShard, runReplay } from '../../run/index.js';
-import { RUN_FILES } from '../../report/run-dir.js';
+import { RUN_FILES } from '../../run/run-dir.js';
 import { type SourceArgs, resolveSourceOptions, sourceOptions, sourceFailureLine } from '../source-options.js';
 import { UsageError } from '../usage-error.js';
 import { checkJobs } from '../jobs-option.js';

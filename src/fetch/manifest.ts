@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
 import { FETCH_MANIFEST_FORMAT, FETCH_MANIFEST_NAME } from '../records/fetch-folder.js';
-import { writeAtomic } from './atomic.js';
+import { writeAtomic } from '../output/atomic-file.js';
 
 /**
  * DIR/manifest.json: every game a fetch listed, each with its outcome, and the

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import pLimit from 'p-limit';
-import { removeStaleTemps, writeAtomic } from './atomic.js';
+import { removeStaleTemps, writeAtomic } from '../output/atomic-file.js';
 import { type GameContext, type GameOutcome, fetchGame } from './fetch-game.js';
 import { type Answer, CLIENT_DEFAULTS, Client, type ClientOptions } from './http.js';
 import { GAMES_DIR, HISTORY_LIST_NAME, MANIFEST_FORMAT, type GameEntry, type Manifest, ManifestStore, type RunEntry, countsOf } from './manifest.js';

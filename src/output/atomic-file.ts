@@ -1,49 +1,47 @@
-import { randomBytes } from 'node:crypto';
 import { open, readdir, rename, unlink } from 'node:fs/promises';
 import path from 'node:path';
+import { createTemporary, removeStaleTemporariesIn } from './temporary.js';
 
 /**
- * Atomic files: the bytes go to a hidden temporary sibling (`.NAME.PID.HEX.tmp`,
- * skipped by folder readers), are flushed to disk, then renamed over the name. A
- * kill at any moment leaves either no file or the whole file under the name.
+ * One file inside a folder the tool owns (a fetch's game files, its manifest): the
+ * bytes go to a marked temporary sibling (`.NAME.tmp-XXXXXX/NAME`, skipped by folder
+ * readers, as every output of the tool), are flushed to disk, then renamed over the
+ * name. A kill at any moment leaves either no file or the whole file under the name;
+ * the temporary a killed run left is removed by the next one (removeStaleTemps).
+ * The caller has checked that the folder is its own: nothing here refuses a name.
  */
-const TEMP = /^\..+\.\d+\.[0-9a-f]{8}\.tmp$/;
-
-export function tempName(file: string): string {
-  return path.join(path.dirname(file), `.${path.basename(file)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
-}
-
 export async function writeAtomic(file: string, data: string | Uint8Array): Promise<void> {
-  const tmp = tempName(file);
-  const fh = await open(tmp, 'wx');
+  // The caller sweeps the folder once (removeStaleTemps), and handles signals itself.
+  const temporary = createTemporary(file, { sweep: false, signals: false });
+  const tmp = path.join(temporary.dir, path.basename(file));
   try {
-    await fh.writeFile(data);
-    await fh.sync();
-  } catch (e) {
-    await fh.close().catch(() => undefined);
-    await unlink(tmp).catch(() => undefined);
-    throw e;
-  }
-  await fh.close();
-  try {
+    const fh = await open(tmp, 'wx');
+    try {
+      await fh.writeFile(data);
+      await fh.sync();
+    } finally {
+      await fh.close();
+    }
     await rename(tmp, file);
-  } catch (e) {
-    await unlink(tmp).catch(() => undefined);
-    throw e;
+  } finally {
+    temporary.remove();
   }
 }
 
-/** Removes temporaries a killed run left in `dir` (only names of the pattern above: this tool's own). */
+/** Temporaries of the writer before the shared one (`.NAME.PID.HEX.tmp` files). */
+const OLD_TEMP = /^\..+\.\d+\.[0-9a-f]{8}\.tmp$/;
+
+/** Removes the temporaries a killed run left in `dir` (only this tool's own, marked, their process gone); returns how many. */
 export async function removeStaleTemps(dir: string): Promise<number> {
-  let removed = 0;
+  let removed = removeStaleTemporariesIn(dir).length;
   let names: string[];
   try {
     names = await readdir(dir);
   } catch {
-    return 0;
+    return removed;
   }
   for (const n of names) {
-    if (!TEMP.test(n)) continue;
+    if (!OLD_TEMP.test(n)) continue;
     await unlink(path.join(dir, n)).then(
       () => removed++,
       () => undefined,

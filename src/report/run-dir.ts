@@ -1,0 +1,52 @@
+import { openFolderOutput } from '../output/folder-output.js';
+import { canonicalJson } from './sorted.js';
+import { Summary } from './summary-schema.js';
+
+export const RUN_FILES = ['results.ndjson', 'summary.json', 'report.md', 'report.html', 'junit.xml', 'explorer.html'] as const;
+
+export interface RunDir {
+  tmpDir: string;
+  /** results.ndjson inside tmpDir; the caller writes one JSON line per result. */
+  resultsStream: NodeJS.WritableStream;
+  finish(summary: Summary, opts?: { junitPerGame?: boolean }): Promise<void>;
+  /** Publishes the results with other files than the reports (a shard's partial run folder). */
+  finishWith(files: Array<[name: string, text: string]>): Promise<void>;
+  abort(): Promise<void>;
+}
+
+/**
+ * A run folder, published only when complete through the shared folder publisher
+ * (src/output/folder-output.ts): results.ndjson streamed, then the summary and the reports.
+ */
+export async function openRunDir(finalDir: string, what = '--out'): Promise<RunDir> {
+  const folder = await openFolderOutput(what, finalDir, 'run-folder');
+  const results = folder.stream('results.ndjson');
+  // The renderers are needed only at the end: they load while the run goes on, not before it starts.
+  const reports = import('./run-reports.js');
+  reports.catch(() => {});
+
+  async function finish(summary: Summary, opts: { junitPerGame?: boolean } = {}): Promise<void> {
+    try {
+      // Parsed once a run: zod's compiled fast path would cost more to build than it saves.
+      const checked = Summary.parse(summary, { jitless: true });
+      await folder.writeFile('summary.json', canonicalJson(checked));
+      await (await reports).writeReports(folder.tmpDir, checked, opts.junitPerGame === true);
+    } catch (e) {
+      await folder.abort();
+      throw e;
+    }
+    await folder.commit();
+  }
+
+  async function finishWith(files: Array<[string, string]>): Promise<void> {
+    try {
+      for (const [name, text] of files) await folder.writeFile(name, text);
+    } catch (e) {
+      await folder.abort();
+      throw e;
+    }
+    await folder.commit();
+  }
+
+  return { tmpDir: folder.tmpDir, resultsStream: results, finish, finishWith, abort: () => folder.abort() };
+}

@@ -3,7 +3,7 @@ import { loadDialect } from '../dialects/load.js';
 import type { GameRecord } from '../records/game-record.js';
 import type { ReadItem } from '../records/items.js';
 import { earnedIncrementMs } from '../replay/clock-rule.js';
-import { judgeFairness, type PreparedDialect, prepareDialect, replayGame } from '../replay/replay-game.js';
+import { judgeFairness, mayEndPartway, type PreparedDialect, prepareDialect, replayGame } from '../replay/replay-game.js';
 import type { GameResultLine } from '../replay/result.js';
 import type { StatefulJudge } from '../run/batch.js';
 import { GameState, type Outcome, type TurnEngine } from '../rules/index.js';
@@ -199,8 +199,6 @@ function turnStart(record: GameRecord, engine: TurnEngine, n: number): string | 
   return game.dfen(record.turns[n - 1].dice as Role[]);
 }
 
-const PARTIAL_ENDS = new Set(['timeout', 'resign', 'draw_agreement', 'unknown']);
-
 const sameOutcome = (a: Outcome | null, b: Outcome | null): boolean => (a === null ? b === null : b !== null && a.result === b.result && a.reason === b.reason);
 
 /**
@@ -230,7 +228,7 @@ function countOpportunities(record: GameRecord, plan: InferPlan, p: Prepared, ok
     if (game.outcome) break;
     const turn = record.turns[t];
     const dice = turn.dice as Role[];
-    const partial = t === record.turns.length - 1 && PARTIAL_ENDS.has(record.termination) && record.format !== 'opening-book';
+    const partial = mayEndPartway(record, t);
     counted.forEach((kind, i) => {
       const conf = conforming[i];
       if (kind === 'turn' && !partial) turnOpportunities(plan.options[i].path, plan.options[i].values, engines[i], game.pos, dice, turn.moves, conf, out[i], stats);

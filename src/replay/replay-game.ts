@@ -28,6 +28,14 @@ export type FairnessFinding = { rule: RuleId; turn: number | null; message: stri
 
 const PARTIAL_ENDS = new Set(['timeout', 'resign', 'draw_agreement', 'unknown']);
 
+/**
+ * The partial-turn rule: the last recorded turn of a game that ended by the clock, a
+ * resignation, an agreed draw or an unknown end may stop part-way (the player left the turn
+ * unfinished); an opening book's lines are cut where the book stops, not partial turns.
+ */
+export const mayEndPartway = (record: GameRecord, turn: number): boolean =>
+  turn === record.turns.length - 1 && PARTIAL_ENDS.has(record.termination) && record.format !== 'opening-book';
+
 const sideName = (s: 0 | 1): string => (s === 0 ? 'white' : 'black');
 
 /**
@@ -128,7 +136,7 @@ export function replayGame(record: GameRecord, dialect: PreparedDialect, index: 
     // Only the last turn may be cut short, and only by a timeout, a resignation or an agreed draw
     // (or an ending the record does not name: dicechess.com state maps leave resignations unmarked).
     // An opening-book line is a whole turn, never the end of a game.
-    const partial = t === record.turns.length - 1 && PARTIAL_ENDS.has(record.termination) && record.format !== 'opening-book';
+    const partial = mayEndPartway(record, t);
     const verdict = game.playRecorded(dice, turn.moves, partial);
     const flags = turn.diceFlags;
     if (flags && flags.length === dice.length) {

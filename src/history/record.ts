@@ -38,7 +38,7 @@ function overridesOf(summary: RecordedSummary): Map<string, string> {
   for (const line of Array.isArray(named) ? named : []) {
     if (typeof line !== 'string' || !line.includes(' --set ')) continue;
     const [name, ...sets] = line.split(' --set ');
-    out.set(name, sets.join(' '));
+    out.set(name, sets.join(' --set '));
   }
   return out;
 }

@@ -53,7 +53,6 @@ export const MIGRATIONS: readonly (readonly string[])[] = [
       line INTEGER NOT NULL,
       game TEXT NOT NULL,
       dialect TEXT NOT NULL,
-      occurrence INTEGER NOT NULL,
       status TEXT NOT NULL,
       rule TEXT,
       turn INTEGER,

@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
 import { HistoryError } from './errors.js';
-import type { OpenOptions, Row, SqlValue, Store } from './store.js';
+import type { OpenOptions, Row, SqlValue, Store } from './store-types.js';
 
 type Pg = typeof import('pg');
 

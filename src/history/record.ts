@@ -3,7 +3,7 @@ import { toolVersion } from '../run/run-info.js';
 import { HistoryError } from './errors.js';
 import { readRunFolder, type RecordedSummary, type RunFolder } from './run-folder.js';
 import { readySchema } from './schema.js';
-import type { SqlValue, Store } from './store.js';
+import type { SqlValue, Store } from './store-types.js';
 import { identityHash } from '../run/run-info.js';
 
 export const RESULT_COLUMNS = ['run', 'line', 'game', 'dialect', 'status', 'rule', 'turn', 'micro_move', 'dfen', 'recorded', 'message', 'source', 'idx', 'turns', 'repeats'] as const;

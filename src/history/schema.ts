@@ -1,5 +1,5 @@
 import { HistoryError } from './errors.js';
-import type { Store } from './store.js';
+import type { Store } from './store-types.js';
 
 /**
  * The history's schema, versioned: migration N takes a database from version N − 1 to N, in

@@ -2,7 +2,7 @@ import { createRequire } from 'node:module';
 import { existsSync, mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { HistoryError } from './errors.js';
-import type { OpenOptions, Row, SqlValue, Store } from './store.js';
+import type { OpenOptions, Row, SqlValue, Store } from './store-types.js';
 
 type Libsql = typeof import('libsql');
 type Database = InstanceType<Libsql>;

@@ -9,7 +9,7 @@ import { resolveRun } from '../queries/run-ref.js';
 import { getRun, listRuns } from '../queries/runs.js';
 import { search } from '../queries/search.js';
 import { trend } from '../queries/trend.js';
-import type { Store } from '../store.js';
+import type { Store } from '../store-types.js';
 import { serverLinks, type Links } from './layout.js';
 import { diffPage, errorPage, gamePage, runPage, runsPage, searchPage, trendPage } from './pages.js';
 

@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Store } from '../store.js';
+import type { Store } from '../store-types.js';
 import { CSP } from './layout.js';
 import { route } from './routes.js';
 

@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { HistoryError } from '../errors.js';
-import type { Store } from '../store.js';
+import type { Store } from '../store-types.js';
 import type { Links } from './layout.js';
 import { route } from './routes.js';
 

@@ -1,5 +1,5 @@
 import { diffLines, type DiffInput, type RunDiff } from '../../report/diff.js';
-import type { Store } from '../store.js';
+import type { Store } from '../store-types.js';
 
 async function* linesOf(store: Store, run: number): AsyncGenerator<DiffInput> {
   // In pages of the (run, line) index: a run's rows are never all in memory as SQL rows.

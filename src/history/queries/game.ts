@@ -1,5 +1,5 @@
 import { HistoryError } from '../errors.js';
-import type { Row, Store } from '../store.js';
+import type { Row, Store } from '../store-types.js';
 
 /** A game's verdict under one dialect in one run, with what may explain a change. */
 export interface GameState {

@@ -1,5 +1,5 @@
 import { HistoryError } from '../errors.js';
-import type { Store } from '../store.js';
+import type { Store } from '../store-types.js';
 
 /**
  * A run as users name it: its number (`7` or `#7`), `latest`, its label (the run folder's or

@@ -1,4 +1,4 @@
-import type { Row, SqlValue, Store } from '../store.js';
+import type { Row, SqlValue, Store } from '../store-types.js';
 import { rangeCondition } from './run-ref.js';
 
 export interface RunsFilter {

@@ -1,4 +1,4 @@
-import type { SqlValue, Store } from '../store.js';
+import type { SqlValue, Store } from '../store-types.js';
 import { rangeCondition } from './run-ref.js';
 import { parseSearch } from './search-grammar.js';
 

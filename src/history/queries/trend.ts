@@ -1,4 +1,4 @@
-import type { SqlValue, Store } from '../store.js';
+import type { SqlValue, Store } from '../store-types.js';
 
 export interface TrendPoint {
   run: number;

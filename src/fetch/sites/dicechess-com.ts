@@ -2,10 +2,10 @@ import type { Call } from '../http.js';
 import { type GameVerdict, ListingGuard, type ListContext, type ListStep, type ListedRow, type Obj, type Site, describeValue, isObj, parseBody, rowId, timeMs } from './site.js';
 
 /**
- * dicechess.com (FORMATS.md §G): `POST /api/player/history`, newest first, paged by
+ * dicechess.com (docs/formats.md#dicechess-com-api): `POST /api/player/history`, newest first, paged by
  * offset (`first` += rows received, the end is a short or empty page; see lastPage); the envelope
  * is unverified, so a top-level array of rows or an object's first array-valued
- * property is accepted. `GET /api/game-move-history?gameId=` is a state map (§A).
+ * property is accepted. `GET /api/game-move-history?gameId=` is a state map (docs/formats.md#state-maps).
  * Offsets shift when new games arrive, so the cursor keeps `offset` (rows of the
  * contiguous span listed from the top), `exhausted`, and `anchors`: the top ids of
  * that span. A later run lists from the top until it meets an anchor, which says how

@@ -2,7 +2,7 @@ import type { Call } from '../http.js';
 import { type GameVerdict, ListingGuard, pathSegment, type ListContext, type ListStep, type ListedRow, type Obj, type Site, describeValue, isObj, parseBody, rowId, timeMs } from './site.js';
 
 /**
- * Fortemate play-api (FORMATS.md §G): `GET /players/{id}/games[?before=ISO]`, newest
+ * Fortemate play-api (docs/formats.md#fortemate-play-api): `GET /players/{id}/games[?before=ISO]`, newest
  * first, keyset pages (`before` = the oldest row's `finishedAt` exactly as sent),
  * `hasMore: false` at the end; `GET /games/{id}/history` is format C, 404 = no
  * archived history. The cursor is the span listed so far: `top` (newest

@@ -45,7 +45,7 @@ export type GameVerdict = { kind: 'game'; refresh: string | null } | { kind: 'un
 
 export interface Site {
   name: 'fortemate' | 'dicechess-com';
-  /** The public API base the docs give (FORMATS.md §G). */
+  /** The public API base the docs give (docs/formats.md#site-apis). */
   defaultBase: string;
   /** The environment variable holding the user's login token, when the site needs one. */
   tokenEnv: string | null;

@@ -8,7 +8,7 @@ import { toStateMap } from '../../records/formats/dicechess-com/write.js';
 import type { GameRecord } from '../../records/game-record.js';
 
 /**
- * Loopback fakes of the two APIs of FORMATS.md §G (127.0.0.1, port 0), serving games
+ * Loopback fakes of the two APIs of docs/formats.md#site-apis (127.0.0.1, port 0), serving games
  * the project's generator plays, written by the project's writers for the sites'
  * formats, through the documented paths and shapes. Faults are queued per game id
  * (or per listing request) and used up one a request.

@@ -184,7 +184,7 @@ export function compare(s: Sample, rng: Rng): string[] {
   const lines = allLines(s.board, s.dice, o);
   const isLegal = legalityTest(lines, o);
   const legal = lines.filter(isLegal);
-  const oracleTurns = lines.length === 0 ? ['pass'] : sortedTurns(legal.map((l) => l.ucis));
+  const oracleTurns = lines.length === 0 ? ['pass'] : legal.map((l) => l.key).sort();
 
   // turns
   const coreTurns = legalTurns(core, dfen);
@@ -217,7 +217,7 @@ export function compare(s: Sample, rng: Rng): string[] {
       say(`judging [${show(rec)}]: oracle ${want ? 'legal' : 'illegal'}, core ${got.value.legal ? 'legal' : `illegal (${got.value.rule}: ${got.value.message})`}`);
       continue;
     }
-    const line = lines.find((l) => l.ucis.join(',') === rec.join(','));
+    const line = lines.find((l) => l.key === rec.join(','));
     if (got.value.legal && line && o.eachDie && (got.value.kingCaptured !== line.capturesKing || got.value.diceSpent !== line.dice)) {
       say(`judging [${show(rec)}]: oracle spends ${line.dice} dice${line.capturesKing ? ', king taken' : ''}; core ${got.value.diceSpent}${got.value.kingCaptured ? ', king taken' : ''}`);
     }

@@ -1,6 +1,7 @@
 import { judgeTurn, legalFirstMoves, legalTurns, positionAfter } from '../../api/rules.js';
 import { loadDialect } from '../../dialects/index.js';
 import type { Dialect } from '../../dialects/resolve.js';
+import type { Role } from '../../core/index.js';
 import { GameState } from '../../rules/index.js';
 import { type Board, type PieceType, readFen, writeFen } from './board.js';
 import { dialectOptions, type TurnOptions, turnOptions } from './dialect.js';
@@ -234,6 +235,20 @@ export function compare(s: Sample, rng: Rng): string[] {
     else if (writeFen(readFen(got.value), o.eachDie ? diceOf(got.value) : undefined) !== want) say(`position after [${show(l.ucis)}]: oracle ${want}, core ${got.value}`);
   }
 
+  // the next position once a legal turn is played and ended (the targets it leaves, the side to move)
+  if (legal.length > 0 && legal[0].moves.length > 0) {
+    const l = pick(rng, legal);
+    const game = GameState.start(core.rules, writeFen(s.board));
+    if (game.ok) {
+      const v = game.value.judgeAndPlay(coreDice(s.dice), l.ucis);
+      if (v.ok && !game.value.outcome) {
+        const want = writeFen(endTurn(after(s.board, l.moves, o))).split(' ').slice(0, 4).join(' ');
+        const got = writeFen(readFen(game.value.dfen())).split(' ').slice(0, 4).join(' ');
+        if (want !== got) say(`position after the turn [${show(l.ucis)}] ends: oracle ${want}, core ${got}`);
+      } else if (!v.ok) say(`playing the legal turn [${show(l.ucis)}]: the core refuses it: ${v.finding.message}`);
+    }
+  }
+
   // movable types (the one-die draw that never rolls a type that cannot move)
   if (o.movableTypes) {
     const game = GameState.start(core.rules, writeFen(s.board));
@@ -245,6 +260,8 @@ export function compare(s: Sample, rng: Rng): string[] {
   }
   return problems;
 }
+
+const coreDice = (dice: PieceType[]): Role[] => dice.map((d) => (FACES.indexOf(d) + 1) as Role);
 
 function diceOf(dfen: string): PieceType[] {
   const f = dfen.trim().split(/\s+/)[6];

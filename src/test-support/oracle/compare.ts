@@ -5,7 +5,7 @@ import type { Role } from '../../core/index.js';
 import { GameState } from '../../rules/index.js';
 import { type Board, type PieceType, readFen, writeFen } from './board.js';
 import { dialectOptions, type TurnOptions, turnOptions } from './dialect.js';
-import { endTurn, mutate, nearPromotion, pick, playable, randomPlay, type Rng, startBoard, thinOut } from './positions.js';
+import { endTurn, mutate, nearPromotion, pick, playable, randomPlay, type Rng, startBoard, thinOut, withTarget } from './positions.js';
 import { after, allLines, judge, type Line, legalityTest, movableTypes, without } from './turns.js';
 
 /**
@@ -129,6 +129,7 @@ export function randomBoard(rng: Rng, o: TurnOptions): Board {
     if (o.eachDie && rng() < 0.97) b = thinOut(b, 3 + Math.floor(rng() * 9), rng);
     if (rng() < 0.4) for (let i = 0, n = 1 + Math.floor(rng() * 12); i < n; i++) b = mutate(b, rng);
     if (rng() < 0.25) b = nearPromotion(b, rng);
+    if (rng() < 0.3) b = withTarget(b, rng);
     if (rng() < 0.1) b = endTurn(b);
     if (playable(b)) return b;
   }

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { writeAtomic } from './atomic.js';
+import { writeAtomic } from '../output/atomic-file.js';
 import { gameFile } from './game-file.js';
 import type { Answer, Client } from './http.js';
 import type { GameEntry } from './manifest.js';

@@ -73,3 +73,15 @@ export function bruteForcePairs(engines: readonly TurnEngine[], pos: Position, d
   );
   return { pairs, witness };
 }
+
+/**
+ * A turn `loose` accepts and `strict` refuses at this turn start (the first found among
+ * every sequence either could record), or null when there is none or too many to look
+ * through: what an example shows the looser value would also have allowed.
+ */
+export function witnessTurn(strict: TurnEngine, loose: TurnEngine, pos: Position, dice: readonly Role[], cap = 20_000): string[] | null {
+  const seqs = everySequence(loose, pos, dice, cap);
+  if (seqs === null) return null;
+  for (const s of seqs) if (loose.judge(pos, dice, s, false, false).ok && !strict.judge(pos, dice, s, false, false).ok) return s;
+  return null;
+}

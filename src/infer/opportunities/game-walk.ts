@@ -37,7 +37,7 @@ function endingsOf(game: GameState): string[] {
   const o = game.outcome;
   if (o) return [`${TERMINATION_OF[o.reason]} ${o.result}`];
   const claim = game.drawClaim;
-  return claim ? ['goes on', `${TERMINATION_OF[claim.reason]} draw (claimed)`] : ['goes on'];
+  return claim ? ['goes on', `${TERMINATION_OF[claim.reason]} draw`] : ['goes on'];
 }
 
 /**
@@ -46,7 +46,7 @@ function endingsOf(game: GameState): string[] {
  * rival value would have allowed what a conforming value forbids: a turn (`turn`), a clock
  * reading (`clock`), an ending at the turn's end (`outcome`). Once per turn and pair.
  */
-export function walkGame(record: GameRecord, walker: TurnEngine, index: number, options: readonly WalkOption[]): GameOpportunities | null {
+export function walkGame(record: GameRecord, walker: TurnEngine, index: number, options: readonly WalkOption[], trace?: Array<{ option: number; value: number; rival: number; turn: number }>): GameOpportunities | null {
   const started = GameState.start(walker, record.startFen);
   if (!started.ok) return null;
   const game = started.value;
@@ -116,6 +116,7 @@ export function walkGame(record: GameRecord, walker: TurnEngine, index: number, 
           const extra = e.filter((x) => !endings[j].includes(x));
           if (extra.length === 0) return;
           turns[i][j][k]++;
+          trace?.push({ option: i, value: j, rival: k, turn: t + 1 });
           example(i, j, k, t, 'outcome', `after this turn: ${extra.join(' or ')} (the value: ${endings[j].join(' or ')})`, null, game.dfen());
         });
       });

@@ -13,6 +13,8 @@ export function detectFormat(head: string): FormatName | null {
   if (text === '') return null;
   if (text[0] === '{' || text[0] === '[') {
     if (text.includes('"gameMoveHistoryStateMap"')) return 'dicechess-com';
+    // beturanga's server document: a FEN history whose entries end in epoch milliseconds, and timeleft per player.
+    if (/"history"\s*:\s*\[\s*"[^"]*\s\d{10,}"/.test(text) || (/"timeleft"\s*:/.test(text) && /"history"\s*:/.test(text))) return 'beturanga';
     if (/"startFen"\s*:/.test(text)) return 'ndjson';
     if (/"(initialDfen|turnNumber|fairness|timeControl)"\s*:/.test(text)) return 'history';
     if (/"(initial_fen|turn_number|white_player|active_color)"\s*:/.test(text)) return 'ingest-wire';

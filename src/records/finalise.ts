@@ -5,6 +5,7 @@ import { fenBoardsOf, keepFenBoards } from './fen-boards.js';
 import { type GameRecord, type GameRecordInput, recordSchemas } from './game-record.js';
 import { fail } from './items.js';
 import { CANONICAL_UCI, squareOfCodes } from './notation.js';
+import { repairRecordingFaults } from './recording-faults.js';
 
 /**
  * The last step of every reader: castling and king-capture notation, Chess960 start detection
@@ -16,6 +17,7 @@ export function finaliseRecord(input: GameRecordInput, notes: Set<string>): Game
     const n = detectChess960(input.startFen);
     if (n !== null) input.chess960 = n;
   }
+  repairRecordingFaults(input, notes);
   normaliseSpellings(input, notes);
   input.notes = [...new Set([...(input.notes ?? []), ...notes])].sort();
   return keepFenBoards(validate(input), fenBoardsOf(input));
@@ -119,19 +121,29 @@ export function normaliseSpellings(input: GameRecordInput, notes: Set<string>): 
   const start = startPosition(input.startFen);
   if (start === null) return;
   // Tracking goes on while a turn ahead may hold a move whose spelling depends on the board.
-  let upTo = nextSpellingTurn(turns, 0, start);
+  // dicechess.com writes promotion NONE for a pawn the site queens: the queen is certain.
+  const queensUnnamed = input.format === 'dicechess-com';
+  let upTo = nextSpellingTurn(turns, 0, start, queensUnnamed);
   if (upTo < 0) return;
   const pos = start.clone();
   const is960 = input.chess960 !== null && input.chess960 !== undefined;
   for (let t = 0; t < turns.length; t++) {
     if (t > upTo) {
-      upTo = nextSpellingTurn(turns, t, pos);
+      upTo = nextSpellingTurn(turns, t, pos, queensUnnamed);
       if (upTo < 0) return;
     }
     const turn = turns[t];
     for (let i = 0; i < turn.moves.length; i++) {
       const text = turn.moves[i];
-      const move = uciMove(pos, text);
+      let move = uciMove(pos, text);
+      if (queensUnnamed && text.length === 4 && reachesLastRank(text) && isPawn(pos.board[squareAt(text, 0)] ?? 0) && !(move >= 0 && capturesKingOnLastRank(pos, pos.turn, moveTo(move)))) {
+        const queened = uciMove(pos, `${text}q`);
+        if (queened >= 0) {
+          turn.moves[i] = `${text}q`;
+          notes.add('record.promotion-none');
+          move = queened;
+        }
+      }
       if (move < 0) return;
       if (moveKind(move) === CASTLE) {
         const twoSquares = makeUci(move, 'king-two-squares');
@@ -157,6 +169,9 @@ export function normaliseSpellings(input: GameRecordInput, notes: Set<string>): 
   }
 }
 
+/** A move from a 7th rank onto a last rank (either side). */
+const reachesLastRank = (m: string): boolean => (m[1] === '7' && m[3] === '8') || (m[1] === '2' && m[3] === '1');
+
 const isPawn = (piece: number): boolean => piece === PAWN || piece === -PAWN;
 
 /** The square a lower-case UCI move names at `at` (file, rank), or -1. */
@@ -170,7 +185,7 @@ const squareAt = (m: string, at: number): number => squareOfCodes(m.charCodeAt(a
  * while it holds a right and its king has not moved (a king's move ends its rights). A move
  * it cannot read counts too, so the answer is never later than the board's.
  */
-function nextSpellingTurn(turns: GameRecordInput['turns'], from: number, pos: Position): number {
+function nextSpellingTurn(turns: GameRecordInput['turns'], from: number, pos: Position, queensUnnamed: boolean): number {
   let white = pos.kingSquare[0];
   let black = pos.kingSquare[1];
   let whiteCastles = (pos.castling & 0x00ff) !== 0;
@@ -181,7 +196,7 @@ function nextSpellingTurn(turns: GameRecordInput['turns'], from: number, pos: Po
       const m = moves[i];
       const a = squareAt(m, 0);
       const b = squareAt(m, 2);
-      if ((m.length !== 4 && m.length !== 5) || a < 0 || b < 0 || mayTakeKingOnLastRank(m)) return t;
+      if ((m.length !== 4 && m.length !== 5) || a < 0 || b < 0 || mayTakeKingOnLastRank(m) || (queensUnnamed && m.length === 4 && reachesLastRank(m))) return t;
       if (a === white || a === black) {
         if (a === white) {
           if (whiteCastles && mayCastle(m)) return t;

@@ -7,7 +7,7 @@ import type { z as Z } from 'zod';
  * module given (game-record-schema.ts, and finalise.ts where a record needs zod's wording),
  * so that worker threads judging good records never load zod.
  */
-export const FORMAT_NAMES = ['dicechess-com', 'ingest-wire', 'history', 'csv', 'opening-book', 'ndjson'] as const;
+export const FORMAT_NAMES = ['dicechess-com', 'ingest-wire', 'history', 'csv', 'opening-book', 'ndjson', 'beturanga'] as const;
 export type FormatName = (typeof FORMAT_NAMES)[number];
 
 export const EVENT_TYPES = ['DOUBLE_OFFER', 'DOUBLE_ACCEPT', 'DOUBLE_DECLINE', 'DRAW_OFFER', 'DRAW_ACCEPT', 'DRAW_DECLINE', 'RESIGN', 'TIMEOUT'] as const;

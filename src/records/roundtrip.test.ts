@@ -94,6 +94,15 @@ const PROJECTIONS: Record<FormatName, (r: GameRecord) => unknown> = {
     result: r.result,
     termination: r.termination,
   }),
+  beturanga: (r) => ({
+    id: r.id,
+    startFen: fen4(r.startFen),
+    players: { white: { id: r.players.white.id, kind: r.players.white.kind }, black: { id: r.players.black.id, kind: r.players.black.kind } },
+    timeControl: r.timeControl,
+    turns: r.turns.map((t) => ({ side: t.side, dice: t.dice, moves: t.moves })),
+    result: r.result,
+    termination: r.termination,
+  }),
 };
 
 const normalise = (format: FormatName, r: GameRecord) => {
@@ -108,6 +117,7 @@ describe('read → write → read is identity on what each format carries', () =
     ['history', fixture('history')],
     ['csv', fixture('csv', 'turns.csv')],
     ['opening-book', fixture('opening-book', 'book.tsv')],
+    ['beturanga', fixture('beturanga', 'server-game.json')],
   ];
   for (const [format, source] of cases) {
     it(`${format}: same format and native NDJSON`, async () => {

@@ -1,5 +1,5 @@
 export type { Rules, MaximumReading, CastlingDice, PromotionPiece } from './rules.js';
-export { RULE_IDS, type RuleId, isRuleId } from './rule-ids.js';
+export { RULE_IDS, type RuleId, isRuleId, RECORDING_FAULTS, type RecordingFaultId, type FaultHandling, isRecordingFault, isNormalisedFault } from './rule-ids.js';
 export { DicePool } from './dice-pool.js';
 export { MicroMoves } from './micro-moves.js';
 export { TurnEngine, type TurnFinding, type TurnVerdict } from './turn-engine.js';

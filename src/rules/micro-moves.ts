@@ -162,8 +162,8 @@ export class MicroMoves {
     for (let i = 0; i < n; i++) {
       const m = out[i];
       const p = b[moveFrom(m)];
-      const promo = movePromotion(m);
-      if ((p === PAWN || p === -PAWN) && promo !== 0 && !this.dieAllowsPromotion(pool, promo)) continue;
+      // Every pawn move to the last rank, a king capture there included (as `allows` judges it).
+      if ((p === PAWN || p === -PAWN) && reachesLastRank(m) && !this.dieAllowsPromotion(pool, movePromotion(m))) continue;
       out[k++] = m;
     }
     if (roles & (1 << PAWN)) return k;
@@ -219,8 +219,10 @@ export class MicroMoves {
         case 'king-and-rook':
           return twoDice(KING, ROOK);
         case 'king':
-        case 'king-or-rook':
           return oneDie(KING);
+        case 'king-or-rook':
+          // Either die pays: the king die when there is one, else the rook die.
+          return pool && !pool.has(KING) ? oneDie(ROOK) : oneDie(KING);
         case 'rook':
           return oneDie(ROOK);
         case 'none':

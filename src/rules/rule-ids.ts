@@ -46,8 +46,59 @@ export const RULE_IDS = {
   'clock.mismatch': 'The recorded clocks do not follow from the time control (increment, passes free, flag fall).',
   'draw.offer-not-allowed': 'A draw offer at a moment the dialect does not allow (e.g. mid-turn).',
   'cube.not-allowed': 'A doubling-cube action the dialect or the cube state does not allow.',
+  // Recording faults: the record, not the dialect, is wrong (docs/recording-faults.md). Never a rules divergence.
+  'record.side-not-flipped-after-king-capture': 'The position after a king capture still names the capturing side to move.',
+  'record.castling-after-king-capture': 'The position after a king capture keeps castling rights of the side whose king was taken.',
+  'record.en-passant-not-canonical': 'The en passant field names a target no pawn double-stepped to (a stale or path-dependent target).',
+  'record.dice-digits': 'Dice written as digits where the source writes piece letters (old rows).',
+  'record.dice-letters': 'Dice written as piece letters where the source writes numbers (old exports).',
+  'record.promotion-none': 'A pawn reaches the last rank with the promotion written NONE (the site queens it).',
+  'record.no-op-last-turn': 'The last turn rolls and plays nothing because the game ended (draw agreed, abandoned), not a pass.',
+  'record.trailing-blocked-dice': 'Trailing states with every die allowed:false after a declined double: not a turn.',
+  'record.legacy-termination-unknown': 'The termination is written unknown though the board shows a king captured.',
+  'record.turn-boundary-from-dice-case': "A turn's side taken from its dice's case because the position names the other side.",
+  'record.stake-zero-tournament': 'A stake of 0: a tournament game, no stake (metadata).',
+  'record.negative-id-bot': 'A player with a negative id: a site bot (metadata).',
+  'record.rotated-board': 'The recorded board is the 180° image of the position the moves give: the record is rotated, its board cannot be judged.',
+  'record.collapsed-states': 'Consecutive states were collapsed into one: the micro-moves between them are lost.',
+  'record.partial-turn-side-flipped': 'A last turn cut short with dice left names the opponent to move: the record hides whether it was cut short or ended.',
+  'record.no-state-map': 'A dicechess.com game (a bot game) without a state map: nothing to replay.',
 } as const;
 
 export type RuleId = keyof typeof RULE_IDS;
+
+/**
+ * How the tool handles each recording fault: `normalised` (its intent is certain: the reader
+ * repairs it and notes it; never a finding), `metadata` (a site convention read as data),
+ * `reported` (it hides information: a finding of the record's own, status `faulty`).
+ */
+export type FaultHandling = 'normalised' | 'metadata' | 'reported';
+
+export const RECORDING_FAULTS = {
+  'record.side-not-flipped-after-king-capture': 'normalised',
+  'record.castling-after-king-capture': 'normalised',
+  'record.en-passant-not-canonical': 'normalised',
+  'record.dice-digits': 'normalised',
+  'record.dice-letters': 'normalised',
+  'record.promotion-none': 'normalised',
+  'record.no-op-last-turn': 'normalised',
+  'record.trailing-blocked-dice': 'normalised',
+  'record.legacy-termination-unknown': 'normalised',
+  'record.turn-boundary-from-dice-case': 'normalised',
+  'record.stake-zero-tournament': 'metadata',
+  'record.negative-id-bot': 'metadata',
+  'record.rotated-board': 'reported',
+  'record.collapsed-states': 'reported',
+  'record.partial-turn-side-flipped': 'reported',
+  'record.no-state-map': 'reported',
+} as const satisfies Partial<Record<RuleId, FaultHandling>>;
+
+export type RecordingFaultId = keyof typeof RECORDING_FAULTS;
+
+/** Is this id a recording fault (the record's problem, never the dialect's)? */
+export const isRecordingFault = (id: string): id is RecordingFaultId => Object.prototype.hasOwnProperty.call(RECORDING_FAULTS, id);
+
+/** A normalised or metadata fault: repaired by the reader, never counted as diverging. */
+export const isNormalisedFault = (id: string): boolean => isRecordingFault(id) && RECORDING_FAULTS[id] !== 'reported';
 
 export const isRuleId = (id: string): id is RuleId => Object.prototype.hasOwnProperty.call(RULE_IDS, id);

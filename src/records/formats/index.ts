@@ -1,4 +1,5 @@
 import type { FormatName } from '../game-record.js';
+import { beturangaFormat } from './beturanga/index.js';
 import { csvFormat } from './csv.js';
 import { dicechessComFormat } from './dicechess-com/index.js';
 import type { FormatModule } from './format.js';
@@ -15,4 +16,5 @@ export const FORMATS: Record<FormatName, FormatModule> = {
   csv: csvFormat,
   'opening-book': openingBookFormat,
   ndjson: ndjsonFormat,
+  beturanga: beturangaFormat,
 };

@@ -1,0 +1,139 @@
+import type { RecordingFaultId } from '../rules/rule-ids.js';
+import type { GameRecordInput, Side } from './game-record.js';
+
+/**
+ * Recording faults the records can show without the rules (board bookkeeping only), each
+ * named by its registry code (src/rules/rule-ids.ts) and listed in docs/recording-faults.md.
+ * Faults whose intent is certain are repaired here and left as a note with the code; a fault
+ * that hides information is left as a note `<code>@<turn>` for the judge to report. Runs in
+ * every reader's last step (finalise.ts), after the reader's own notes are in.
+ */
+export function repairRecordingFaults(input: GameRecordInput, notes: Set<string>): void {
+  const turns = input.turns;
+  input.startFen = canonicalEnPassant(input.startFen, notes);
+  for (const turn of turns) if (turn.fenAfter) turn.fenAfter = canonicalEnPassant(turn.fenAfter, notes);
+  const last = turns[turns.length - 1];
+  if (last?.fenAfter) {
+    const taken = kingTaken(last.fenAfter);
+    if (taken !== null) {
+      // A state map's last step is the capture itself, mid-turn: it names the capturer, as every step of a turn does.
+      last.fenAfter = afterKingCapture(last.fenAfter, taken, input.format !== 'dicechess-com', notes);
+      if ((input.termination ?? 'unknown') === 'unknown') {
+        // A legacy import never classified its games: the board says a king was taken.
+        input.termination = 'king_captured';
+        input.result = taken === 'w' ? 'black' : 'white';
+        notes.add(fault('record.legacy-termination-unknown'));
+      }
+    }
+  }
+  readNoteFaults(input, notes);
+  if (input.stakes && input.stakes.initial === 0) notes.add(fault('record.stake-zero-tournament'));
+  for (const side of ['white', 'black'] as const) {
+    const p = input.players[side];
+    if (p.id !== null && p.id !== undefined && /^-\d+$/.test(p.id)) {
+      if (p.kind !== 'bot') p.kind = 'bot';
+      notes.add(fault('record.negative-id-bot'));
+    }
+  }
+}
+
+const fault = (code: RecordingFaultId): string => code;
+
+/** A reported fault at a turn (1-based; turns.length + 1: after the last turn), as a note the judge reads. */
+export const reportedFaultNote = (code: RecordingFaultId, turn: number): string => `${code}@${turn}`;
+
+/** The reported faults a record's notes carry, earliest turn first. */
+export function reportedFaults(notes: readonly string[]): { code: RecordingFaultId; turn: number }[] {
+  const out: { code: RecordingFaultId; turn: number }[] = [];
+  for (const n of notes) {
+    const at = n.indexOf('@');
+    if (at < 0 || !n.startsWith('record.')) continue;
+    out.push({ code: n.slice(0, at) as RecordingFaultId, turn: Number(n.slice(at + 1)) });
+  }
+  return out.sort((a, b) => a.turn - b.turn);
+}
+
+/**
+ * Faults the readers noted in their own words, by format: dice in the other spelling
+ * (digits where the site writes letters, letters where it writes numbers).
+ */
+function readNoteFaults(input: GameRecordInput, notes: Set<string>): void {
+  const letterFormats = input.format === 'dicechess-com' || input.format === 'csv' || input.format === 'beturanga';
+  if (letterFormats && notes.has('dice:digits')) notes.add(fault('record.dice-digits'));
+  if (!letterFormats && notes.has('dice:letters')) notes.add(fault('record.dice-letters'));
+}
+
+/** The side whose king is off the board (null: both kings stand, or both are gone). */
+function kingTaken(fen: string): Side | null {
+  const space = fen.indexOf(' ');
+  const board = space < 0 ? fen : fen.slice(0, space);
+  const white = board.includes('K');
+  const black = board.includes('k');
+  if (white === black) return null;
+  return white ? 'b' : 'w';
+}
+
+/**
+ * The position after a king capture: the captured side is the one to move (the capturer's
+ * turn is over; `afterTurn`: the FEN is the position after the turn, not a step within it)
+ * and holds no castling right (its king is gone).
+ */
+function afterKingCapture(fen: string, taken: Side, afterTurn: boolean, notes: Set<string>): string {
+  const f = fen.split(' ');
+  if (f.length < 4) return fen;
+  if (afterTurn && f[1] !== taken) {
+    f[1] = taken;
+    notes.add(fault('record.side-not-flipped-after-king-capture'));
+  }
+  const own = taken === 'w' ? /[A-Z]/g : /[a-z]/g;
+  if (f[2] !== '-' && own.test(f[2])) {
+    const kept = f[2].replace(taken === 'w' ? /[A-Z]/g : /[a-z]/g, '');
+    f[2] = kept === '' ? '-' : kept;
+    notes.add(fault('record.castling-after-king-capture'));
+  }
+  return f.join(' ');
+}
+
+/**
+ * The en passant field with only targets a pawn just double-stepped past: the pawn still
+ * stands in front of the target. A stale target (its pawn moved on or was taken later in the
+ * turn: a path-dependent field) is dropped; the tool's own writers never write one.
+ */
+function canonicalEnPassant(fen: string, notes: Set<string>): string {
+  const f = fen.split(' ');
+  if (f.length < 4 || f[3] === '-') return fen;
+  const ep = f[3];
+  if (!/^([a-h][36])+$/.test(ep)) return fen;
+  const board = boardOf(f[0]);
+  if (board === null) return fen;
+  let kept = '';
+  for (let i = 0; i < ep.length; i += 2) {
+    const file = ep.charCodeAt(i) - 97;
+    const rank = ep.charCodeAt(i + 1) - 49;
+    const white = rank === 2;
+    if (board[(white ? 3 : 4) * 8 + file] === (white ? 'P' : 'p')) kept += ep.slice(i, i + 2);
+  }
+  if (kept === ep) return fen;
+  f[3] = kept === '' ? '-' : kept;
+  notes.add(fault('record.en-passant-not-canonical'));
+  return f.join(' ');
+}
+
+/** A FEN board as 64 squares (a1 first): the piece letter or ''; null when it is not 8 × 8. */
+function boardOf(text: string): string[] | null {
+  const ranks = text.split('/');
+  if (ranks.length !== 8) return null;
+  const out = new Array<string>(64).fill('');
+  for (let r = 0; r < 8; r++) {
+    let file = 0;
+    for (const c of ranks[7 - r]) {
+      if (c >= '1' && c <= '8') file += Number(c);
+      else {
+        if (file > 7) return null;
+        out[r * 8 + file++] = c;
+      }
+    }
+    if (file !== 8) return null;
+  }
+  return out;
+}

@@ -31,7 +31,8 @@ export const GameResultLine = z
   .object({
     id: z.string(),
     dialect: z.string(),
-    status: z.enum(['conforming', 'diverging', 'unreadable']),
+    /** `faulty`: the record's own fault hides what the rules would need (a recording fault, never a rules divergence). */
+    status: z.enum(['conforming', 'diverging', 'unreadable', 'faulty']),
     findings: z.array(Finding),
     /** Position of the record in the input stream (0-based), for stable ordering. */
     index: z.number().int().min(0),

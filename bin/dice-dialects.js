@@ -6,10 +6,11 @@ import { fileURLToPath } from 'node:url';
 const { loadBundle } = createRequire(import.meta.url)('../dist/bundle-loader.cjs');
 const { main } = loadBundle(fileURLToPath(new URL('../dist/bundle/cli.cjs', import.meta.url))).exports;
 
-// A reader that closed the pipe (`… | head`) wants no more: stop as a SIGPIPE would, quietly.
+// A reader that closed the pipe (`… | head`) wants no more: stop at once, quietly, with the
+// exit code the command had so far (the same rule as src/output/closed-pipe.ts, for --out /dev/stdout).
 for (const stream of [process.stdout, process.stderr]) {
   stream.on('error', (error) => {
-    if (error?.code === 'EPIPE') process.exit(141);
+    if (error?.code === 'EPIPE') process.exit(Number(process.exitCode ?? 0));
     throw error;
   });
 }

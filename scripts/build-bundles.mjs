@@ -10,7 +10,7 @@
 // the code loads by createRequire (piscina, undici, papaparse, zod where records fail) stays in
 // node_modules, out of the bundles, as in the compiled files. The library (package.json
 // `exports`) stays the compiled files (tsc).
-// Measured on a one-game replay (whole process, alternating): code splitting (68 chunks) and
+// A one-game replay (whole process, alternating; bench-formats.mjs --startup-only, 2026-12-01): code splitting (68 chunks) and
 // minifying (whitespace and syntax) change nothing beyond noise (~5 ms of 260), so one file per
 // thread, unminified: an internal error's stack reads as the sources do.
 import { build } from 'esbuild';

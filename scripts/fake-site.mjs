@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// A loopback fake of the Fortemate or dicechess.com API (FORMATS.md §G) serving generated
+// A loopback fake of the Fortemate or dicechess.com API (docs/formats.md#site-apis) serving generated
 // games, to try `dice-dialects fetch` locally: the fake the tests use
 // (src/fetch/test-support/fake-sites.ts), compiled into dist/ beside the modules it imports.
 // Usage (after npm run build): node scripts/fake-site.mjs fortemate|dicechess-com

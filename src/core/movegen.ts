@@ -217,8 +217,7 @@ function isEnemyTarget(pos: Position, color: Color, to: Square): boolean {
  * Castling written king → rook square. Conditions shared by classic and Chess960:
  * the right is held, king and rook stand on their home squares, every square either
  * piece crosses or lands on is empty apart from those two. Attacks are checked only
- * for the orthodox option (king's start and path; the landing square is the caller's
- * ordinary check test).
+ * for the orthodox option: the king's start, path and landing square.
  */
 export function generateCastling(pos: Position, color: Color, orthodox: boolean, out: Move[], n: number): number {
   const rights = (pos.castling >> (color * 8)) & 0xff;
@@ -251,7 +250,9 @@ function kingPathSafe(pos: Position, color: Color, kFrom: Square, kTo: Square): 
   if (isAttacked(pos, kFrom, enemy)) return false;
   if (kFrom === kTo) return true;
   const step = kTo > kFrom ? 1 : -1;
-  // The landing square is the caller's ordinary check test, after the move.
-  for (let s = kFrom + step; s !== kTo; s += step) if (isAttacked(pos, s, enemy)) return false;
-  return true;
+  // Through and into: the landing square too, which dialects without check test nowhere else.
+  for (let s = kFrom + step; ; s += step) {
+    if (isAttacked(pos, s, enemy)) return false;
+    if (s === kTo) return true;
+  }
 }

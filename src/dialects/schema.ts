@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { Rules } from '../rules/rules.js';
 
 /**
- * The axes every dialect states (RULES.md §7), one zod schema per leaf value. The same
+ * The axes every dialect states (docs/rules.md), one zod schema per leaf value. The same
  * table builds the file schema (every leaf wrapped as `{ value, source, note?, open? }`,
  * all optional because a file may inherit through `extends`), the resolved schema (all
  * required, with the cross-field checks), the list of option paths for `--set`, and

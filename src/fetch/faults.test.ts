@@ -185,5 +185,5 @@ describe('fetch faults', () => {
 });
 
 function readdirNoTemps(dir: string): boolean {
-  return ![...readdirSync(dir), ...readdirSync(path.join(dir, 'games'))].some((n) => n.endsWith('.tmp'));
+  return ![...readdirSync(dir), ...readdirSync(path.join(dir, 'games'))].some((n) => /\.tmp(-|$)/.test(n)); // the shared publisher's temporaries, and the old writer's
 }

@@ -1,6 +1,6 @@
 /**
  * `fetch`: games from the sites' APIs into a corpus folder `replay` reads as it is,
- * incremental, resumable and polite (FORMATS.md §G).
+ * incremental, resumable and polite (docs/formats.md#site-apis).
  */
 export { runFetch, type FetchOptions, type FetchProgress, type FetchResult, type StopCode } from './run.js';
 export { SITES, SITE_NAMES, type Site } from './sites/index.js';

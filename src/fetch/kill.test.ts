@@ -44,7 +44,7 @@ describe('fetch killed with SIGKILL', () => {
       const m = readManifestFile(out);
       expect(m.counts).toEqual({ listed: 60, fetched: 59, unavailable: 1, failed: 0 });
       expect(m.cursor).toMatchObject({ exhausted: true });
-      expect(readdirSync(path.join(out, 'games')).filter((n) => n.endsWith('.tmp'))).toEqual([]);
+      expect(readdirSync(path.join(out, 'games')).filter((n) => /\.tmp(-|$)/.test(n))).toEqual([]);
       expect(existsSync(path.join(out, '.fetch.lock'))).toBe(false);
       // Each game was fetched whole once at most per kill that interrupted it; the folder replays every game once.
       const run = path.join(temps.make(), 'run');

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
 import { FETCH_MANIFEST_FORMAT, FETCH_MANIFEST_NAME } from '../records/fetch-folder.js';
-import { writeAtomic } from './atomic.js';
+import { writeAtomic } from '../output/atomic-file.js';
 
 /**
  * DIR/manifest.json: every game a fetch listed, each with its outcome, and the
@@ -65,6 +65,13 @@ export const Manifest = z.object({
   updatedAt: z.string(),
   /** Site-specific listing position (see each site's module); null before any listing. */
   cursor: Obj.nullable(),
+  /**
+   * How the last run's listing ended: complete (it reached the end, or --since, or
+   * --limit, and the cursor says where to go on), or incomplete with why (the server's
+   * pages did not move, or it stopped answering): games past the cursor are not listed.
+   * null before any listing, and for --ids.
+   */
+  listing: z.object({ complete: z.boolean(), reason: z.string().nullable() }).nullable().default(null),
   counts: z.object({ listed: z.number(), fetched: z.number(), unavailable: z.number(), failed: z.number() }),
   /** dicechess.com: the history-list file beside the games (metadata replay picks up). */
   historyList: z.string().nullable(),

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import pLimit from 'p-limit';
-import { removeStaleTemps, writeAtomic } from './atomic.js';
+import { removeStaleTemps, writeAtomic } from '../output/atomic-file.js';
 import { type GameContext, type GameOutcome, fetchGame } from './fetch-game.js';
 import { type Answer, CLIENT_DEFAULTS, Client, type ClientOptions } from './http.js';
 import { GAMES_DIR, HISTORY_LIST_NAME, MANIFEST_FORMAT, type GameEntry, type Manifest, ManifestStore, type RunEntry, countsOf } from './manifest.js';
@@ -61,6 +61,15 @@ export interface FetchResult {
 const DOWN_AFTER = 6;
 
 /**
+ * Listing pages one run asks for at most: PAGE_SLACK, plus twice the pages its new
+ * games would fill at the fullest page seen. An honest listing needs about one page
+ * per page of games; a server that keeps saying "more" while it sends little or
+ * nothing new is stopped here instead of paging for ever.
+ */
+export const PAGE_SLACK = 10;
+export const pageBound = (newGames: number, fullestPage: number): number => PAGE_SLACK + 2 * Math.ceil(newGames / Math.max(1, fullestPage));
+
+/**
  * One fetch run: list (or take --ids), fetch every game not already fetched at a
  * polite pace, store each atomically, record every outcome in the manifest, and move
  * the listing cursor only past pages whose games all have one.
@@ -115,6 +124,7 @@ export async function runFetch(opts: FetchOptions): Promise<FetchResult> {
       createdAt: now,
       updatedAt: now,
       cursor: null,
+      listing: null,
       counts: countsOf([]),
       historyList: null,
       runs: [],
@@ -230,10 +240,19 @@ export async function runFetch(opts: FetchOptions): Promise<FetchResult> {
       const player = opts.player!;
       const steps = site.list({ client, base: opts.base, player, cursor: manifest.cursor, sinceMs: opts.sinceMs, pageSize: opts.pageSize, signal: controller.signal });
       let first = true;
+      const listed = new Set<string>();
+      let fullest = 0;
+      // A listing that cannot go on stops listing only: the games listed so far are still fetched, and their pages settle.
+      const incomplete = (reason: string): void => {
+        stopped ??= { code: 'fetch.listing', message: redactor.text(reason) };
+        manifest.listing = { complete: false, reason: redactor.text(reason) };
+        s.touch();
+      };
+      manifest.listing = null;
       for await (const step of steps) {
         if (controller.signal.aborted) break;
-        if (step.kind === 'shape') {
-          halt('fetch.listing', `the listing is not what was expected: ${step.message}`);
+        if (step.kind === 'shape' || step.kind === 'stuck') {
+          incomplete(step.kind === 'shape' ? `the listing is not what was expected: ${step.message}` : step.message);
           break;
         }
         if (step.kind === 'error') {
@@ -241,10 +260,17 @@ export async function runFetch(opts: FetchOptions): Promise<FetchResult> {
           if (a.code === 'http.aborted') break;
           if (a.status === 401 || a.status === 403) halt('fetch.credentials', credentialsMessage(site, a));
           else if (a.status === null) halt('fetch.unreachable', `${first ? 'the API cannot be reached' : 'the API stopped answering'}: ${a.message}`);
-          else halt('fetch.listing', `${step.what} could not be listed: ${a.message}`);
+          else incomplete(`${step.what} could not be listed: ${a.message}`);
+          if (manifest.listing === null) manifest.listing = { complete: false, reason: redactor.text(a.message) };
           break;
         }
         progress.pages = ++run.pages;
+        for (const r of step.rows) listed.add(r.id);
+        fullest = Math.max(fullest, step.rows.length);
+        if (run.pages > pageBound(listed.size, fullest)) {
+          incomplete(`the listing asked for ${run.pages} pages for ${listed.size} games (at most ${PAGE_SLACK} + 2 per page of games): the server keeps saying there is more but sends few new games; stopped`);
+          break;
+        }
         if (first) {
           first = false;
           if (retries.length > 0) pages.push({ done: Promise.all(schedule(retries).tasks), cursor: null });
@@ -257,6 +283,9 @@ export async function runFetch(opts: FetchOptions): Promise<FetchResult> {
         while (pages.length > 2) await settleOne();
       }
       await steps.return(undefined);
+      const halted = stopped as FetchResult['stopped'];
+      if (halted === null && !controller.signal.aborted) manifest.listing = { complete: true, reason: null };
+      else if (manifest.listing === null) manifest.listing = { complete: false, reason: halted?.message ?? 'interrupted' };
     }
     while (pages.length > 0) await settleOne();
     run.requests = client.requests;

@@ -20,7 +20,7 @@ export interface Rates {
   /** Chance, per turn where the cube is available, that the player to move doubles (x2 games; more when ahead). */
   double: number;
   /**
-   * Share of cut games whose last turn stops mid-turn (FORMATS.md allows it for timeouts,
+   * Share of cut games whose last turn stops mid-turn (docs/formats.md#ingest-wire allows it for timeouts,
    * resignations and draws; the replayer then only asks it to be the start of a legal turn).
    */
   partialLastTurn: number;

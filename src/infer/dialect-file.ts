@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { basename, dirname, relative, resolve } from 'node:path';
 import type { Dialect } from '../dialects/index.js';
 import { parseOverride } from '../dialects/index.js';
@@ -7,17 +7,18 @@ import { valueText } from './options.js';
 
 const MARK = 'Inferred by dice-dialects infer';
 
-/** May `--write FILE` be (re)written: absent, or a dialect file an earlier infer wrote? */
-export function writeFileProblem(file: string): string | null {
-  if (!existsSync(file)) return null;
+/** Is this regular file a dialect file an earlier infer wrote (the only kind `--write` replaces)? */
+export function isInferredDialectFile(file: string): boolean {
   try {
     const data = JSON.parse(readFileSync(file, 'utf8')) as { description?: unknown };
-    if (typeof data.description === 'string' && data.description.startsWith(MARK)) return null;
+    return typeof data.description === 'string' && data.description.startsWith(MARK);
   } catch {
-    // not JSON: not ours
+    return false; // not JSON: not ours
   }
-  return `--write ${file} exists and was not written by infer: refusing to overwrite it`;
 }
+
+/** What `--write` may replace, for the shared output check. */
+export const INFERRED_DIALECT_FILE = { test: isInferredDialectFile, what: 'a dialect file written by infer' };
 
 /** A dialect name from the file name (lower case, digits, "-", "."), as the registry expects. */
 function nameOf(file: string): string {

@@ -1,14 +1,14 @@
 import { createHash } from 'node:crypto';
-import { writeFile } from 'node:fs/promises';
 import type { Dialect } from '../dialects/index.js';
 import type { FormatName } from '../records/game-record.js';
 import { expandSources } from '../records/input/expand.js';
 import { fileHash } from '../run/run-info.js';
-import { inferredDialect } from './dialect-file.js';
+import { INFERRED_DIALECT_FILE, inferredDialect } from './dialect-file.js';
+import { writeOutputFile } from '../output/file-output.js';
+import { openFolderOutput } from '../output/folder-output.js';
 import { buildDocument, type DocumentContext, type InferDocument, inferredSets } from './document.js';
 import { opportunityKind } from './opportunities/turn-tests.js';
 import { type OptionPlan, overrideOf, valueText } from './options.js';
-import { publishRun } from './out-dir.js';
 import { renderInferHtml } from './render-html.js';
 import { renderInferMarkdown } from './render-md.js';
 import { type Progress, runCorpus, type SourceFailure } from '../run/pipeline.js';
@@ -89,9 +89,18 @@ export async function runInfer(opts: InferRunOptions): Promise<InferRunResult> {
   ctx.wallMs = performance.now() - started;
   const doc = buildDocument(ctx, first.tally, confirmation);
   if (opts.out !== undefined) {
-    await publishRun(opts.out, { 'infer.json': `${JSON.stringify(doc, null, 2)}\n`, 'report.md': renderInferMarkdown(doc), 'report.html': renderInferHtml(doc) });
+    const folder = await openFolderOutput('--out', opts.out, 'infer-folder');
+    try {
+      await folder.writeFile('infer.json', `${JSON.stringify(doc, null, 2)}\n`);
+      await folder.writeFile('report.md', renderInferMarkdown(doc));
+      await folder.writeFile('report.html', renderInferHtml(doc));
+    } catch (e) {
+      await folder.abort();
+      throw e;
+    }
+    await folder.commit();
   }
-  if (opts.write !== undefined) await writeFile(opts.write, inferredDialect(opts.write, opts.base, opts.baseArg, doc));
+  if (opts.write !== undefined) await writeOutputFile('--write', opts.write, inferredDialect(opts.write, opts.base, opts.baseArg, doc), { ours: INFERRED_DIALECT_FILE });
   return { doc, sourceErrors: first.sourceErrors };
 }
 

@@ -2,6 +2,7 @@ import { createWriteStream, realpathSync, renameSync, type WriteStream } from 'n
 import { mkdir } from 'node:fs/promises';
 import { once } from 'node:events';
 import { basename, dirname, join, resolve } from 'node:path';
+import { isClosedPipe, stopForClosedPipe } from './closed-pipe.js';
 import { checkFileTarget, OutputPathError, outputFailure } from './output-path.js';
 import { createTemporary, type Temporary } from './temporary.js';
 
@@ -21,15 +22,34 @@ async function close(stream: WriteStream): Promise<void> {
   await closed;
 }
 
-/**
- * A file output (`--out`, `--errors`, `--key`, …): checked first (a folder, or a path
- * through a file, is a one-line usage error), written to a marked temporary beside it
- * and renamed into place by commit(), so an interrupted run leaves the old file whole
- * and an output that is also an input is read to the end before it is replaced.
- * Devices and pipes (`/dev/stdout`, `/dev/null`) are written straight through.
- */
-export async function openOutputFile(what: string, path: string): Promise<OutputFile> {
+export interface OutputFileOptions {
+  /**
+   * Replace an existing regular file only when this says it is the tool's own (e.g. a
+   * dialect file `infer` wrote); anything else there is refused before the work starts.
+   * Without it, any regular file is replaced.
+   */
+  ours?: { test: (file: string) => boolean; what: string };
+}
+
+/** Checks a file output before the work starts (what openOutputFile checks first); throws OutputPathError. */
+export function checkOutputFile(what: string, path: string, opts: OutputFileOptions = {}): 'new' | 'replace' | 'device' {
   const kind = checkFileTarget(what, path);
+  if (kind === 'replace' && opts.ours && !opts.ours.test(path)) {
+    throw new OutputPathError('output.not-ours', `${what} ${path}: exists and is not ${opts.ours.what}; it is never replaced (nothing was written; choose another path)`);
+  }
+  return kind;
+}
+
+/**
+ * A file output (`--out`, `--errors`, `--key`, `--write`, …): checked first (a folder,
+ * or a path through a file, is a one-line usage error), written to a marked temporary
+ * beside it and renamed into place by commit(), so an interrupted run leaves the old
+ * file whole and an output that is also an input is read to the end before it is
+ * replaced. Devices and pipes (`/dev/stdout`, `/dev/null`) are written straight
+ * through; a pipe whose reader went away stops the command quietly (closed-pipe.ts).
+ */
+export async function openOutputFile(what: string, path: string, opts: OutputFileOptions = {}): Promise<OutputFile> {
+  const kind = checkOutputFile(what, path, opts);
   let temporary: Temporary | null = null;
   let file: string;
   // An existing file is replaced where it really is (a link to it stays a link).
@@ -48,6 +68,7 @@ export async function openOutputFile(what: string, path: string): Promise<Output
   const stream = createWriteStream(file);
   let failure: unknown = null;
   stream.on('error', (e) => {
+    if (kind === 'device' && isClosedPipe(e)) stopForClosedPipe();
     failure ??= e;
   });
   await Promise.race([once(stream, 'open'), once(stream, 'close')]).catch(() => undefined);
@@ -83,8 +104,8 @@ export async function openOutputFile(what: string, path: string): Promise<Output
 }
 
 /** Writes one whole text output (a diff, a matrix, a key) through openOutputFile. */
-export async function writeOutputFile(what: string, path: string, text: string): Promise<void> {
-  const out = await openOutputFile(what, path);
+export async function writeOutputFile(what: string, path: string, text: string, opts: OutputFileOptions = {}): Promise<void> {
+  const out = await openOutputFile(what, path, opts);
   out.stream.write(text);
   await out.commit();
 }

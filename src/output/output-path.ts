@@ -1,4 +1,4 @@
-import { lstatSync, readFileSync, type Stats, statSync } from 'node:fs';
+import { lstatSync, readdirSync, readFileSync, type Stats, statSync } from 'node:fs';
 import { basename, dirname, relative, resolve, sep } from 'node:path';
 
 /**
@@ -8,9 +8,12 @@ import { basename, dirname, relative, resolve, sep } from 'node:path';
  * Anything else is refused before a byte is written.
  */
 
-/** A file every published run folder holds: what makes it safe to replace. */
+/** A file every published folder holds: what makes it safe to replace. */
 export const RUN_MARKER = '.dice-dialects-run';
-export const RUN_MARKER_TEXT = `${JSON.stringify({ tool: 'dice-dialects', kind: 'run-folder', version: 1 })}\n`;
+/** What a published folder is: a replay or merge run folder, or an infer run folder. */
+export type FolderKind = 'run-folder' | 'infer-folder';
+export const runMarkerText = (kind: FolderKind): string => `${JSON.stringify({ tool: 'dice-dialects', kind, version: 1 })}\n`;
+export const RUN_MARKER_TEXT = runMarkerText('run-folder');
 
 /** An output path that cannot be used: a usage error (exit 2), nothing was touched. */
 export class OutputPathError extends Error {
@@ -60,34 +63,71 @@ function checkParent(what: string, path: string): void {
   }
 }
 
-/** True for a folder this tool published as a run (marker, or a run summary from before the marker existed). */
-export function isRunFolder(dir: string): boolean {
+/** The kind a folder's marker names, or null when it has none of ours. */
+function markerKind(dir: string): FolderKind | null {
+  let text: string;
   try {
-    if (statSync(resolve(dir, RUN_MARKER)).isFile()) return true;
+    text = readFileSync(resolve(dir, RUN_MARKER), 'utf8');
   } catch {
-    // No marker: perhaps a run written before markers.
+    return null;
   }
   try {
-    const summary = JSON.parse(readFileSync(resolve(dir, 'summary.json'), 'utf8')) as { format?: unknown; run_info?: { tool?: unknown } };
-    return summary.format === 'dice-dialects/summary@1' && summary.run_info?.tool === 'dice-dialects';
+    const m = JSON.parse(text) as { tool?: unknown; kind?: unknown };
+    if (m.tool === 'dice-dialects' && (m.kind === 'run-folder' || m.kind === 'infer-folder')) return m.kind;
   } catch {
-    return false;
+    // Not JSON: not ours.
   }
+  return null;
 }
 
-/** Throws OutputPathError unless `path` is free or a previous run folder. */
-export function checkRunFolderTarget(what: string, path: string): void {
+/** A folder written before markers: a run summary, or an infer document beside only infer's own files. */
+function legacyKind(dir: string): FolderKind | null {
+  try {
+    const summary = JSON.parse(readFileSync(resolve(dir, 'summary.json'), 'utf8')) as { format?: unknown; run_info?: { tool?: unknown } };
+    if (summary.format === 'dice-dialects/summary@1' && summary.run_info?.tool === 'dice-dialects') return 'run-folder';
+  } catch {
+    // Not a run summary.
+  }
+  try {
+    const names = readdirSync(dir);
+    const doc = JSON.parse(readFileSync(resolve(dir, 'infer.json'), 'utf8')) as { method?: unknown; options?: unknown };
+    if (typeof doc.method === 'string' && Array.isArray(doc.options) && names.every((n) => INFER_FILES.includes(n))) return 'infer-folder';
+  } catch {
+    // Not an infer folder.
+  }
+  return null;
+}
+
+/** The files an infer run folder holds (before markers, a folder holding anything else was not one of ours). */
+const INFER_FILES = ['infer.json', 'report.md', 'report.html'];
+
+/** True for a folder this tool published as `kind` (its marker, or what such a folder held before the marker). */
+export function isOurFolder(dir: string, kind: FolderKind): boolean {
+  return (markerKind(dir) ?? legacyKind(dir)) === kind;
+}
+
+/** True for a folder this tool published as a run (marker, or a run summary from before the marker existed). */
+export const isRunFolder = (dir: string): boolean => isOurFolder(dir, 'run-folder');
+
+const KIND_WORDS: Record<FolderKind, string> = { 'run-folder': 'a run folder', 'infer-folder': 'an infer run folder' };
+
+/** Throws OutputPathError unless `path` is free or a folder this tool published as `kind`. */
+export function checkFolderTarget(what: string, path: string, kind: FolderKind): void {
   if (path === '') throw new OutputPathError('output.empty', `${what} needs a path`);
+  const words = KIND_WORDS[kind];
   const target = resolve(path);
   const info = lstatOrNull(what, target);
   if (info === null) return checkParent(what, target);
-  if (info.isSymbolicLink()) throw new OutputPathError('output.not-run-folder', `${what} ${path}: is a symbolic link; name the run folder itself (nothing was written)`);
-  if (!info.isDirectory()) throw new OutputPathError('output.not-run-folder', `${what} ${path}: exists and is a file, not a run folder (nothing was written; choose a new folder)`);
-  if (!isRunFolder(target)) {
-    throw new OutputPathError('output.not-run-folder', `${what} ${path}: exists and is not a run folder written by dice-dialects (no ${RUN_MARKER}); it is never replaced (nothing was written; choose a new folder)`);
+  if (info.isSymbolicLink()) throw new OutputPathError('output.not-run-folder', `${what} ${path}: is a symbolic link; name the folder itself (nothing was written)`);
+  if (!info.isDirectory()) throw new OutputPathError('output.not-run-folder', `${what} ${path}: exists and is a file, not ${words} (nothing was written; choose a new folder)`);
+  if (!isOurFolder(target, kind)) {
+    throw new OutputPathError('output.not-run-folder', `${what} ${path}: exists and is not ${words} written by dice-dialects (no ${RUN_MARKER}); it is never replaced (nothing was written; choose a new folder)`);
   }
   if (target === resolve('.') || resolve('.').startsWith(target + sep)) throw new OutputPathError('output.not-run-folder', `${what} ${path}: is the working folder or holds it; run from elsewhere`);
 }
+
+/** Throws OutputPathError unless `path` is free or a previous run folder. */
+export const checkRunFolderTarget = (what: string, path: string): void => checkFolderTarget(what, path, 'run-folder');
 
 export type FileTarget = 'new' | 'replace' | 'device';
 

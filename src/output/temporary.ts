@@ -42,6 +42,7 @@ function removeLive(): void {
     }
   }
   live.clear();
+  quiet.clear();
 }
 
 const onSignal = (signal: NodeJS.Signals): void => {
@@ -49,19 +50,32 @@ const onSignal = (signal: NodeJS.Signals): void => {
   process.exit(SIGNALS[signal as keyof typeof SIGNALS] ?? 1);
 };
 
-function track(dir: string, rescue: (() => void) | null): void {
+/** Temporaries of a command that handles signals itself (fetch saves its manifest first): removed at exit only. */
+const quiet = new Set<string>();
+
+function track(dir: string, rescue: (() => void) | null, signals: boolean): void {
   live.set(dir, rescue);
-  if (handlersInstalled) return;
-  handlersInstalled = true;
-  for (const s of Object.keys(SIGNALS)) process.on(s, onSignal);
-  process.on('exit', removeLive);
+  if (!signals) quiet.add(dir);
+  if (!handlersInstalled) {
+    handlersInstalled = true;
+    process.on('exit', removeLive);
+  }
+  if (signals && !signalHandlers) {
+    signalHandlers = true;
+    for (const s of Object.keys(SIGNALS)) process.on(s, onSignal);
+  }
 }
+let signalHandlers = false;
 
 function untrack(dir: string): void {
   live.delete(dir);
+  quiet.delete(dir);
+  if (signalHandlers && live.size === quiet.size) {
+    signalHandlers = false;
+    for (const s of Object.keys(SIGNALS)) process.off(s, onSignal);
+  }
   if (live.size > 0 || !handlersInstalled) return;
   handlersInstalled = false;
-  for (const s of Object.keys(SIGNALS)) process.off(s, onSignal);
   process.off('exit', removeLive);
 }
 
@@ -76,8 +90,15 @@ function isAlive(pid: number): boolean {
 
 /** Removes temporaries of `target` left by processes that no longer run; returns what it removed. */
 export function removeStaleTemporaries(target: string): string[] {
-  const parent = dirname(resolve(target));
-  const prefix = temporaryPrefix(target);
+  return sweep(dirname(resolve(target)), temporaryPrefix(target));
+}
+
+/** Removes every temporary in `dir` left by a process that no longer runs (a killed fetch's game files). */
+export function removeStaleTemporariesIn(dir: string): string[] {
+  return sweep(resolve(dir), '.');
+}
+
+function sweep(parent: string, prefix: string): string[] {
   let names: string[];
   try {
     names = readdirSync(parent);
@@ -86,9 +107,10 @@ export function removeStaleTemporaries(target: string): string[] {
   }
   const removed: string[] = [];
   for (const name of names) {
-    if (!name.startsWith(prefix) || !NAME_TAIL.test(name.slice(prefix.length))) continue;
+    const at = name.lastIndexOf('.tmp-');
+    if (!name.startsWith(prefix) || at < 1 || !NAME_TAIL.test(name.slice(at + 5))) continue;
     const dir = join(parent, name);
-    let marker: { tool?: unknown; pid?: unknown };
+    let marker: { tool?: unknown; pid?: unknown; target?: unknown };
     try {
       marker = JSON.parse(readFileSync(join(dir, TMP_MARKER), 'utf8'));
     } catch {
@@ -97,21 +119,29 @@ export function removeStaleTemporaries(target: string): string[] {
     if (marker.tool !== 'dice-dialects' || typeof marker.pid !== 'number') continue;
     if (marker.pid !== process.pid && isAlive(marker.pid)) continue; // Another run of the same output is still going.
     if (live.has(dir)) continue;
-    unpark(dir, resolve(target));
+    const target = typeof marker.target === 'string' && dirname(marker.target) === parent ? marker.target : join(parent, name.slice(1, at));
+    unpark(dir, target);
     rmSync(dir, { recursive: true, force: true });
     removed.push(dir);
   }
   return removed;
 }
 
+export interface TemporaryOptions {
+  /** Remove the stale temporaries of the same target first (default true; a caller that sweeps the folder once passes false). */
+  sweep?: boolean;
+  /** Remove it and exit on SIGINT, SIGTERM, SIGHUP (default true; a command with its own handlers passes false: it is removed at exit). */
+  signals?: boolean;
+}
+
 /**
  * A fresh marked temporary folder beside `target` (same file system, so it can be
  * renamed into place). Removed on a signal or exit, a parked original put back first.
  */
-export function createTemporary(target: string): Temporary {
-  removeStaleTemporaries(target);
+export function createTemporary(target: string, opts: TemporaryOptions = {}): Temporary {
+  if (opts.sweep !== false) removeStaleTemporaries(target);
   const dir = mkdtempSync(join(dirname(resolve(target)), temporaryPrefix(target)));
-  track(dir, () => unpark(dir, resolve(target)));
+  track(dir, () => unpark(dir, resolve(target)), opts.signals !== false);
   writeFileSync(join(dir, TMP_MARKER), `${JSON.stringify({ tool: 'dice-dialects', pid: process.pid, target: resolve(target) })}\n`);
   return {
     dir,

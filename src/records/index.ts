@@ -1,5 +1,5 @@
 /**
- * Records: bytes → GameRecord. Readers for every format of FORMATS.md, writers for
+ * Records: bytes → GameRecord. Readers for every format of docs/formats.md, writers for
  * the same, and the canonical record schema. Readers know notation, never rules.
  */
 export * from './game-record.js';

@@ -58,12 +58,23 @@ export function classify(a: DiffSide, b: DiffSide): DiffCategory {
   return a.rule === b.rule && a.status === b.status ? 'unchanged' : 'reclassified';
 }
 
-function side(line: GameResultLine): DiffSide {
-  return { status: line.status, rule: line.findings[0]?.rule ?? null, index: line.index };
+/** What a diff needs of one result line (a run folder's line, or a row of the run history). */
+export interface DiffInput {
+  id: string;
+  dialect: string;
+  source: string | null;
+  status: Status;
+  /** The rule of the first finding. */
+  rule: string | null;
+  index: number;
 }
 
+const inputOf = (line: GameResultLine): DiffInput => ({ id: line.id, dialect: line.dialect, source: line.source ?? null, status: line.status, rule: line.findings[0]?.rule ?? null, index: line.index });
+
+const side = (line: DiffInput): DiffSide => ({ status: line.status, rule: line.rule, index: line.index });
+
 /** id + dialect, plus the occurrence number so a duplicated id is paired in order, not collapsed. */
-function keyer(): (line: GameResultLine) => string {
+function keyer(): (line: DiffInput) => string {
   const seen = new Map<string, number>();
   return (line) => {
     const base = `${line.id}\u0000${line.dialect}`;
@@ -73,24 +84,33 @@ function keyer(): (line: GameResultLine) => string {
   };
 }
 
+async function* inputs(lines: AsyncIterable<GameResultLine>): AsyncGenerator<DiffInput> {
+  for await (const line of lines) yield inputOf(line);
+}
+
 /**
  * Streams both runs' results.ndjson. Run A is held as one small entry per record
  * (status and rule only); run B is never held. Entries keep B's input order (A's for
  * `gone`), so the diff is deterministic.
  */
-export async function diffRuns(dirA: string, dirB: string): Promise<RunDiff> {
+export function diffRuns(dirA: string, dirB: string): Promise<RunDiff> {
+  return diffLines(inputs(readResults(resultsPath(dirA))), inputs(readResults(resultsPath(dirB))));
+}
+
+/** The diff of two runs' lines, each in its run's order: the one implementation `diff` and the run history share. */
+export async function diffLines(linesA: AsyncIterable<DiffInput> | Iterable<DiffInput>, linesB: AsyncIterable<DiffInput> | Iterable<DiffInput>): Promise<RunDiff> {
   const before = new Map<string, { side: DiffSide; id: string; dialect: string; source: string | null }>();
   const keyA = keyer();
-  for await (const line of readResults(resultsPath(dirA))) {
-    before.set(keyA(line), { side: side(line), id: line.id, dialect: line.dialect, source: line.source ?? null });
+  for await (const line of linesA) {
+    before.set(keyA(line), { side: side(line), id: line.id, dialect: line.dialect, source: line.source });
   }
   const out: RunDiff = { fixed: [], broken: [], reclassified: [], new: [], gone: [], faulted: [], repairedFaults: repairedFaultChanges(dirA, dirB), unchanged: 0 };
   const keyB = keyer();
-  for await (const line of readResults(resultsPath(dirB))) {
+  for await (const line of linesB) {
     const key = keyB(line);
     const after = side(line);
     const a = before.get(key);
-    const entry: DiffEntry = { id: line.id, dialect: line.dialect, source: line.source ?? null, before: a?.side ?? null, after };
+    const entry: DiffEntry = { id: line.id, dialect: line.dialect, source: line.source, before: a?.side ?? null, after };
     if (!a) {
       out.new.push(entry);
       continue;

@@ -219,8 +219,10 @@ export class MicroMoves {
         case 'king-and-rook':
           return twoDice(KING, ROOK);
         case 'king':
-        case 'king-or-rook':
           return oneDie(KING);
+        case 'king-or-rook':
+          // Either die pays: the king die when there is one, else the rook die.
+          return pool && !pool.has(KING) ? oneDie(ROOK) : oneDie(KING);
         case 'rook':
           return oneDie(ROOK);
         case 'none':

@@ -333,7 +333,8 @@ export class TurnEngine {
         const before = this.best(pos, pool, i, true);
         const cost = this.spend(pos, m, pool);
         pos.make(m);
-        const after = this.best(pos, pool, i + 1, true);
+        // Nothing is played after a king capture: it ends the line.
+        const after = kingCaptured ? 0 : this.best(pos, pool, i + 1, true);
         pos.unmake(m);
         pool.refund(cost);
         if (diceIn(cost) + after !== before) {
@@ -407,10 +408,13 @@ export class TurnEngine {
     let spent = 0;
     const exempt = this.rules.kingCaptureExempt;
     for (let i = 0; i < len; i++) {
+      // A king capture ends the line: nothing after it counts (only reached without the exemption).
+      const takesKing = this.micro.capturesKing(pos, played[i]);
       pool.pay(costs[i]);
       pos.make(played[i]);
       if (culprit >= 0) continue;
-      const viable = spent + diceIn(costs[i]) + this.best(pos, pool, i + 1, !exempt) === target || (exempt && this.canCaptureKing(pos, pool, i + 1));
+      const rest = takesKing ? 0 : this.best(pos, pool, i + 1, !exempt);
+      const viable = spent + diceIn(costs[i]) + rest === target || (exempt && this.canCaptureKing(pos, pool, i + 1));
       if (!viable) {
         culprit = i;
         spentBefore = spent;

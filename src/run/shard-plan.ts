@@ -45,7 +45,7 @@ export const BLOCK = 256;
 /** A shard may carry this much more than the mean load before the largest files are striped instead. */
 export const TOLERANCE = 0.02;
 
-/** Records compress about 8 to 1 (FORMATS.md's JSON and CSV); much above 40 to 1 a trailer is not to be believed. */
+/** Records compress about 8 to 1 (the JSON and CSV formats of docs/formats.md); much above 40 to 1 a trailer is not to be believed. */
 const TYPICAL_RATIO = 8;
 const MAX_RATIO = 40;
 

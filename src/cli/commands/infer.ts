@@ -1,8 +1,9 @@
 import type { CommandModule } from 'yargs';
 import { type Dialect, formatProblem, listDialects, loadDialect } from '../../dialects/index.js';
-import { writeFileProblem } from '../../infer/dialect-file.js';
+import { INFERRED_DIALECT_FILE } from '../../infer/dialect-file.js';
+import { checkOutputFile } from '../../output/file-output.js';
+import { checkFolderTarget, checkNotAnInput } from '../../output/output-path.js';
 import { defaultOptionPaths, type OptionPlan, planOption, valueText } from '../../infer/options.js';
-import { outDirProblem } from '../../infer/out-dir.js';
 import { runInfer } from '../../infer/run.js';
 import { FORMAT_NAMES, type FormatName } from '../../records/game-record.js';
 import { sourceFailureLine } from '../source-options.js';
@@ -60,13 +61,14 @@ export const inferCommand: CommandModule<object, Args> = {
       if (options.some((o) => o.path === plan.value.path)) throw new UsageError(`--option ${plan.value.path} is named twice`);
       options.push(plan.value);
     }
+    // Output paths are checked before any game is judged (the shared checks every command uses).
     if (argv.out !== undefined) {
-      const problem = outDirProblem(argv.out);
-      if (problem) throw new UsageError(problem);
+      checkFolderTarget('--out', argv.out, 'infer-folder');
+      checkNotAnInput('--out', argv.out, argv.sources, { folder: true });
     }
     if (argv.write !== undefined) {
-      const problem = writeFileProblem(argv.write);
-      if (problem) throw new UsageError(problem);
+      checkOutputFile('--write', argv.write, { ours: INFERRED_DIALECT_FILE });
+      checkNotAnInput('--write', argv.write, argv.sources, { folder: true });
     }
     const named: Dialect[] = [];
     for (const info of listDialects()) {

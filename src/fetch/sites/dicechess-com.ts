@@ -1,11 +1,11 @@
 import type { Call } from '../http.js';
-import { type GameVerdict, type ListContext, type ListStep, type ListedRow, type Obj, type Site, describeValue, isObj, parseBody, rowId, timeMs } from './site.js';
+import { type GameVerdict, ListingGuard, type ListContext, type ListStep, type ListedRow, type Obj, type Site, describeValue, isObj, parseBody, rowId, timeMs } from './site.js';
 
 /**
- * dicechess.com (FORMATS.md §G): `POST /api/player/history`, newest first, paged by
+ * dicechess.com (docs/formats.md#dicechess-com-api): `POST /api/player/history`, newest first, paged by
  * offset (`first` += rows received, the end is a short or empty page; see lastPage); the envelope
  * is unverified, so a top-level array of rows or an object's first array-valued
- * property is accepted. `GET /api/game-move-history?gameId=` is a state map (§A).
+ * property is accepted. `GET /api/game-move-history?gameId=` is a state map (docs/formats.md#state-maps).
  * Offsets shift when new games arrive, so the cursor keeps `offset` (rows of the
  * contiguous span listed from the top), `exhausted`, and `anchors`: the top ids of
  * that span. A later run lists from the top until it meets an anchor, which says how
@@ -69,6 +69,10 @@ async function page(ctx: ListContext, first: number): Promise<ListedRow[] | List
 
 async function* list(ctx: ListContext): AsyncGenerator<ListStep> {
   const state = cursorOf(ctx.cursor);
+  const guard = new ListingGuard();
+  // A page is the last when it is shorter than the fullest seen (lastPage), so a repeat of a full page is asked for again.
+  const fresh = (first: number): Promise<ListedRow[] | ListStep> =>
+    guard.fresh(() => page(ctx, first), (p) => ({ rows: p, last: p.length < Math.max(state.pageRows, 1) }), `POST ${ctx.base}/api/player/history with first=${first}`);
   const tooOld = (r: ListedRow): boolean => {
     const t = timeMs(r.row?.startTime);
     return ctx.sinceMs !== null && t !== null && t < ctx.sinceMs;
@@ -79,7 +83,7 @@ async function* list(ctx: ListContext): AsyncGenerator<ListStep> {
     let first = 0;
     let top: string[] | null = null;
     for (;;) {
-      const p = await page(ctx, first);
+      const p = await fresh(first);
       if (!Array.isArray(p)) return yield p;
       top ??= p.slice(0, ANCHORS).map((r) => r.id);
       const hit = p.findIndex((r) => anchors.includes(r.id));
@@ -101,7 +105,7 @@ async function* list(ctx: ListContext): AsyncGenerator<ListStep> {
   // The older part not listed yet.
   let first = Math.max(0, state.offset - (state.offset > 0 ? OVERLAP : 0));
   while (!state.exhausted) {
-    const p = await page(ctx, first);
+    const p = await fresh(first);
     if (!Array.isArray(p)) return yield p;
     if (first === 0 && state.anchors.length === 0) state.anchors = p.slice(0, ANCHORS).map((r) => r.id);
     const since = p.findIndex(tooOld);

@@ -1,8 +1,8 @@
 import type { Call } from '../http.js';
-import { type GameVerdict, type ListContext, type ListStep, type ListedRow, type Obj, type Site, describeValue, isObj, parseBody, rowId, timeMs } from './site.js';
+import { type GameVerdict, ListingGuard, pathSegment, type ListContext, type ListStep, type ListedRow, type Obj, type Site, describeValue, isObj, parseBody, rowId, timeMs } from './site.js';
 
 /**
- * Fortemate play-api (FORMATS.md §G): `GET /players/{id}/games[?before=ISO]`, newest
+ * Fortemate play-api (docs/formats.md#fortemate-play-api): `GET /players/{id}/games[?before=ISO]`, newest
  * first, keyset pages (`before` = the oldest row's `finishedAt` exactly as sent),
  * `hasMore: false` at the end; `GET /games/{id}/history` is format C, 404 = no
  * archived history. The cursor is the span listed so far: `top` (newest
@@ -29,7 +29,9 @@ const older = (a: string, b: string): boolean => {
 };
 
 async function page(ctx: ListContext, before: string | null): Promise<{ rows: ListedRow[]; raw: Obj[]; more: boolean } | ListStep> {
-  const url = `${ctx.base}/players/${encodeURIComponent(ctx.player)}/games${before === null ? '' : `?before=${encodeURIComponent(before)}`}`;
+  const player = pathSegment(ctx.player);
+  if (player === null) return { kind: 'shape', message: `the player id ${JSON.stringify(ctx.player)} cannot be put in the games list's URL path` };
+  const url = `${ctx.base}/players/${player}/games${before === null ? '' : `?before=${encodeURIComponent(before)}`}`;
   const answer = await ctx.client.call({ method: 'GET', url }, ctx.signal);
   if (!answer.ok) return { kind: 'error', answer, what: 'the games list' };
   const v = parseBody(answer.body);
@@ -51,6 +53,12 @@ const finishedAt = (r: Obj): string | null => (typeof r.finishedAt === 'string' 
 
 async function* list(ctx: ListContext): AsyncGenerator<ListStep> {
   const state = cursorOf(ctx.cursor);
+  const guard = new ListingGuard();
+  const fresh = (before: string | null): ReturnType<typeof page> =>
+    guard.fresh(() => page(ctx, before), (p) => ({ rows: p.rows, last: !p.more }), `GET ${ctx.base}/players/${encodeURIComponent(ctx.player)}/games${before === null ? '' : `?before=${before}`}`);
+  /** A keyset cursor that stays where it was cannot reach older pages. */
+  const stuck = (before: string | null, next: string | null): ListStep | null =>
+    next !== null && next === before ? { kind: 'stuck', message: `the games list says hasMore but its oldest row is at before=${before} again: the listing does not move` } : null;
   const tooOld = (r: Obj): boolean => {
     const t = timeMs(r.finishedAt);
     return ctx.sinceMs !== null && t !== null && t < ctx.sinceMs;
@@ -61,7 +69,7 @@ async function* list(ctx: ListContext): AsyncGenerator<ListStep> {
     let before: string | null = null;
     let newTop: string | null = null;
     for (;;) {
-      const p = await page(ctx, before);
+      const p = await fresh(before);
       if ('kind' in p) return yield p;
       newTop ??= p.raw.map(finishedAt).find((t) => t !== null) ?? null;
       let end = p.raw.findIndex((r) => {
@@ -78,13 +86,15 @@ async function* list(ctx: ListContext): AsyncGenerator<ListStep> {
       if (cutBySince) return;
       if (reached) break;
       if (last === null) return yield { kind: 'shape', message: `the games list's last row has no "finishedAt": cannot ask for the page before it` };
+      const s = stuck(before, last);
+      if (s) return yield s;
       before = last;
     }
   }
   // Older games: from `bottom` (the top on a first run) to the end.
   let first = state.bottom === null;
   while (!state.exhausted) {
-    const p = await page(ctx, state.bottom);
+    const p = await fresh(state.bottom);
     if ('kind' in p) return yield p;
     if (first && state.top === null) state.top = p.raw.map(finishedAt).find((t) => t !== null) ?? null;
     first = false;
@@ -96,6 +106,8 @@ async function* list(ctx: ListContext): AsyncGenerator<ListStep> {
     }
     const last = p.raw.length > 0 ? finishedAt(p.raw[p.raw.length - 1]) : state.bottom;
     if (p.more && p.rows.length > 0 && last === null) return yield { kind: 'shape', message: `the games list's last row has no "finishedAt": cannot ask for the page before it` };
+    const s = p.more ? stuck(state.bottom, last) : null;
+    if (s) return yield s;
     state.bottom = last;
     state.exhausted = !p.more || p.rows.length === 0;
     yield { kind: 'page', rows: p.rows, cursorAfter: { ...state }, cut: false };
@@ -118,6 +130,9 @@ export const fortemate: Site = {
   tokenEnv: null,
   historyList: false,
   list,
-  gameCall: (base: string, id: string): Call => ({ method: 'GET', url: `${base}/games/${encodeURIComponent(id)}/history` }),
+  gameCall: (base: string, id: string): Call | null => {
+    const seg = pathSegment(id);
+    return seg === null ? null : { method: 'GET', url: `${base}/games/${seg}/history` };
+  },
   judgeGame,
 };

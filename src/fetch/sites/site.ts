@@ -24,7 +24,9 @@ export type ListStep =
       cut: boolean;
     }
   | { kind: 'error'; answer: Extract<Answer, { ok: false }>; what: string }
-  | { kind: 'shape'; message: string };
+  | { kind: 'shape'; message: string }
+  /** The listing does not move: a page brought no game it had not listed, however often it was asked for. */
+  | { kind: 'stuck'; message: string };
 
 export interface ListContext {
   client: Client;
@@ -43,14 +45,15 @@ export type GameVerdict = { kind: 'game'; refresh: string | null } | { kind: 'un
 
 export interface Site {
   name: 'fortemate' | 'dicechess-com';
-  /** The public API base the docs give (FORMATS.md §G). */
+  /** The public API base the docs give (docs/formats.md#site-apis). */
   defaultBase: string;
   /** The environment variable holding the user's login token, when the site needs one. */
   tokenEnv: string | null;
   /** Whether listing rows are kept beside the games as a dicechess.com history list. */
   historyList: boolean;
   list(ctx: ListContext): AsyncGenerator<ListStep>;
-  gameCall(base: string, id: string): Call;
+  /** How to ask for one game; null when the id cannot be put in the URL without changing its path (`.`, `..`). */
+  gameCall(base: string, id: string): Call | null;
   /** What a 2xx game answer holds. */
   judgeGame(body: Buffer): GameVerdict;
 }
@@ -91,4 +94,46 @@ export function describeValue(v: unknown): string {
   if (Array.isArray(v)) return `an array of ${v.length}`;
   if (isObj(v)) return `an object with keys ${Object.keys(v).slice(0, 8).join(', ') || '(none)'}`;
   return `${typeof v} ${JSON.stringify(v)?.slice(0, 40)}`;
+}
+
+/** Times a page that brings no game the listing has not listed yet is asked for again, before the listing fails. */
+export const STALE_RETRIES = 2;
+
+/**
+ * What one listing has seen. A server may answer a page with rows it sent already (a
+ * repeated page, a cursor that does not move): such a page must not move the cursor,
+ * or the games behind it would never be listed. It is asked for again, a few times,
+ * and then the listing stops (`stuck`); a short or last page is the end, not a repeat.
+ */
+export class ListingGuard {
+  private readonly seen = new Set<string>();
+
+  /** Asks for one page until it brings a game not listed yet (or is the last); a stuck step when it never does. */
+  async fresh<P>(ask: () => Promise<P | ListStep>, view: (p: P) => { rows: ListedRow[]; last: boolean }, where: string): Promise<P | ListStep> {
+    for (let asked = 1; ; asked++) {
+      const p = await ask();
+      if (isStep(p)) return p;
+      const { rows, last } = view(p);
+      const fresh = rows.some((r) => !this.seen.has(r.id));
+      if (fresh || rows.length === 0 || last) {
+        for (const r of rows) this.seen.add(r.id);
+        return p;
+      }
+      if (asked > STALE_RETRIES) {
+        return { kind: 'stuck', message: `${where} brought only games already listed, ${asked} times: the listing does not move (the cursor stays before that page; games past it are not listed)` };
+      }
+    }
+  }
+}
+
+const isStep = (p: unknown): p is ListStep => isObj(p) && typeof p.kind === 'string' && ['page', 'error', 'shape', 'stuck'].includes(p.kind);
+
+/**
+ * An id as one URL path segment, or null when none can carry it: `.` and `..` (and
+ * their percent-encoded forms, which URL parsers treat alike) would be resolved away,
+ * and the request would go to another path.
+ */
+export function pathSegment(id: string): string | null {
+  const seg = encodeURIComponent(id);
+  return /^(\.|%2e){1,2}$/i.test(seg) ? null : seg;
 }

@@ -8,7 +8,7 @@ import { toStateMap } from '../../records/formats/dicechess-com/write.js';
 import type { GameRecord } from '../../records/game-record.js';
 
 /**
- * Loopback fakes of the two APIs of FORMATS.md §G (127.0.0.1, port 0), serving games
+ * Loopback fakes of the two APIs of docs/formats.md#site-apis (127.0.0.1, port 0), serving games
  * the project's generator plays, written by the project's writers for the sites'
  * formats, through the documented paths and shapes. Faults are queued per game id
  * (or per listing request) and used up one a request.
@@ -61,6 +61,17 @@ export interface FakeSiteOptions {
   gameDelayMs?: number;
   /** Port on 127.0.0.1 (default 0: any free one). */
   port?: number;
+  /** A misbehaving listing: given the N-th listing page (0-based) as it would be served, what to serve instead. */
+  pageHook?: (page: ListedPage) => { rows: FakeGame[]; more: boolean };
+}
+
+export interface ListedPage {
+  n: number;
+  rows: FakeGame[];
+  more: boolean;
+  /** dicechess.com's `first`, Fortemate's `before` (null for each other's). */
+  first: number | null;
+  before: string | null;
 }
 
 export interface FakeSite {
@@ -218,6 +229,8 @@ export async function startFakeSite(site: 'fortemate' | 'dicechess-com', opts: F
     return prev && listedTwice.has(prev.id) ? [prev, ...page] : page;
   };
 
+  const hooked = (p: ListedPage): { rows: FakeGame[]; more: boolean } => opts.pageHook?.(p) ?? p;
+
   const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const body = await readBody(req);
     fake.requests.push({ method: req.method ?? '', url: req.url ?? '', authorization: (req.headers.authorization as string | undefined) ?? null, cookie: req.headers.cookie ?? null, body, at: Date.now() });
@@ -231,8 +244,8 @@ export async function startFakeSite(site: 'fortemate' | 'dicechess-com', opts: F
         const before = url.searchParams.get('before');
         const older = before === null ? games : games.filter((g) => Date.parse(g.time) < Date.parse(before));
         const start = games.length - older.length;
-        const page = older.slice(0, pageSize);
-        return json(res, 200, { games: withRepeats(page, games, start).map((g) => g.row), hasMore: older.length > pageSize }, listings - 1);
+        const page = hooked({ n: listings - 1, rows: withRepeats(older.slice(0, pageSize), games, start), more: older.length > pageSize, first: null, before });
+        return json(res, 200, { games: page.rows.map((g) => g.row), hasMore: page.more }, listings - 1);
       }
       m = /^\/games\/([^/]+)\/history$/.exec(url.pathname);
       if (m && req.method === 'GET') return serveGame(decodeURIComponent(m[1]), res);
@@ -249,9 +262,9 @@ export async function startFakeSite(site: 'fortemate' | 'dicechess-com', opts: F
         if (typeof q.first !== 'number' || typeof q.pageSize !== 'number' || q.sortColumn !== 'DATE' || q.isAsc !== false || !filters) return json(res, 400, { error: 'bad query' });
         if (String(filters.PLAYER_ID) !== opts.player) return json(res, 200, { total: 0, content: [] });
         const size = Math.min(q.pageSize, pageSize);
-        const page = games.slice(q.first, q.first + size);
+        const page = hooked({ n: listings - 1, rows: withRepeats(games.slice(q.first, q.first + size), games, q.first), more: q.first + size < games.length, first: q.first, before: null });
         // The envelope is unverified in the docs: an object whose first array-valued property holds the rows.
-        return json(res, 200, { total: games.length, content: withRepeats(page, games, q.first).map((g) => g.row) }, listings - 1);
+        return json(res, 200, { total: games.length, content: page.rows.map((g) => g.row) }, listings - 1);
       }
       if (url.pathname === '/api/game-move-history' && req.method === 'GET') return serveGame(url.searchParams.get('gameId') ?? '', res);
     }

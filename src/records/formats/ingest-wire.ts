@@ -143,7 +143,7 @@ export function toIngestWire(r: GameRecord): Obj {
 
 /**
  * The scanner pays off on long documents (150-ply games, 27 kB each: 14 % less time than
- * JSON.parse once warm, in process, `node scripts/bench-ingest-scan.mjs`); on short ones (dice
+ * JSON.parse once warm, in process, `node scripts/bench-ingest-scan.mjs`: docs/performance.md#reading); on short ones (dice
  * games of 4 kB) it gains little once warm and costs while a fresh worker thread warms it up
  * (whole process, `--jobs 2` fell behind `--jobs 1` on 10,000 of them), so JSON.parse reads them.
  */

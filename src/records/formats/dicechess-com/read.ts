@@ -9,7 +9,7 @@ import { type Step, parseSteps, stepWhere } from './steps.js';
 
 /**
  * A. dicechess.com `gameMoveHistoryStateMap` → GameRecord, by reading the steps as
- * FORMATS.md §A explains: a roll is a step with new dice and no move; a micro-move
+ * docs/formats.md#state-maps explains: a roll is a step with new dice and no move; a micro-move
  * is a step with a move (its "highlight reset" twin follows); a pass is a roll whose
  * dice are all `allowed:false`; a rise of `bank` is an accepted double; trailing
  * steps with no move are an agreed draw (FEN unchanged, possibly mid-turn) or a

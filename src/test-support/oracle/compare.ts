@@ -1,0 +1,253 @@
+import { judgeTurn, legalFirstMoves, legalTurns, positionAfter } from '../../api/rules.js';
+import { loadDialect } from '../../dialects/index.js';
+import type { Dialect } from '../../dialects/resolve.js';
+import { GameState } from '../../rules/index.js';
+import { type Board, type PieceType, readFen, writeFen } from './board.js';
+import { dialectOptions, type TurnOptions, turnOptions } from './dialect.js';
+import { endTurn, mutate, nearPromotion, pick, playable, randomPlay, type Rng, startBoard, thinOut } from './positions.js';
+import { after, allLines, judge, type Line, legalityTest, movableTypes, without } from './turns.js';
+
+/**
+ * One oracle sample: a dialect with option overrides, a DFEN with dice, and every way the
+ * core's answers are held to the oracle's. A disagreement is returned as one paragraph
+ * naming the dialect, the overrides, the DFEN (position and roll) and the differing turns.
+ */
+
+export interface Variant {
+  dialect: string;
+  overrides: Record<string, unknown>;
+}
+
+/** The option values the property tests vary, per kind of dialect (every value of each turn axis). */
+const EACH_DIE: Record<string, unknown[]> = {
+  maximum: ['path', 'path-all', 'micro-move', 'none'],
+  'enPassant.window': ['reply-turn', 'first-micro-move'],
+  'enPassant.die': ['pawn', 'any'],
+  'castling.dice': ['king-and-rook', 'king', 'rook', 'king-or-rook'],
+  'castling.attacks': ['ignored', 'orthodox'],
+  check: ['none', 'orthodox'],
+  kingCaptureExempt: [true, false],
+  kingCaptureIgnoresCheck: [true, false],
+  'promotion.die': ['pawn', 'die-piece'],
+  'promotion.onKingDie': [true, false],
+  'promotion.pieces': [['q', 'r', 'b', 'n'], ['q'], ['n', 'q']],
+  'pass.voluntary': [true, false],
+  'draws.castlingCounts': [1, 2],
+};
+const ONE_MOVE: Record<string, unknown[]> = {
+  'turn.doublesAnyMove': [true, false],
+  'castling.dice': ['king-or-rook', 'king', 'rook'],
+  'castling.attacks': ['ignored', 'orthodox'],
+  kingCaptureIgnoresCheck: [true, false],
+  'enPassant.die': ['pawn', 'any'],
+  'promotion.die': ['pawn', 'die-piece'],
+  'promotion.onKingDie': [true, false],
+  'promotion.pieces': [['q', 'r', 'b', 'n'], ['q']],
+  'pass.voluntary': [true, false],
+};
+const NO_DICE: Record<string, unknown[]> = {
+  'castling.attacks': ['ignored', 'orthodox'],
+  kingCaptureIgnoresCheck: [true, false],
+  'promotion.pieces': [['q', 'r', 'b', 'n'], ['q']],
+};
+export const DIALECTS = ['reference', 'dicechess-com', 'beturanga', 'wikipedia-two-dice', 'brainking-one-die', 'chess'];
+const AXES: Record<string, Record<string, unknown[]>> = {
+  reference: EACH_DIE,
+  'dicechess-com': EACH_DIE,
+  beturanga: EACH_DIE,
+  'wikipedia-two-dice': ONE_MOVE,
+  'brainking-one-die': ONE_MOVE,
+  chess: NO_DICE,
+};
+
+const overrideText = (o: Record<string, unknown>): string[] => Object.entries(o).map(([k, v]) => `${k}=${JSON.stringify(v)}`);
+
+const loaded = new Map<string, { core: Dialect; oracle: TurnOptions } | null>();
+/** The core's dialect and the oracle's reading of the same variant; null when the core refuses the combination. */
+export function load(v: Variant): { core: Dialect; oracle: TurnOptions } | null {
+  const key = `${v.dialect} ${overrideText(v.overrides).join(' ')}`;
+  if (!loaded.has(key)) {
+    const core = loadDialect(v.dialect, overrideText(v.overrides));
+    loaded.set(key, core.ok ? { core: core.value, oracle: turnOptions(dialectOptions(v.dialect, v.overrides)) } : null);
+  }
+  return loaded.get(key)!;
+}
+
+/** A random variant: each axis overridden with probability 0.35. */
+export function randomVariant(rng: Rng, dialect = pick(rng, DIALECTS)): Variant {
+  const overrides: Record<string, unknown> = {};
+  for (const [axis, values] of Object.entries(AXES[dialect])) if (rng() < 0.35) overrides[axis] = pick(rng, values);
+  return { dialect, overrides };
+}
+
+/**
+ * The variants of one run: for every dialect, every value of every axis it varies (with the
+ * other axes drawn at random), plus as many fully random ones; combinations the core refuses
+ * as a dialect are drawn again. Loading a variant is costly, so a run draws from these.
+ */
+export function variantsOfRun(rng: Rng): Variant[] {
+  const out: Variant[] = [];
+  for (const dialect of DIALECTS) {
+    const wanted: Array<[string, unknown] | null> = Object.entries(AXES[dialect]).flatMap(([axis, values]) => values.map((v) => [axis, v] as [string, unknown]));
+    for (const w of [...wanted, ...wanted.map(() => null), null]) {
+      for (let tries = 0; tries < 50; tries++) {
+        const v = randomVariant(rng, dialect);
+        if (w) v.overrides[w[0]] = w[1];
+        if (load(v)) {
+          out.push(v);
+          break;
+        }
+      }
+    }
+  }
+  return out;
+}
+
+/** Games of random play, one per kind of start, each advanced one turn per position drawn. */
+const paths = new Map<string, { board: Board; turns: number }>();
+
+/**
+ * A random position for a variant: the next turn of a random game from the classic start
+ * or a Chess960 start (where the dialect writes castling king-takes-rook), then perhaps
+ * thinned out, mutated, or given pawns about to promote.
+ */
+export function randomBoard(rng: Rng, o: TurnOptions): Board {
+  for (;;) {
+    const kind960 = o.castlingNotation === 'king-takes-rook' && rng() < 0.6;
+    const key = kind960 ? '960' : 'classic';
+    let path = paths.get(key);
+    if (!path || path.turns > 30 || !playable(path.board)) {
+      path = { board: startBoard(kind960 ? Math.floor(rng() * 960) : null), turns: 0 };
+      paths.set(key, path);
+    }
+    path.board = randomPlay(path.board, 1, rng);
+    path.turns++;
+    let b = path.board;
+    if (rng() < 0.25) b = randomPlay(b, 0, rng);
+    // Three-dice turns grow as the cube of the moves: most of their positions are thinned out.
+    if (o.eachDie && rng() < 0.97) b = thinOut(b, 3 + Math.floor(rng() * 9), rng);
+    if (rng() < 0.4) for (let i = 0, n = 1 + Math.floor(rng() * 12); i < n; i++) b = mutate(b, rng);
+    if (rng() < 0.25) b = nearPromotion(b, rng);
+    if (rng() < 0.1) b = endTurn(b);
+    if (playable(b)) return b;
+  }
+}
+
+const FACES: PieceType[] = ['p', 'n', 'b', 'r', 'q', 'k'];
+export function randomDice(rng: Rng, o: TurnOptions): PieceType[] {
+  // Each-die dialects: a full roll at a turn's start, or the one or two dice left inside a turn.
+  const n = o.diceCount === 0 ? 0 : o.eachDie && rng() < 0.5 ? 1 + Math.floor(rng() * (o.diceCount - 1)) : o.diceCount;
+  return Array.from({ length: n }, () => pick(rng, FACES));
+}
+
+const show = (t: readonly string[]): string => (t.length === 0 ? 'pass' : t.join(','));
+const sortedTurns = (ts: readonly (readonly string[])[]): string[] => ts.map(show).sort();
+
+function setDiff(a: string[], b: string[]): { onlyA: string[]; onlyB: string[] } {
+  const sa = new Set(a);
+  const sb = new Set(b);
+  return { onlyA: a.filter((x) => !sb.has(x)), onlyB: b.filter((x) => !sa.has(x)) };
+}
+
+export interface Sample {
+  variant: Variant;
+  board: Board;
+  dice: PieceType[];
+}
+
+/** Recorded turns to judge: every legal one, illegal complete lines, prefixes, a pass and an extended turn. */
+function recordedTurns(lines: Line[], legal: Line[], rng: Rng, isLegal: (l: Line) => boolean): string[][] {
+  const some = <T>(xs: T[], n: number): T[] => Array.from({ length: Math.min(n, xs.length) }, () => pick(rng, xs));
+  const out: string[][] = some(legal, 3).map((l) => l.ucis);
+  for (const l of some(lines.filter((x) => !isLegal(x)), 3)) out.push(l.ucis);
+  for (let i = 0; i < 2 && lines.length > 0; i++) {
+    const l = pick(rng, lines);
+    if (l.ucis.length > 1) out.push(l.ucis.slice(0, 1 + Math.floor(rng() * (l.ucis.length - 1))));
+  }
+  out.push([]);
+  if (lines.length > 1) out.push([...pick(rng, lines).ucis, pick(rng, lines).ucis[0]]);
+  return out;
+}
+
+/** Holds the core to the oracle on one sample; returns the disagreements (empty: agreement). */
+export function compare(s: Sample, rng: Rng): string[] {
+  const pair = load(s.variant);
+  if (!pair) return [];
+  const { core, oracle: o } = pair;
+  const dfen = writeFen(s.board, s.dice);
+  const where = `dialect ${s.variant.dialect}${Object.keys(s.variant.overrides).length ? ` --set ${overrideText(s.variant.overrides).join(' --set ')}` : ''}\n  DFEN ${dfen}`;
+  const problems: string[] = [];
+  const say = (what: string): void => {
+    problems.push(`${where}\n  ${what}`);
+  };
+
+  const lines = allLines(s.board, s.dice, o);
+  const isLegal = legalityTest(lines, o);
+  const legal = lines.filter(isLegal);
+  const oracleTurns = lines.length === 0 ? ['pass'] : sortedTurns(legal.map((l) => l.ucis));
+
+  // turns
+  const coreTurns = legalTurns(core, dfen);
+  if (!coreTurns.ok) {
+    say(`the core cannot read the position: ${coreTurns.error.message}`);
+    return problems;
+  }
+  const d = setDiff(oracleTurns, sortedTurns(coreTurns.value));
+  if (d.onlyA.length || d.onlyB.length) {
+    say(`legal turns differ: oracle only [${d.onlyA.slice(0, 8).join('] [')}]; core only [${d.onlyB.slice(0, 8).join('] [')}] (oracle ${oracleTurns.length}, core ${coreTurns.value.length})`);
+  }
+
+  // first micro-moves
+  const firsts = [...new Set(legal.map((l) => l.ucis[0]))].sort();
+  const coreFirsts = legalFirstMoves(core, dfen);
+  if (coreFirsts.ok) {
+    const f = setDiff(firsts, coreFirsts.value);
+    if (f.onlyA.length || f.onlyB.length) say(`legal first micro-moves differ: oracle only ${f.onlyA.join(' ')}; core only ${f.onlyB.join(' ')}`);
+  }
+
+  // check: judging recorded turns
+  for (const rec of recordedTurns(lines, legal, rng, isLegal)) {
+    const want = judge(s.board, s.dice, rec, o, lines);
+    const got = judgeTurn(core, dfen, rec);
+    if (!got.ok) {
+      say(`judging [${show(rec)}]: the core cannot read it: ${got.error.message}`);
+      continue;
+    }
+    if (got.value.legal !== want) {
+      say(`judging [${show(rec)}]: oracle ${want ? 'legal' : 'illegal'}, core ${got.value.legal ? 'legal' : `illegal (${got.value.rule}: ${got.value.message})`}`);
+      continue;
+    }
+    const line = lines.find((l) => l.ucis.join(',') === rec.join(','));
+    if (got.value.legal && line && o.eachDie && (got.value.kingCaptured !== line.capturesKing || got.value.diceSpent !== line.dice)) {
+      say(`judging [${show(rec)}]: oracle spends ${line.dice} dice${line.capturesKing ? ', king taken' : ''}; core ${got.value.diceSpent}${got.value.kingCaptured ? ', king taken' : ''}`);
+    }
+  }
+
+  // the position after a turn's micro-moves
+  if (lines.length > 0) {
+    const l = pick(rng, lines);
+    const got = positionAfter(core, dfen, l.ucis);
+    const left = without(s.dice, l.spent).sort((x, y) => FACES.indexOf(x) - FACES.indexOf(y));
+    // One-move dialects spend the turn, not dice: only the board is compared there.
+    const want = writeFen(after(s.board, l.moves, o), o.eachDie ? left : undefined);
+    if (!got.ok) say(`position after [${show(l.ucis)}]: the core refuses it: ${got.error.message}`);
+    else if (writeFen(readFen(got.value), o.eachDie ? diceOf(got.value) : undefined) !== want) say(`position after [${show(l.ucis)}]: oracle ${want}, core ${got.value}`);
+  }
+
+  // movable types (the one-die draw that never rolls a type that cannot move)
+  if (o.movableTypes) {
+    const game = GameState.start(core.rules, writeFen(s.board));
+    if (game.ok) {
+      const want = movableTypes(s.board, o).join('');
+      const got = game.value.movableFaces().map((r) => FACES[r - 1]).join('');
+      if (want !== got) say(`movable types differ: oracle ${want || '-'}, core ${got || '-'}`);
+    }
+  }
+  return problems;
+}
+
+function diceOf(dfen: string): PieceType[] {
+  const f = dfen.trim().split(/\s+/)[6];
+  if (!f || f === '-') return [];
+  return [...f.toLowerCase()].map((c) => c as PieceType).sort((x, y) => FACES.indexOf(x) - FACES.indexOf(y));
+}

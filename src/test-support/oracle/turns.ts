@@ -1,0 +1,213 @@
+import {
+  attacked,
+  type Board,
+  castlingMoves,
+  kingSquare,
+  lastRank,
+  type OMove,
+  other,
+  type PieceType,
+  pieceMoves,
+  play,
+  rankOf,
+  sideOf,
+  takesKing,
+  typeOf,
+  uci,
+} from './board.js';
+import type { TurnOptions } from './dialect.js';
+
+/**
+ * The oracle's turn rules, docs/rules.md §3 and §12 applied by definition: list every line
+ * of micro-moves, then keep the ones each reading of the maximum allows. Slow on purpose.
+ */
+
+/** Dice in value order, pawn lowest. */
+const VALUE: PieceType[] = ['p', 'n', 'b', 'r', 'q', 'k'];
+
+/** An allowed micro-move and the dice it spends. */
+export interface Step {
+  move: OMove;
+  spent: PieceType[];
+}
+
+export const without = (dice: PieceType[], spent: PieceType[]): PieceType[] => {
+  const left = [...dice];
+  for (const d of spent) left.splice(left.indexOf(d), 1);
+  return left;
+};
+
+/** The die that pays a pawn's move to the last rank under the die-piece rule (§7, §12), or null. */
+function lastRankPayer(dice: PieceType[], m: OMove, o: TurnOptions): PieceType | null {
+  if (dice.includes('p')) return 'p';
+  if (m.promo && dice.includes(m.promo)) return m.promo;
+  if (!m.promo) for (const d of ['n', 'b', 'r', 'q'] as const) if (dice.includes(d)) return d;
+  if (dice.includes('k') && o.promotionOnKingDie) return 'k';
+  return null;
+}
+
+/** The dice castling spends, or null when the dice do not pay for it (§12.1). */
+function castlingPayment(dice: PieceType[], o: TurnOptions): PieceType[] | null {
+  switch (o.castlingDice) {
+    case 'king-and-rook':
+      return dice.includes('k') && dice.includes('r') ? ['k', 'r'] : null;
+    case 'king':
+      return dice.includes('k') ? ['k'] : null;
+    case 'rook':
+      return dice.includes('r') ? ['r'] : null;
+    case 'king-or-rook':
+      return dice.includes('k') ? ['k'] : dice.includes('r') ? ['r'] : null;
+    case 'none':
+      return [];
+  }
+}
+
+/** Does the check rule forbid this move (§12.1)? */
+function checkForbids(b: Board, m: OMove, o: TurnOptions): boolean {
+  if (o.check !== 'orthodox') return false;
+  if (takesKing(b, m) && o.kingCaptureIgnoresCheck) return false;
+  const after = play(b, m, o.castlingCounts);
+  const k = kingSquare(after, b.turn);
+  return k >= 0 && attacked(after, k, other(b.turn));
+}
+
+/** Every micro-move the dice allow at micro-move index `index` of the turn, with the dice each spends. */
+export function allowedSteps(b: Board, dice: PieceType[], index: number, o: TurnOptions): Step[] {
+  const doubles = new Set(dice).size < dice.length;
+  const anyType = o.diceCount === 0 || (!o.eachDie && o.doublesAnyMove && doubles);
+  const gen = {
+    promotionPieces: o.promotionPieces,
+    enPassantOpen: o.enPassantWindow === 'reply-turn' || index === 0,
+    castlingOrthodox: o.castlingOrthodox,
+  };
+  const out: Step[] = [];
+  if (o.diceCount > 0 && dice.length === 0) return out;
+  for (let s = 0; s < 64; s++) {
+    const piece = b.squares[s];
+    if (piece === '' || sideOf(piece) !== b.turn) continue;
+    const t = typeOf(piece);
+    // A piece whose type no die pays for has no allowed move (pawns may still promote or take en passant on another die).
+    if (!anyType && t !== 'p' && !dice.includes(t)) continue;
+    for (const m of pieceMoves(b, s, gen)) {
+      let spent: PieceType[] | null;
+      if (t === 'p' && o.promotionDie === 'die-piece' && rankOf(m.to) === lastRank(b.turn)) {
+        const payer = lastRankPayer(dice, m, o);
+        spent = payer ? [payer] : null;
+      } else if (anyType || dice.includes(t)) {
+        spent = [t];
+      } else if (m.enPassant && o.enPassantDie === 'any') {
+        spent = [VALUE.find((d) => dice.includes(d)) as PieceType];
+      } else {
+        spent = null;
+      }
+      if (spent) out.push({ move: m, spent });
+    }
+  }
+  const castlingPaid = anyType ? [] : castlingPayment(dice, o);
+  if (castlingPaid) for (const m of castlingMoves(b, gen)) out.push({ move: m, spent: castlingPaid });
+  return out.filter((st) => !checkForbids(b, st.move, o)).map((st) => (o.eachDie ? st : { ...st, spent: [] }));
+}
+
+/** A line of micro-moves from the turn's start (§3). */
+export interface Line {
+  moves: OMove[];
+  ucis: string[];
+  dice: number;
+  capturesKing: boolean;
+  /** The dice the line spent. */
+  spent: PieceType[];
+  /** L before each micro-move, and the dice that micro-move spent: for the micro-move reading. */
+  steps: Array<{ before: number; spent: number; capture: boolean }>;
+}
+
+interface Node {
+  step: Step | null;
+  capture: boolean;
+  children: Node[];
+  /** L: the most dice any line from here can spend, king-capture lines counted up to the capture. */
+  most: number;
+}
+
+function grow(b: Board, dice: PieceType[], index: number, o: TurnOptions): Node[] {
+  const children: Node[] = [];
+  for (const st of allowedSteps(b, dice, index, o)) {
+    if (takesKing(b, st.move)) {
+      children.push({ step: st, capture: true, children: [], most: 0 });
+      continue;
+    }
+    const sub = o.eachDie ? grow(play(b, st.move, o.castlingCounts), without(dice, st.spent), index + 1, o) : [];
+    const most = Math.max(0, ...sub.map((c) => c.step!.spent.length + c.most));
+    children.push({ step: st, capture: false, children: sub, most });
+  }
+  return children;
+}
+
+/** Every complete line (§3): no die left, nothing allowed, or the king taken. [] when nothing moves at all. */
+export function allLines(b: Board, dice: PieceType[], o: TurnOptions): Line[] {
+  const roots = grow(b, dice, 0, o);
+  const out: Line[] = [];
+  const walk = (nodes: Node[], before: number, prefix: Line): void => {
+    for (const n of nodes) {
+      const st = n.step!;
+      const line: Line = {
+        moves: [...prefix.moves, st.move],
+        ucis: [...prefix.ucis, uci(st.move, o.castlingNotation)],
+        dice: prefix.dice + st.spent.length,
+        spent: [...prefix.spent, ...st.spent],
+        capturesKing: n.capture,
+        steps: [...prefix.steps, { before, spent: st.spent.length, capture: n.capture }],
+      };
+      if (n.children.length === 0) out.push(line);
+      else walk(n.children, n.most, line);
+    }
+  };
+  const rootMost = Math.max(0, ...roots.map((c) => c.step!.spent.length + c.most));
+  walk(roots, rootMost, { moves: [], ucis: [], dice: 0, capturesKing: false, spent: [], steps: [] });
+  return out;
+}
+
+/** The test a complete line must pass to be a legal turn under the dialect's reading of the maximum (§3). */
+export function legalityTest(lines: Line[], o: TurnOptions): (line: Line) => boolean {
+  if (!o.eachDie || o.maximum === 'none') return () => true;
+  const exempt = o.kingCaptureExempt;
+  if (o.maximum === 'micro-move') {
+    return (line) =>
+      line.steps.every((s, i) => {
+        if (s.capture && exempt) return true;
+        const after = i + 1 < line.steps.length ? line.steps[i + 1].before : 0;
+        return s.spent + after === s.before;
+      });
+  }
+  const counted = o.maximum === 'path-all' || !exempt ? lines : lines.filter((l) => !l.capturesKing);
+  const most = Math.max(-1, ...counted.map((l) => l.dice));
+  return (line) => (line.capturesKing && exempt) || line.dice === most;
+}
+
+/** The legal turns (`[[]]`: the forced pass). */
+export function legalTurns(b: Board, dice: PieceType[], o: TurnOptions): Line[] {
+  const lines = allLines(b, dice, o);
+  if (lines.length === 0) return [{ moves: [], ucis: [], dice: 0, capturesKing: false, spent: [], steps: [] }];
+  return lines.filter(legalityTest(lines, o));
+}
+
+/** Is a recorded turn (UCI micro-moves) legal (§12.3)? */
+export function judge(b: Board, dice: PieceType[], recorded: string[], o: TurnOptions, lines = allLines(b, dice, o)): boolean {
+  if (recorded.length === 0 && o.passVoluntary) return true;
+  if (lines.length === 0) return recorded.length === 0;
+  const key = recorded.join(',');
+  if (o.eachDie && o.maximum === 'none') {
+    return recorded.length > 0 && lines.some((l) => l.ucis.join(',') === key || l.ucis.join(',').startsWith(`${key},`));
+  }
+  const legal = legalityTest(lines, o);
+  return lines.some((l) => l.ucis.join(',') === key && legal(l));
+}
+
+/** The faces (as piece types) that have an allowed micro-move on a one-die roll (§12.4). */
+export function movableTypes(b: Board, o: TurnOptions): PieceType[] {
+  return VALUE.filter((t) => allowedSteps(b, [t], 0, o).length > 0);
+}
+
+/** The board after a line's micro-moves. */
+export function after(b: Board, moves: OMove[], o: TurnOptions): Board {
+  return moves.reduce((x, m) => play(x, m, o.castlingCounts), b);
+}

@@ -93,8 +93,10 @@ async function* inputs(lines: AsyncIterable<GameResultLine>): AsyncGenerator<Dif
  * (status and rule only); run B is never held. Entries keep B's input order (A's for
  * `gone`), so the diff is deterministic.
  */
-export function diffRuns(dirA: string, dirB: string): Promise<RunDiff> {
-  return diffLines(inputs(readResults(resultsPath(dirA))), inputs(readResults(resultsPath(dirB))));
+export async function diffRuns(dirA: string, dirB: string): Promise<RunDiff> {
+  const d = await diffLines(inputs(readResults(resultsPath(dirA))), inputs(readResults(resultsPath(dirB))));
+  d.repairedFaults = repairedFaultChanges(dirA, dirB);
+  return d;
 }
 
 /** The diff of two runs' lines, each in its run's order: the one implementation `diff` and the run history share. */
@@ -104,7 +106,7 @@ export async function diffLines(linesA: AsyncIterable<DiffInput> | Iterable<Diff
   for await (const line of linesA) {
     before.set(keyA(line), { side: side(line), id: line.id, dialect: line.dialect, source: line.source });
   }
-  const out: RunDiff = { fixed: [], broken: [], reclassified: [], new: [], gone: [], faulted: [], repairedFaults: repairedFaultChanges(dirA, dirB), unchanged: 0 };
+  const out: RunDiff = { fixed: [], broken: [], reclassified: [], new: [], gone: [], faulted: [], repairedFaults: [], unchanged: 0 };
   const keyB = keyer();
   for await (const line of linesB) {
     const key = keyB(line);

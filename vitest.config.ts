@@ -7,6 +7,9 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 60_000,
     pool: 'forks',
-    globalSetup: ['src/test-support/tmpdir-guard.ts'],
+    // PostgreSQL first: its cluster lives outside the tests' private temp dir (the postgres user must reach it).
+    globalSetup: ['src/test-support/dist-guard.ts', 'src/test-support/postgres-setup.ts', 'src/test-support/tmpdir-guard.ts'],
+    // Every test must run at least one expect.
+    setupFiles: ['src/test-support/assertions-setup.ts'],
   },
 });

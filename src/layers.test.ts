@@ -19,10 +19,11 @@ const LAYERS: [layer: number, paths: string[]][] = [
   [5, ['replay']],
   [6, ['report', 'explore']],
   [7, ['run']],
-  [8, ['infer', 'fetch', 'generate', 'conformance']],
-  [9, ['api', 'index.ts']],
-  [10, ['worker-modules.ts', 'judge-modules.ts', 'worker-entry.cts']],
-  [11, ['cli', 'bundle-loader.cts']],
+  [8, ['history']],
+  [9, ['infer', 'fetch', 'generate', 'conformance']],
+  [10, ['api', 'index.ts']],
+  [11, ['worker-modules.ts', 'judge-modules.ts', 'worker-entry.cts']],
+  [12, ['cli', 'bundle-loader.cts']],
 ];
 
 /** The explorer's page code (the browser bundle) may import only these. */

@@ -1,4 +1,4 @@
-import { statSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { GameResultLine } from '../replay/result.js';
 import { mdCode } from './escape.js';
@@ -34,10 +34,14 @@ export interface RunDiff {
   reclassified: DiffEntry[];
   new: DiffEntry[];
   gone: DiffEntry[];
+  /** Records that now show a recording fault hiding their play (status faulty): the record's problem, never "broken". */
+  faulted: DiffEntry[];
+  /** Repaired (normalised) and metadata recording faults whose record count changed, from the runs' summaries. */
+  repairedFaults: Array<{ code: string; before: number; after: number }>;
   unchanged: number;
 }
 
-export type DiffCategory = 'fixed' | 'broken' | 'reclassified' | 'unchanged';
+export type DiffCategory = 'fixed' | 'broken' | 'reclassified' | 'faulted' | 'unchanged';
 
 /**
  * conforming → diverging/unreadable: broken; diverging/unreadable → conforming: fixed.
@@ -46,18 +50,31 @@ export type DiffCategory = 'fixed' | 'broken' | 'reclassified' | 'unchanged';
  * included) are reclassified.
  */
 export function classify(a: DiffSide, b: DiffSide): DiffCategory {
+  // A recording fault is the record's problem: its own class, whatever the verdict before.
+  if (b.status === 'faulty' && a.status !== 'faulty') return 'faulted';
   if (a.status === 'conforming') return b.status === 'conforming' ? 'unchanged' : 'broken';
   if (b.status === 'conforming') return 'fixed';
   if (b.status === 'unreadable' && a.status !== 'unreadable') return 'broken';
   return a.rule === b.rule && a.status === b.status ? 'unchanged' : 'reclassified';
 }
 
-function side(line: GameResultLine): DiffSide {
-  return { status: line.status, rule: line.findings[0]?.rule ?? null, index: line.index };
+/** What a diff needs of one result line (a run folder's line, or a row of the run history). */
+export interface DiffInput {
+  id: string;
+  dialect: string;
+  source: string | null;
+  status: Status;
+  /** The rule of the first finding. */
+  rule: string | null;
+  index: number;
 }
 
+const inputOf = (line: GameResultLine): DiffInput => ({ id: line.id, dialect: line.dialect, source: line.source ?? null, status: line.status, rule: line.findings[0]?.rule ?? null, index: line.index });
+
+const side = (line: DiffInput): DiffSide => ({ status: line.status, rule: line.rule, index: line.index });
+
 /** id + dialect, plus the occurrence number so a duplicated id is paired in order, not collapsed. */
-function keyer(): (line: GameResultLine) => string {
+function keyer(): (line: DiffInput) => string {
   const seen = new Map<string, number>();
   return (line) => {
     const base = `${line.id}\u0000${line.dialect}`;
@@ -67,24 +84,35 @@ function keyer(): (line: GameResultLine) => string {
   };
 }
 
+async function* inputs(lines: AsyncIterable<GameResultLine>): AsyncGenerator<DiffInput> {
+  for await (const line of lines) yield inputOf(line);
+}
+
 /**
  * Streams both runs' results.ndjson. Run A is held as one small entry per record
  * (status and rule only); run B is never held. Entries keep B's input order (A's for
  * `gone`), so the diff is deterministic.
  */
 export async function diffRuns(dirA: string, dirB: string): Promise<RunDiff> {
+  const d = await diffLines(inputs(readResults(resultsPath(dirA))), inputs(readResults(resultsPath(dirB))));
+  d.repairedFaults = repairedFaultChanges(dirA, dirB);
+  return d;
+}
+
+/** The diff of two runs' lines, each in its run's order: the one implementation `diff` and the run history share. */
+export async function diffLines(linesA: AsyncIterable<DiffInput> | Iterable<DiffInput>, linesB: AsyncIterable<DiffInput> | Iterable<DiffInput>): Promise<RunDiff> {
   const before = new Map<string, { side: DiffSide; id: string; dialect: string; source: string | null }>();
   const keyA = keyer();
-  for await (const line of readResults(resultsPath(dirA))) {
-    before.set(keyA(line), { side: side(line), id: line.id, dialect: line.dialect, source: line.source ?? null });
+  for await (const line of linesA) {
+    before.set(keyA(line), { side: side(line), id: line.id, dialect: line.dialect, source: line.source });
   }
-  const out: RunDiff = { fixed: [], broken: [], reclassified: [], new: [], gone: [], unchanged: 0 };
+  const out: RunDiff = { fixed: [], broken: [], reclassified: [], new: [], gone: [], faulted: [], repairedFaults: [], unchanged: 0 };
   const keyB = keyer();
-  for await (const line of readResults(resultsPath(dirB))) {
+  for await (const line of linesB) {
     const key = keyB(line);
     const after = side(line);
     const a = before.get(key);
-    const entry: DiffEntry = { id: line.id, dialect: line.dialect, source: line.source ?? null, before: a?.side ?? null, after };
+    const entry: DiffEntry = { id: line.id, dialect: line.dialect, source: line.source, before: a?.side ?? null, after };
     if (!a) {
       out.new.push(entry);
       continue;
@@ -96,6 +124,25 @@ export async function diffRuns(dirA: string, dirB: string): Promise<RunDiff> {
   }
   for (const a of before.values()) out.gone.push({ id: a.id, dialect: a.dialect, source: a.source, before: a.side, after: null });
   return out;
+}
+
+/** Normalised and metadata recording faults per code in a run folder's summary.json (none when it has no summary). */
+function repairedFaults(run: string): Record<string, number> {
+  try {
+    const summary = JSON.parse(readFileSync(join(run, 'summary.json'), 'utf8')) as { recordingFaults?: Record<string, { records?: number }> };
+    return Object.fromEntries(Object.entries(summary.recordingFaults ?? {}).map(([code, e]) => [code, e.records ?? 0]));
+  } catch {
+    return {};
+  }
+}
+
+function repairedFaultChanges(dirA: string, dirB: string): RunDiff['repairedFaults'] {
+  const a = repairedFaults(dirA);
+  const b = repairedFaults(dirB);
+  return [...new Set([...Object.keys(a), ...Object.keys(b)])]
+    .sort()
+    .map((code) => ({ code, before: a[code] ?? 0, after: b[code] ?? 0 }))
+    .filter((c) => c.before !== c.after);
 }
 
 /** A run folder's results.ndjson; a path to the file itself is accepted too. */
@@ -136,6 +183,14 @@ function listSection(title: string, note: string, entries: DiffEntry[]): string[
   return lines;
 }
 
+/** The night's recording faults in words, apart from broken: hidden play (faulty) and repaired faults that changed. */
+function faultLines(d: RunDiff): string[] {
+  const out: string[] = [];
+  if (d.faulted.length) out.push(`The corpus gained ${d.faulted.length} record verdict(s) with a recording fault: listed apart, not broken.`);
+  for (const c of d.repairedFaults) out.push(`- recording fault ${mdCode(c.code)} repaired in ${c.after} record(s) (was ${c.before})`);
+  return out.length ? [...out, ''] : [];
+}
+
 export function renderDiffMarkdown(d: RunDiff, opts: BrokeOptions = {}): string {
   const gone = d.gone.length === 0 ? '' : opts.allowGone ? ` ${d.gone.length} record(s) gone (allowed: --allow-gone).` : ` **${d.gone.length} record(s) gone**: they count as broken unless the corpus shrank on purpose (--allow-gone).`;
   const headline = (d.broken.length ? `**${d.broken.length} record(s) broke.**` : anythingBroke(d, opts) ? '' : 'Nothing broke.') + gone;
@@ -154,13 +209,16 @@ export function renderDiffMarkdown(d: RunDiff, opts: BrokeOptions = {}): string 
     `| reclassified | ${d.reclassified.length} |`,
     `| new | ${d.new.length} |`,
     `| gone | ${d.gone.length} |`,
+    ...(d.faulted.length ? [`| recording faults | ${d.faulted.length} |`] : []),
     `| unchanged | ${d.unchanged} |`,
     '',
+    ...faultLines(d),
     ...listSection('Broken', 'Conforming (or readable) in A, not in B.', d.broken),
     ...listSection('Fixed', 'Diverging or unreadable in A, conforming in B. Report it as loudly as a failure: a pass nobody expected may hide a weakened check.', d.fixed),
     ...listSection('Reclassified', 'Not conforming in either run, with a different first rule.', d.reclassified),
     ...listSection('New', 'Only in B.', d.new),
     ...listSection('Gone', 'Only in A.', d.gone),
+    ...listSection('Recording faults', "Records that now show a recording fault hiding their play (docs/recording-faults.md): the record's problem, not a regression of the rules.", d.faulted),
   ];
   return `${lines.join('\n').trimEnd()}\n`;
 }

@@ -27,6 +27,8 @@ export const COMMAND_MODULES: Record<string, () => Promise<Command>> = {
   infer: async () => (await import('./infer.js')).inferCommand,
   explore: async () => (await import('./explore.js')).exploreCommand,
   fetch: async () => (await import('./fetch.js')).fetchCommand,
+  history: async () => (await import('./history.js')).historyCommand,
+  serve: async () => (await import('./serve.js')).serveCommand,
 };
 
 /** Every sub-command, in the order of the help text. */

@@ -1,0 +1,12 @@
+export { HistoryError, httpStatusOf, type HistoryErrorCode } from './errors.js';
+export { openStore, isPostgresUrl, type Store, type OpenOptions } from './store.js';
+export { migrate, readySchema, schemaVersion, SCHEMA_VERSION } from './schema.js';
+export { recordRun, recordFailedNight, type Recorded, type RecordOptions } from './record.js';
+export { readRunFolder } from './run-folder.js';
+export { listRuns, getRun, type RunEntry, type RunsFilter } from './queries/runs.js';
+export { trend, type Trend, type TrendFilter } from './queries/trend.js';
+export { gameHistory, type GameHistory } from './queries/game.js';
+export { diffRecorded } from './queries/diff.js';
+export { search, type SearchAnswer } from './queries/search.js';
+export { parseSearch } from './queries/search-grammar.js';
+export { resolveRun } from './queries/run-ref.js';

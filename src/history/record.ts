@@ -1,0 +1,202 @@
+import { createReadStream } from 'node:fs';
+import { createInterface } from 'node:readline';
+import type { GameResultLine } from '../replay/result.js';
+import { parseLine, ResultsFileError } from '../report/results-file.js';
+import { toolVersion } from '../run/run-info.js';
+import { HistoryError } from './errors.js';
+import { readRunFolder, type RecordedSummary, type RunFolder } from './run-folder.js';
+import { readySchema } from './schema.js';
+import type { SqlValue, Store } from './store-types.js';
+import { identityHash } from '../run/run-info.js';
+
+export const RESULT_COLUMNS = ['run', 'line', 'game', 'dialect', 'status', 'rule', 'turn', 'micro_move', 'dfen', 'recorded', 'message', 'source', 'idx', 'turns', 'repeats'] as const;
+const BATCH = 5_000;
+
+const STATUSES = new Set(['conforming', 'diverging', 'unreadable']);
+
+/** The fields the history keeps, checked by hand: the schema's full check (zod) costs more than the insert at millions of lines. */
+function plainLine(v: unknown): GameResultLine | null {
+  const l = v as GameResultLine;
+  if (typeof l !== 'object' || l === null || typeof l.id !== 'string' || typeof l.dialect !== 'string' || !STATUSES.has(l.status) || !Array.isArray(l.findings) || !Number.isInteger(l.index) || l.index < 0) return null;
+  const f = l.findings[0];
+  if (f !== undefined && (typeof f !== 'object' || f === null || typeof f.rule !== 'string' || typeof f.message !== 'string' || !Array.isArray(f.recorded))) return null;
+  if (l.source !== undefined && l.source !== null && typeof l.source !== 'string') return null;
+  return { ...l, source: l.source ?? null, turns: l.turns ?? null };
+}
+
+/** results.ndjson line by line; a line that is not a result line is the schema's own error (file:line and why). */
+async function* resultLines(path: string): AsyncGenerator<GameResultLine> {
+  const stream = createReadStream(path, { encoding: 'utf8', highWaterMark: 1 << 20 });
+  await new Promise<void>((resolve, reject) => {
+    stream.once('open', () => resolve());
+    stream.once('error', (e) => reject(new ResultsFileError(`${path}: ${(e as NodeJS.ErrnoException).code ?? e.message}`, path)));
+  });
+  const lines = createInterface({ input: stream, crlfDelay: Infinity });
+  let lineNo = 0;
+  try {
+    for await (const text of lines) {
+      lineNo++;
+      if (text.trim() === '') continue;
+      let json: unknown;
+      try {
+        json = JSON.parse(text);
+      } catch {
+        json = undefined;
+      }
+      yield plainLine(json) ?? parseLine(text, path, lineNo);
+    }
+  } finally {
+    lines.close();
+    stream.destroy();
+  }
+}
+
+/** What the nightly job adds to a run: the name it gave the night, and whether it promoted it. */
+export interface NightlyOutcome {
+  label?: string;
+  promoted?: boolean;
+}
+
+export interface Recorded {
+  run: number;
+  label: string;
+  /** Already in the history: nothing was written. */
+  existed: boolean;
+  lines: number;
+  /** The tool version that wrote the run, when it is not this one. */
+  otherVersion: string | null;
+}
+
+export interface RecordOptions extends NightlyOutcome {
+  kind?: 'replay' | 'merge' | 'nightly';
+  /** Called every so many result lines (the progress a long recording shows). */
+  onProgress?: (lines: number) => void;
+}
+
+/** `--set` overrides per dialect, from run_info.options.dialects ("name --set a=b --set c=d"). */
+function overridesOf(summary: RecordedSummary): Map<string, string> {
+  const out = new Map<string, string>();
+  const named = summary.run_info.options.dialects;
+  for (const line of Array.isArray(named) ? named : []) {
+    if (typeof line !== 'string' || !line.includes(' --set ')) continue;
+    const [name, ...sets] = line.split(' --set ');
+    out.set(name, sets.join(' --set '));
+  }
+  return out;
+}
+
+const kindOf = (s: RecordedSummary): 'replay' | 'merge' => (s.run_info.shard && s.run_info.shard.k === null ? 'merge' : 'replay');
+
+async function nextRun(store: Store): Promise<number> {
+  const rows = await store.all('SELECT max(run) AS n FROM runs');
+  return Number(rows[0]?.n ?? 0) + 1;
+}
+
+async function existing(store: Store, runKey: string): Promise<{ run: number; label: string } | null> {
+  const rows = await store.all('SELECT run, label FROM runs WHERE run_key = ?', [runKey]);
+  return rows.length ? { run: Number(rows[0].run), label: String(rows[0].label) } : null;
+}
+
+/** Per dialect, what results.ndjson holds, to hold against summary.json's counts. */
+type Tally = Map<string, { lines: number; conforming: number; diverging: number; unreadable: number; faulty: number }>;
+
+function countsProblem(folder: RunFolder, tally: Tally): string | null {
+  const s = folder.summary;
+  const names = new Set([...Object.keys(s.byDialect), ...tally.keys()]);
+  for (const d of [...names].sort()) {
+    const want = s.byDialect[d];
+    const got = tally.get(d) ?? { lines: 0, conforming: 0, diverging: 0, unreadable: 0, faulty: 0 };
+    if (!want) return `results.ndjson has ${got.lines} result(s) under dialect "${d}", which summary.json does not list`;
+    for (const k of ['lines', 'conforming', 'diverging', 'unreadable'] as const)
+      if (want[k] !== got[k]) return `results.ndjson has ${got[k]} ${k === 'lines' ? 'result(s)' : k} under "${d}", summary.json says ${want[k]}`;
+  }
+  return null;
+}
+
+/**
+ * Records one run folder in one transaction: its provenance, per-dialect and per-rule counts
+ * and every result line. Anything wrong (a damaged line, counts that disagree with the
+ * summary) rolls the whole run back. A run already recorded (same run key) is a no-op.
+ */
+export async function recordRun(store: Store, dir: string, opts: RecordOptions = {}): Promise<Recorded> {
+  const folder = await readRunFolder(dir);
+  await readySchema(store, 'write');
+  const s = folder.summary;
+  const label = opts.label ?? folder.label;
+  const otherVersion = s.run_info.version === toolVersion() ? null : s.run_info.version;
+  return store.write(async () => {
+    const had = await existing(store, folder.runKey);
+    if (had) return { run: had.run, label: had.label, existed: true, lines: 0, otherVersion };
+    const run = await nextRun(store);
+    const t = s.totals;
+    await store.insertRows(
+      'runs',
+      ['run', 'run_key', 'label', 'folder', 'kind', 'tool_version', 'started_at', 'duration_ms', 'recorded_at', 'results_sha256', 'sharded', 'options', 'sources', 'dice', 'lines', 'conforming', 'diverging', 'unreadable', 'outcome', 'failure', 'promoted'],
+      [
+        [
+          run, folder.runKey, label, folder.dir, opts.kind ?? kindOf(s), s.run_info.version, s.run_info.startedAt, Math.round(s.run_info.durationMs), new Date().toISOString(), folder.resultsSha256,
+          s.run_info.shard ? 1 : 0, JSON.stringify(s.run_info.options), JSON.stringify(s.run_info.sources), s.dice === undefined ? null : JSON.stringify(s.dice),
+          t.lines, t.conforming, t.diverging, t.unreadable, 'recorded', null, opts.promoted === undefined ? null : opts.promoted ? 1 : 0,
+        ],
+      ],
+    );
+    const overrides = overridesOf(s);
+    await store.insertRows(
+      'run_dialects',
+      ['run', 'dialect', 'file', 'sha256', 'overrides', 'lines', 'conforming', 'diverging', 'unreadable'],
+      Object.entries(s.byDialect).map(([d, c]) => [run, d, s.run_info.dialects[d]?.file ?? null, s.run_info.dialects[d]?.sha256 ?? null, overrides.get(d) ?? null, c.lines, c.conforming, c.diverging, c.unreadable]),
+    );
+    const rules: SqlValue[][] = [];
+    for (const [rule, entry] of Object.entries(s.byRule)) for (const [d, c] of Object.entries(entry.byDialect)) rules.push([run, d, rule, c.games, c.findings]);
+    await store.insertRows('run_rules', ['run', 'dialect', 'rule', 'games', 'findings'], rules);
+
+    const tally: Tally = new Map();
+    let batch: SqlValue[][] = [];
+    let line = 0;
+    try {
+      for await (const r of resultLines(folder.resultsPath)) {
+        line++;
+        const f = r.findings[0];
+        const weight = r.repeats ?? 1;
+        let c = tally.get(r.dialect);
+        if (!c) tally.set(r.dialect, (c = { lines: 0, conforming: 0, diverging: 0, unreadable: 0, faulty: 0 }));
+        c.lines += weight;
+        c[r.status] += weight;
+        batch.push([
+          run, line, r.id, r.dialect, r.status, f?.rule ?? null, f?.turn ?? null, f?.microMove ?? null, f?.dfen ?? null, f ? f.recorded.join(' ') : null, f?.message ?? null,
+          r.source, r.index, r.turns, r.repeats ?? null,
+        ]);
+        if (batch.length >= BATCH) {
+          await store.insertRows('results', RESULT_COLUMNS, batch);
+          batch = [];
+          opts.onProgress?.(line);
+        }
+      }
+    } catch (error) {
+      if (error instanceof ResultsFileError) throw new HistoryError('history-damaged-results', `${error.message}: nothing recorded`);
+      throw error;
+    }
+    if (batch.length) await store.insertRows('results', RESULT_COLUMNS, batch);
+    const problem = countsProblem(folder, tally);
+    if (problem) throw new HistoryError('history-counts-mismatch', `${dir}: ${problem}: not a complete run, nothing recorded`);
+    return { run, label, existed: false, lines: line, otherVersion };
+  });
+}
+
+/** A night that produced no run folder (the replay failed): recorded as failed, with why. */
+export async function recordFailedNight(store: Store, label: string, reason: string): Promise<Recorded> {
+  await readySchema(store, 'write');
+  const runKey = identityHash({ failed: label, reason }).slice(0, 32);
+  return store.write(async () => {
+    const had = await existing(store, runKey);
+    if (had) return { run: had.run, label: had.label, existed: true, lines: 0, otherVersion: null };
+    const run = await nextRun(store);
+    const now = new Date().toISOString();
+    await store.insertRows(
+      'runs',
+      ['run', 'run_key', 'label', 'folder', 'kind', 'tool_version', 'started_at', 'duration_ms', 'recorded_at', 'results_sha256', 'sharded', 'options', 'sources', 'dice', 'lines', 'conforming', 'diverging', 'unreadable', 'outcome', 'failure', 'promoted'],
+      [[run, runKey, label, null, 'nightly', toolVersion(), now, null, now, null, 0, '{}', '[]', null, 0, 0, 0, 0, 'failed', reason, 0]],
+    );
+    return { run, label, existed: false, lines: 0, otherVersion: null };
+  });
+}

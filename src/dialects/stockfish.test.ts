@@ -184,7 +184,7 @@ describe.skipIf(skip)('perft cross-check against stockfish (chess control dialec
     expect(withCastling960).toBeGreaterThanOrEqual(30);
   });
 
-  it('the public perft positions (docs/rules.md) agree at depth 3', async () => {
+  it('the public perft positions (docs/rules.md §10.5) agree at depth 3', async () => {
     const fens = [
       'r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1',
       '8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1',

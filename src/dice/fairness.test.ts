@@ -80,7 +80,7 @@ describe('provably-fair dice (known answers)', () => {
   });
 });
 
-/** The fairness scheme of docs/rules.md spelled out on node:crypto: one createHmac per block (what FairDice did before it had its own SHA-256). */
+/** The fairness scheme of docs/rules.md §2.10 spelled out on node:crypto: one createHmac per block (what FairDice did before it had its own SHA-256). */
 function referenceRoll(serverSeedHex: string, white: string, black: string, ply: number, count: number): number[] {
   const dice: number[] = [];
   for (let block = 0; dice.length < count; block++) {

@@ -60,7 +60,7 @@ describe.skipIf(skipWithoutChromium())('the explorer page in headless Chromium',
     await page.close();
   });
 
-  it('the worked positions of docs/rules.md: the three readings of the maximum rule side by side (reference+maximum=…)', async () => {
+  it('the worked positions of docs/rules.md §10.1: the three readings of the maximum rule side by side (reference+maximum=…)', async () => {
     const { page, problems } = await watchedPage(browser);
     const set = 'reference+maximum=path-all\nreference+maximum=micro-move';
     await page.goto(pageUrl + hash('8/2B1P1k1/3B1B2/8/8/8/P7/K7 w - - 0 1 PNN', null, set));

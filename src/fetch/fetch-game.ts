@@ -7,7 +7,7 @@ import { gameFile } from './game-file.js';
 import type { Answer, Client } from './http.js';
 import type { GameEntry } from './manifest.js';
 import type { Redactor } from './redact.js';
-import type { ListedRow, Obj, Site } from './sites/site.js';
+import { isObj, type ListedRow, type Obj, parseBody, type Site } from './sites/site.js';
 
 export interface GameContext {
   site: Site;
@@ -26,6 +26,32 @@ export type GameOutcome =
   | { kind: 'aborted' };
 
 const sha256 = (b: Buffer): string => createHash('sha256').update(b).digest('hex');
+
+/** Failures of the whole folder (no space, no permission): the run stops. Any other failure to store one game is that game's. */
+const FOLDER_WIDE = new Set(['ENOSPC', 'EDQUOT', 'EROFS', 'EACCES', 'EPERM', 'EIO']);
+
+/** The game id an answer names for itself (`gameId`), or null when it names none. */
+function bodyId(v: unknown): string | null {
+  if (!isObj(v)) return null;
+  const id = v.gameId;
+  if (typeof id === 'string' && id.trim() !== '') return id.trim();
+  if (typeof id === 'number' && Number.isFinite(id)) return String(id);
+  return null;
+}
+
+/**
+ * The bytes stored for a game: the answer as it came, with the listed id put first
+ * (`{"gameId": …, …}`) when the answer names none (dicechess.com's game answers do
+ * not), so the file says which game it is whatever its name, and a reader attaches the
+ * history-list row by that id.
+ */
+function stamped(body: Buffer, id: string, v: unknown): Buffer {
+  if (!isObj(v) || bodyId(v) !== null) return body;
+  const text = body.toString('utf8');
+  const open = text.indexOf('{');
+  const rest = text.slice(open + 1).trimStart();
+  return Buffer.from(`${text.slice(0, open + 1)}"gameId":${JSON.stringify(id)}${rest.startsWith('}') ? '' : ','}${rest}`, 'utf8');
+}
 
 /** Later runs ask again for a game that will hold more, a few times at most. */
 export const REFRESHES = 5;
@@ -60,6 +86,9 @@ export async function fetchGame(ctx: GameContext, r: ListedRow, listing: Obj | n
       return entry({ ...base, status: 'failed', fetchedAt: at(), error: { code: 'fetch.file-exists', message: `${file} exists and is not a complete game; it is left as it is` } });
     }
   }
+  if (site.gameCall(ctx.base, r.id) === null) {
+    return entry({ ...base, status: 'failed', fetchedAt: at(), error: { code: 'fetch.bad-id', message: `the game id ${JSON.stringify(r.id)} cannot be asked for: as a URL path segment it would change the path` } });
+  }
   const outcome = await ask(ctx, r, file, target, base, prior);
   // A refresh that did not bring the game keeps the game already stored.
   if (refreshing && outcome.kind === 'entry' && outcome.entry.status !== 'fetched') {
@@ -74,7 +103,7 @@ async function ask(ctx: GameContext, r: ListedRow, file: string, target: string,
   const entry = (e: GameEntry): GameOutcome => ({ kind: 'entry', entry: e });
   let attempts = base.attempts;
   for (let round = 0; ; round++) {
-    const answer = await ctx.client.call(site.gameCall(ctx.base, r.id), ctx.signal);
+    const answer = await ctx.client.call(site.gameCall(ctx.base, r.id)!, ctx.signal);
     attempts += answer.attempts;
     if (ctx.signal.aborted) return { kind: 'aborted' }; // no outcome: the game is listed again next run
     if (!answer.ok) {
@@ -89,11 +118,20 @@ async function ask(ctx: GameContext, r: ListedRow, file: string, target: string,
     if (redactor.leaks(answer.body)) {
       return entry({ ...base, attempts, status: 'failed', fetchedAt: at(), httpStatus: answer.status, error: { code: 'fetch.token-in-body', message: 'the answer holds the login token verbatim; not saved' } });
     }
-    try {
-      await writeAtomic(target, answer.body);
-    } catch (e) {
-      return { kind: 'write-error', message: `cannot write ${target}: ${(e as Error).message}` };
+    // The answer must be the game that was listed: one game listed under two ids would be stored, and replayed, twice.
+    const parsed = parseBody(answer.body);
+    const named = bodyId(parsed);
+    if (named !== null && named !== r.id) {
+      return entry({ ...base, attempts, status: 'failed', fetchedAt: at(), httpStatus: answer.status, error: { code: 'fetch.id-mismatch', message: `listed as ${JSON.stringify(r.id)}, but the answer is the game ${JSON.stringify(named)}; not saved` } });
     }
-    return entry({ ...base, attempts, status: 'fetched', fetchedAt: at(), file, bytes: answer.body.length, sha256: sha256(answer.body), httpStatus: answer.status, refresh: refreshOf(verdict.refresh, prior) });
+    const body = stamped(answer.body, r.id, parsed);
+    try {
+      await writeAtomic(target, body);
+    } catch (e) {
+      const code = (e as NodeJS.ErrnoException).code ?? '';
+      if (FOLDER_WIDE.has(code)) return { kind: 'write-error', message: `cannot write ${target}: ${(e as Error).message}` };
+      return entry({ ...base, attempts, status: 'failed', fetchedAt: at(), httpStatus: answer.status, error: { code: 'fetch.store', message: `cannot store the game as ${file}: ${(e as Error).message}` } });
+    }
+    return entry({ ...base, attempts, status: 'fetched', fetchedAt: at(), file, bytes: body.length, sha256: sha256(body), httpStatus: answer.status, refresh: refreshOf(verdict.refresh, prior) });
   }
 }

@@ -1,12 +1,13 @@
 import path from 'node:path';
+import { boundedFileName } from '../output/file-name.js';
 import { GAMES_DIR } from './manifest.js';
 
 /**
  * Where a game is stored: `games/<id>.json`, the id kept as it is when it is a safe
- * file name (dicechess.com's reader takes a UUID file name as the game id), else
- * percent-encoded, so no id can reach outside the folder or hide as a dot-file.
+ * file name, else percent-encoded, and shortened with a hash when it would pass the
+ * file-name limit (output/file-name.ts), so no id can reach outside the folder, hide
+ * as a dot-file or block the folder. The full id is in the manifest and in the file.
  */
 export function gameFile(id: string): string {
-  const safe = /^[A-Za-z0-9][A-Za-z0-9._-]{0,199}$/.test(id) ? id : [...Buffer.from(id, 'utf8')].map((b) => (/[A-Za-z0-9_-]/.test(String.fromCharCode(b)) ? String.fromCharCode(b) : `%${b.toString(16).toUpperCase().padStart(2, '0')}`)).join('').slice(0, 600);
-  return path.posix.join(GAMES_DIR, `${safe}.json`);
+  return path.posix.join(GAMES_DIR, boundedFileName(id, '.json'));
 }

@@ -1,8 +1,9 @@
 import { spawn } from 'node:child_process';
+import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { packageRoot } from '../dialects/paths.js';
-import { type FakeSite, type FakeSiteOptions, dicechessGames, fortemateGames, startFakeSite } from './test-support/fake-sites.js';
+import { type FakeGame, type FakeSite, type FakeSiteOptions, dicechessGames, fortemateGames, startFakeSite } from './test-support/fake-sites.js';
 import { TempDirs, readManifestFile } from './test-support/folders.js';
 
 /**
@@ -118,5 +119,95 @@ describe('a listing that pages for ever (22.4)', () => {
     expect(r.err).toMatch(/the listing asked for \d+ pages for \d+ games .*sends few new games; stopped/);
     expect(f.requests.filter((q) => q.url.includes('/players/')).length).toBeLessThanOrEqual(40);
     expect(readManifestFile(out).listing?.complete).toBe(false);
+  }, 120_000);
+});
+
+/** The same game under another id: the listing row, the record and (when it names one) the answer. */
+function renamed(g: FakeGame, id: string): FakeGame {
+  const body = JSON.parse(g.body) as Record<string, unknown>;
+  if ('gameId' in body) body.gameId = id;
+  return { ...g, id, row: { ...g.row, gameId: id }, body: JSON.stringify(body), record: { ...g.record, id } };
+}
+
+/** The records a folder reads as (canonical NDJSON through the real CLI). */
+async function recordsOf(dir: string): Promise<Array<Record<string, unknown>>> {
+  const r = await cli(['convert', dir]);
+  expect(r.code).toBe(0);
+  return r.out.trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
+}
+
+describe('ids the server chose (22.2, 22.3)', () => {
+  it('ids past the file-name limit (231 ASCII characters, 60 × é) are stored under bounded names, the full id in the manifest and the file; the games after them are fetched too', async () => {
+    const base = fortemateGames(12);
+    const long = 'x'.repeat(231);
+    const accents = 'é'.repeat(60);
+    const games = base.map((g, i) => (i === 2 ? renamed(g, long) : i === 5 ? renamed(g, accents) : g));
+    const f = await fake('fortemate', games);
+    const out = path.join(temps.make(), 'fm');
+    const r = await cli(fetchArgs('fortemate', f, out));
+    expect(r.err).toBe('');
+    expect(r.code).toBe(0);
+    const m = readManifestFile(out);
+    expect(m.counts).toEqual({ listed: 12, fetched: 12, unavailable: 0, failed: 0 });
+    for (const name of readdirSync(path.join(out, 'games'))) expect(Buffer.byteLength(name)).toBeLessThanOrEqual(200);
+    const entry = m.games.find((g) => g.id === long)!;
+    expect(JSON.parse(readFileSync(path.join(out, entry.file!), 'utf8')).gameId).toBe(long);
+    expect((await recordsOf(out)).map((x) => x.id).sort()).toEqual(games.map((g) => g.id).sort());
+    // A rerun finds every game settled.
+    const again = await cli(fetchArgs('fortemate', f, out));
+    expect(again.code).toBe(0);
+  }, 120_000);
+
+  it('a game that cannot be stored is recorded as failed and the run goes on', async () => {
+    const games = fortemateGames(8);
+    const f = await fake('fortemate', games);
+    const out = path.join(temps.make(), 'fm');
+    mkdirSync(path.join(out, 'games', `${games[3].id}.json`), { recursive: true }); // a folder where the file goes
+    const r = await cli(fetchArgs('fortemate', f, out));
+    expect(r.code).toBe(2); // --out holds files but no manifest: refused, nothing touched
+    const fresh = path.join(temps.make(), 'fm');
+    expect((await cli(fetchArgs('fortemate', f, fresh, '--limit', '1'))).code).toBe(0);
+    mkdirSync(path.join(fresh, 'games', `${games[3].id}.json`));
+    const r2 = await cli(fetchArgs('fortemate', f, fresh));
+    expect(r2.code).toBe(0);
+    const m = readManifestFile(fresh);
+    expect(m.counts).toEqual({ listed: 8, fetched: 7, unavailable: 0, failed: 1 });
+    expect(m.games.find((g) => g.id === games[3].id)).toMatchObject({ status: 'failed' });
+  }, 120_000);
+
+  it('one game listed under two ids is stored once: the other is failed with both ids', async () => {
+    const games = fortemateGames(6);
+    const twin = { ...renamed(games[1], 'twin-id'), body: games[1].body }; // listed as twin-id, answers as games[1]
+    const f = await fake('fortemate', [...games.slice(0, 2), twin, ...games.slice(2)]);
+    const out = path.join(temps.make(), 'fm');
+    const r = await cli(fetchArgs('fortemate', f, out));
+    expect(r.code).toBe(0);
+    const m = readManifestFile(out);
+    expect(m.counts).toEqual({ listed: 7, fetched: 6, unavailable: 0, failed: 1 });
+    expect(m.games.find((g) => g.id === 'twin-id')).toMatchObject({ status: 'failed', error: { code: 'fetch.id-mismatch', message: expect.stringContaining(games[1].id) } });
+    expect((await recordsOf(out)).map((x) => x.id).sort()).toEqual(games.map((g) => g.id).sort());
+  }, 120_000);
+
+  it('an id of .. cannot change the request path: it is failed, and no request leaves the games path', async () => {
+    const games = fortemateGames(4);
+    const f = await fake('fortemate', [renamed(games[0], '..'), renamed(games[1], '.'), ...games.slice(2)]);
+    const out = path.join(temps.make(), 'fm');
+    const r = await cli(fetchArgs('fortemate', f, out));
+    expect(r.code).toBe(0);
+    const m = readManifestFile(out);
+    expect(m.counts).toEqual({ listed: 4, fetched: 2, unavailable: 0, failed: 2 });
+    expect(m.games.find((g) => g.id === '..')).toMatchObject({ status: 'failed', error: { code: 'fetch.bad-id' } });
+    for (const q of f.requests) expect(q.url).toMatch(/^\/(players\/p-1\/games|games\/[^/]+\/history)(\?|$)/);
+  }, 120_000);
+
+  it('dicechess.com games whose ids are not UUIDs get their history-list rows (result, players) when replayed', async () => {
+    const games = dicechessGames(5).map((g, i) => renamed(g, `game-${i}`));
+    const f = await fake('dicechess-com', games);
+    const out = path.join(temps.make(), 'dc');
+    expect((await cli(fetchArgs('dicechess-com', f, out))).code).toBe(0);
+    const records = await recordsOf(out);
+    expect(records.map((x) => x.id).sort()).toEqual(games.map((g) => g.id).sort());
+    // The players come from the history list only (a state map has none).
+    for (const rec of records) expect(Object.keys((rec.players as { white: object }).white).length).toBeGreaterThan(0);
   }, 120_000);
 });

@@ -1,5 +1,5 @@
 import type { Call } from '../http.js';
-import { type GameVerdict, ListingGuard, type ListContext, type ListStep, type ListedRow, type Obj, type Site, describeValue, isObj, parseBody, rowId, timeMs } from './site.js';
+import { type GameVerdict, ListingGuard, pathSegment, type ListContext, type ListStep, type ListedRow, type Obj, type Site, describeValue, isObj, parseBody, rowId, timeMs } from './site.js';
 
 /**
  * Fortemate play-api (docs/formats.md#fortemate-play-api): `GET /players/{id}/games[?before=ISO]`, newest
@@ -29,7 +29,9 @@ const older = (a: string, b: string): boolean => {
 };
 
 async function page(ctx: ListContext, before: string | null): Promise<{ rows: ListedRow[]; raw: Obj[]; more: boolean } | ListStep> {
-  const url = `${ctx.base}/players/${encodeURIComponent(ctx.player)}/games${before === null ? '' : `?before=${encodeURIComponent(before)}`}`;
+  const player = pathSegment(ctx.player);
+  if (player === null) return { kind: 'shape', message: `the player id ${JSON.stringify(ctx.player)} cannot be put in the games list's URL path` };
+  const url = `${ctx.base}/players/${player}/games${before === null ? '' : `?before=${encodeURIComponent(before)}`}`;
   const answer = await ctx.client.call({ method: 'GET', url }, ctx.signal);
   if (!answer.ok) return { kind: 'error', answer, what: 'the games list' };
   const v = parseBody(answer.body);
@@ -128,6 +130,9 @@ export const fortemate: Site = {
   tokenEnv: null,
   historyList: false,
   list,
-  gameCall: (base: string, id: string): Call => ({ method: 'GET', url: `${base}/games/${encodeURIComponent(id)}/history` }),
+  gameCall: (base: string, id: string): Call | null => {
+    const seg = pathSegment(id);
+    return seg === null ? null : { method: 'GET', url: `${base}/games/${seg}/history` };
+  },
   judgeGame,
 };

@@ -52,7 +52,8 @@ export interface Site {
   /** Whether listing rows are kept beside the games as a dicechess.com history list. */
   historyList: boolean;
   list(ctx: ListContext): AsyncGenerator<ListStep>;
-  gameCall(base: string, id: string): Call;
+  /** How to ask for one game; null when the id cannot be put in the URL without changing its path (`.`, `..`). */
+  gameCall(base: string, id: string): Call | null;
   /** What a 2xx game answer holds. */
   judgeGame(body: Buffer): GameVerdict;
 }
@@ -126,3 +127,13 @@ export class ListingGuard {
 }
 
 const isStep = (p: unknown): p is ListStep => isObj(p) && typeof p.kind === 'string' && ['page', 'error', 'shape', 'stuck'].includes(p.kind);
+
+/**
+ * An id as one URL path segment, or null when none can carry it: `.` and `..` (and
+ * their percent-encoded forms, which URL parsers treat alike) would be resolved away,
+ * and the request would go to another path.
+ */
+export function pathSegment(id: string): string | null {
+  const seg = encodeURIComponent(id);
+  return /^(\.|%2e){1,2}$/i.test(seg) ? null : seg;
+}

@@ -61,7 +61,7 @@ describe('opportunity tests agree with the exhaustive comparison', () => {
   }, 240_000);
 
   it('maximum: a turn spending the most dice shows path-all and micro-move only where a king could be taken', () => {
-    // docs/rules.md, the maximum rule: path accepts [a2a3], path-all only the line that takes the king's knight route.
+    // docs/rules.md §3: path accepts [a2a3], path-all only the line that takes the king's knight route.
     const engine = engineOf('reference');
     const parsed = GameState.start(engine, '8/2B1P1k1/3B1B2/8/8/8/P7/K7 w - - 0 1');
     if (!parsed.ok) throw new Error('fen');

@@ -17,6 +17,8 @@ export const UNREADABLE_CODES = [
   'record.too-large',
   /** A dangling symbolic link met in a folder: one entry, not a failure of the source (the folder was read). */
   'record.broken-link',
+  /** A dicechess.com game without a state map (the site keeps none for bot games): a recording fault, nothing to replay. */
+  'record.no-state-map',
 ] as const;
 export type UnreadableCode = (typeof UNREADABLE_CODES)[number];
 

@@ -26,6 +26,12 @@ export function repairRecordingFaults(input: GameRecordInput, notes: Set<string>
       }
     }
   }
+  // The game ended after the last roll (a draw agreed, a game abandoned): no one moved, and it was
+  // no pass, unless the record's events end the game after that turn (a pass, then the agreement).
+  if (last && last.moves.length === 0 && (input.termination === 'draw_agreement' || input.termination === 'aborted')) {
+    const afterIt = (input.events ?? []).some((e) => (e.type === 'DRAW_ACCEPT' || e.type === 'RESIGN') && e.turn > turns.length);
+    if (!afterIt) notes.add(fault('record.no-op-last-turn'));
+  }
   readNoteFaults(input, notes);
   if (input.stakes && input.stakes.initial === 0) notes.add(fault('record.stake-zero-tournament'));
   for (const side of ['white', 'black'] as const) {

@@ -285,9 +285,10 @@ async function judgeStream<P, S>(items: AsyncIterable<BatchItem>, ctx: StreamCon
     return Promise.resolve(runBatch(task, (local ??= ctx.judge.create(ctx.judge.params))));
   };
 
-  const write = async (batch: { corpora: BatchTask['corpora']; firsts: number[] }, { text, notable, conforming, dice, unreadableAt, state }: BatchResult): Promise<void> => {
+  const write = async (batch: { corpora: BatchTask['corpora']; firsts: number[] }, { text, notable, conforming, dice, faults, unreadableAt, state }: BatchResult): Promise<void> => {
     if (ctx.judgeState) ctx.judgeState.current = ctx.judgeState.merge(ctx.judgeState.current, state as S);
     acc.addDiceCounts(dice);
+    acc.addFaultCounts(faults);
     batch.corpora.forEach((corpus, i) => {
       // Matrix rows in input order: every item's corpus is placed before the non-conforming lines are counted.
       acc.noteSource(corpus, batch.firsts[i]);

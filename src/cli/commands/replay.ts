@@ -86,7 +86,7 @@ export const replayCommand: CommandModule<object, Args> = {
     if (!argv.quiet) {
       process.stderr.write(
         `${shard ? `shard ${shard.k}/${shard.n}: ` : ''}replayed ${p.records} record${p.records === 1 ? '' : 's'} under ${dialects.length} dialect${dialects.length === 1 ? '' : 's'} in ${(p.elapsedMs / 1000).toFixed(1)} s: ` +
-          `${s.conforming} conforming, ${s.diverging} diverging, ${s.unreadable} unreadable (lines)\n`,
+          `${s.conforming} conforming, ${s.diverging} diverging, ${s.unreadable} unreadable${s.faulty ? `, ${s.faulty} faulty (recording faults)` : ''} (lines)\n`,
       );
     }
     for (const f of shard ? ['results.ndjson', 'shard.json'] : RUN_FILES) process.stdout.write(`${argv.out}/${f}\n`);
@@ -95,7 +95,8 @@ export const replayCommand: CommandModule<object, Args> = {
     if (argv.history !== undefined) process.stderr.write(`${await recordInto(argv.history, argv.out)}\n`);
     if (result.sourceErrors > 0) process.exitCode = 2;
     else if (argv.failOn && result.nothingRead && !shard) process.exitCode = 1;
-    else if (argv.failOn === 'diverging' && (s.diverging > 0 || s.unreadable > 0)) process.exitCode = 1;
-    else if (argv.failOn === 'unreadable' && s.unreadable > 0) process.exitCode = 1;
+    // A recording fault that hides the play fails as an unreadable record does; a repaired (normalised) one never fails.
+    else if (argv.failOn === 'diverging' && (s.diverging > 0 || s.unreadable > 0 || s.faulty > 0)) process.exitCode = 1;
+    else if (argv.failOn === 'unreadable' && (s.unreadable > 0 || s.faulty > 0)) process.exitCode = 1;
   },
 };

@@ -69,7 +69,7 @@ describe('infer', () => {
     expect(Object.keys(o)).toEqual(expect.arrayContaining(['path', 'baseValue', 'inferred', 'consistent', 'verdict', 'values']));
     expect(Object.keys(o.values[0])).toEqual(expect.arrayContaining(['value', 'conforming', 'diverging', 'decisive', 'opportunities', 'rules', 'example']));
     expect(Object.keys(value(o, true).example!)).toEqual(expect.arrayContaining(['id', 'turn', 'dfen', 'dice', 'recorded', 'check']));
-    expect(Object.keys(o.values[0].opportunities)).toEqual(['total', 'byRival']);
+    expect(Object.keys(o.values[0].opportunities)).toEqual(['total', 'byRival', 'gamesByRival']);
     expect(value(o, true).opportunities.byRival.false).toBeGreaterThan(0);
 
     const md = readFileSync(join(out, 'report.md'), 'utf8');

@@ -90,11 +90,12 @@ if (!flag('skip-record')) {
   rmSync(db, { force: true });
   const before = load();
   const t1 = performance.now();
-  const r = spawnSync('/usr/bin/time', ['-f', '%M', process.execPath, bin, 'history', 'record', run, '--db', db, '--quiet'], { encoding: 'utf8' });
+  const r = spawnSync('/usr/bin/time', ['-f', '%M %U %S', process.execPath, bin, 'history', 'record', run, '--db', db, '--quiet'], { encoding: 'utf8' });
   const secs = (performance.now() - t1) / 1000;
   if (r.status !== 0) throw new Error(r.stderr);
-  const rss = Number(r.stderr.trim().split('\n').pop()) * 1024;
-  console.log(`A. history record: ${(games * dialects).toLocaleString('en')} result lines in ${secs.toFixed(1)} s (target < 60 s), peak RSS ${mb(rss)}, database ${mb(dbSize(db))}; load average before ${before}, after ${load()}`);
+  const [kb, user, sys] = r.stderr.trim().split('\n').pop().split(' ').map(Number);
+  const rss = kb * 1024;
+  console.log(`A. history record: ${(games * dialects).toLocaleString('en')} result lines in ${secs.toFixed(1)} s wall (target < 60 s), ${(user + sys).toFixed(1)} s CPU (user ${user} s, system ${sys} s), peak RSS ${mb(rss)}, database ${mb(dbSize(db))}; load average before ${before}, after ${load()}`);
   if (keepIdx < 0) rmSync(run, { recursive: true, force: true });
   rmSync(sample, { recursive: true, force: true });
 }

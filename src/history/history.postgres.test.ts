@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { skipWithout } from '../test-support/binaries.js';
 import { PG_URL_VAR } from '../test-support/postgres.js';
 import { tempDir } from '../test-support/temp-dir.js';
 import { BIN, cli, EVIL_ID, makeRuns } from './test-support/runs.js';
@@ -14,15 +15,7 @@ import { BIN, cli, EVIL_ID, makeRuns } from './test-support/runs.js';
 const url = process.env[PG_URL_VAR];
 const pg = createRequire(import.meta.url)('pg') as typeof import('pg');
 
-if (!url) {
-  if (process.env.CI === 'true') {
-    it('has a PostgreSQL server (CI=true)', () => {
-      throw new Error(`${PG_URL_VAR} is not set and no PostgreSQL binaries were found: the PostgreSQL tests cannot run`);
-    });
-  } else {
-    process.stderr.write(`history.postgres.test.ts: skipped, no PostgreSQL (set ${PG_URL_VAR} or install Debian's postgresql)\n`);
-  }
-}
+const skip = skipWithout(url ?? null, `a PostgreSQL server (${PG_URL_VAR})`, 'apt-get install postgresql, or set DICE_DIALECTS_TEST_PG=postgres://…');
 
 /** A fresh database in the server for one test, dropped afterwards. */
 async function freshDatabase(name: string): Promise<{ url: string; drop: () => Promise<void> }> {
@@ -52,7 +45,7 @@ const json = (r: { code: number; out: string; err: string }) => {
 /** What may differ between two recordings of the same runs: when they were recorded. */
 const withoutRecordedAt = (v: unknown): unknown => JSON.parse(JSON.stringify(v, (k, x) => (k === 'recordedAt' ? undefined : x)));
 
-describe.skipIf(!url)('history on PostgreSQL (needs a server)', () => {
+describe.skipIf(skip)('history on PostgreSQL (needs a server)', () => {
   let dir: string;
   let runs: string[];
   let file: string;
@@ -78,7 +71,7 @@ describe.skipIf(!url)('history on PostgreSQL (needs a server)', () => {
     const queries = [
       ['runs'],
       ['runs', '--dialect', 'reference', '--since', '2'],
-      ['runs', '--source', 'corpus-2'],
+      ['runs', '--source', 'evil'],
       ['run', '2'],
       ['trend'],
       ['trend', '--dialect', 'reference'],
@@ -91,7 +84,7 @@ describe.skipIf(!url)('history on PostgreSQL (needs a server)', () => {
       ['search', 'changed since:2'],
       ['search', 'rule:* status:unreadable'],
       ['search', `game:"${EVIL_ID.replace(/"/g, '\\"')}"`],
-      ['search', 'source:*corpus-1* until:1'],
+      ['search', 'source:*games* until:1'],
     ];
     const d = json(cli(['history', 'diff', '1', '2', '--db', file, '--json']));
     queries.push(['game', d.broken[0].id], ['game', d.fixed[0].id], ['game', EVIL_ID]);

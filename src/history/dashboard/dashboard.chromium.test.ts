@@ -3,11 +3,11 @@ import { once } from 'node:events';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CHROMIUM, hasChromium, launch, watchedPage } from '../../test-support/chromium.js';
+import { launch, skipWithoutChromium, watchedPage } from '../../test-support/chromium.js';
 import { tempDir } from '../../test-support/temp-dir.js';
 import { BIN, cli, EVIL_ID, makeRuns } from '../test-support/runs.js';
 
-if (!hasChromium) console.warn(`dashboard browser test skipped: ${CHROMIUM} is absent (apt-get install chromium)`);
+const skip = skipWithoutChromium();
 
 /** `serve` as a whole process; resolves once it prints its URL. */
 async function serve(db: string): Promise<{ url: string; child: ChildProcess }> {
@@ -26,7 +26,7 @@ async function serve(db: string): Promise<{ url: string; child: ChildProcess }> 
   return { url, child };
 }
 
-describe.skipIf(!hasChromium)('the history dashboard in headless Chromium', () => {
+describe.skipIf(skip)('the history dashboard in headless Chromium', () => {
   let dir: string;
   let db: string;
   let server: { url: string; child: ChildProcess };

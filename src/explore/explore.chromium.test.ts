@@ -10,7 +10,7 @@ import { runCli } from '../cli/test-support/run-cli.js';
 import { listDialects, packageRoot } from '../dialects/index.js';
 import { runReplay } from '../index.js';
 import { formatHash, parseHash } from './hash.js';
-import { goHash, hasChromium, launch, readPanels, watchedPage } from './test-support/browser.js';
+import { goHash, launch, skipWithoutChromium, readPanels, watchedPage } from './test-support/browser.js';
 
 const run = promisify(execFile);
 const root = packageRoot();
@@ -19,9 +19,8 @@ const START = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1';
 const NAMES = listDialects().map((d) => d.name);
 const hash = (dfen: string, turn: string[] | null = null, set = ''): string => formatHash({ dfen, turn, step: 0, set, focus: '' });
 
-if (!hasChromium) console.warn('explorer browser tests skipped: /usr/bin/chromium is absent (apt-get install chromium)');
 
-describe.skipIf(!hasChromium)('the explorer page in headless Chromium', () => {
+describe.skipIf(skipWithoutChromium())('the explorer page in headless Chromium', () => {
   let dir: string;
   let browser: Browser;
   let pageUrl: string;

@@ -7,7 +7,7 @@ import { GameState, isRecordingFault, type RuleId, type Rules, TurnEngine, type 
 import { earnedIncrementMs } from './clock-rule.js';
 import { judgeEnd } from './judge-end.js';
 import { judgeEvents } from './judge-events.js';
-import type { Finding, GameResultLine } from './result.js';
+import { type Finding, type GameResultLine, MAX_FINDINGS } from './result.js';
 
 /** A dialect ready to judge games: its rules and one turn engine reused for every game. */
 export interface PreparedDialect {
@@ -38,6 +38,7 @@ const sideName = (s: 0 | 1): string => (s === 0 ? 'white' : 'black');
  */
 export function replayGame(record: GameRecord, dialect: PreparedDialect, index: number, opts: ReplayOptions = {}): GameResultLine {
   const findings: Finding[] = [];
+  let more = 0;
   const rules = dialect.rules;
   const goOn = opts.continueAfterDivergence === true;
   const line = (): GameResultLine => ({
@@ -48,8 +49,13 @@ export function replayGame(record: GameRecord, dialect: PreparedDialect, index: 
     index,
     source: record.location,
     turns: record.turns.length,
+    ...(more > 0 ? { moreFindings: more } : {}),
   });
   const add = (rule: RuleId, turn: number | null, microMove: number | null, message: string, extra: Partial<Finding> = {}): void => {
+    if (findings.length >= MAX_FINDINGS) {
+      more++;
+      return;
+    }
     findings.push({ rule, turn, microMove, dfen: null, dice: null, recorded: [], allowed: [], message, location: record.location, ...extra });
   };
 

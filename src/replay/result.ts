@@ -27,6 +27,13 @@ export const Finding = z
   .strict();
 export type Finding = z.infer<typeof Finding>;
 
+/**
+ * Findings kept per game and dialect. A game that diverges at every turn (under
+ * --continue-after-divergence) would otherwise grow its line, and a worker's memory,
+ * without bound; the findings past the cap are counted in `moreFindings`.
+ */
+export const MAX_FINDINGS = 1000;
+
 export const GameResultLine = z
   .object({
     id: z.string(),
@@ -34,6 +41,8 @@ export const GameResultLine = z
     /** `faulty`: the record's own fault hides what the rules would need (a recording fault, never a rules divergence). */
     status: z.enum(['conforming', 'diverging', 'unreadable', 'faulty']),
     findings: z.array(Finding),
+    /** Findings of the game beyond the MAX_FINDINGS kept in `findings` (absent when none were dropped). */
+    moreFindings: z.number().int().min(1).optional(),
     /** Position of the record in the input stream (0-based), for stable ordering. */
     index: z.number().int().min(0),
     source: z.string().nullable().default(null),

@@ -1,3 +1,4 @@
+import { MAX_FINDINGS } from '../replay/result.js';
 /**
  * Number formatting shared by the renderers. Fixed digits (never locale formatting)
  * so the reports are byte-identical across machines.
@@ -35,3 +36,6 @@ export const FACE_LABELS = ['1 pawn', '2 knight', '3 bishop', '4 rook', '5 queen
 export function durationText(ms: number): string {
   return ms < 1000 ? `${Math.round(ms)} ms` : `${(ms / 1000).toFixed(1)} s`;
 }
+
+/** The findings of a game past the cap kept per game (MAX_FINDINGS), as a line of text: "and 48,211 more findings …". */
+export const moreFindingsText = (more: number): string => `… and ${more.toLocaleString('en-US')} more finding${more === 1 ? '' : 's'} (at most ${MAX_FINDINGS.toLocaleString('en-US')} are kept a game; the rest are counted)`;

@@ -1,4 +1,5 @@
 import type { GameResultLine } from '../replay/result.js';
+import { moreFindingsText } from './format.js';
 import { classCountText, divergenceClasses } from './classes.js';
 import { escapeXml as x } from './escape.js';
 import { allowedText, checkCommand } from './repro.js';
@@ -87,7 +88,7 @@ export function renderJunit(summary: Summary, perGame?: Iterable<GameResultLine>
         kind: line.status === 'conforming' ? 'pass' : line.status === 'diverging' ? 'failure' : 'error',
         type: first?.rule,
         message: first ? `${first.rule}: ${first.message}` : line.status,
-        body: line.findings.map((f) => `${f.rule}${f.turn !== null ? ` (turn ${f.turn})` : ''}: ${f.message}`).join('\n'),
+        body: [...line.findings.map((f) => `${f.rule}${f.turn !== null ? ` (turn ${f.turn})` : ''}: ${f.message}`), ...(line.moreFindings ? [moreFindingsText(line.moreFindings)] : [])].join('\n'),
       });
     }
   }

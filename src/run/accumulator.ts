@@ -105,7 +105,8 @@ export class RunAccumulator {
   }
 
   addResult(line: GameResultLine): void {
-    this.count(line.source ?? null, line.index, line.dialect, line.status, 1, line.findings.length);
+    // Findings past the cap of a game count too, though only the kept ones name their rule.
+    this.count(line.source ?? null, line.index, line.dialect, line.status, 1, line.findings.length + (line.moreFindings ?? 0));
     line.findings.forEach((finding, i) => {
       const first = i === 0 && line.status !== 'conforming';
       this.countRule(finding.rule, line.dialect, { games: first ? 1 : 0, findings: 1 });

@@ -31,6 +31,8 @@ export class ShardResults {
   constructor(
     readonly path: string,
     private readonly expected: { lines: number; sha256: string },
+    /** Told of every line read, as parsed JSON in the shard's numbering (to count it again). */
+    private readonly onLine: ((line: GameResultLine) => void) | null = null,
   ) {
     this.chunks = createReadStream(path, { highWaterMark: 1 << 20 })[Symbol.asyncIterator]();
   }
@@ -64,6 +66,15 @@ export class ShardResults {
         throw new ResultsMismatch(`${this.path}:${this.lines + 1}: record ${index} is out of place (expected ${start} to ${end - 1}); the folder does not match its shard.json`);
       }
       this.lastIndex = index;
+      if (this.onLine) {
+        let parsed: GameResultLine;
+        try {
+          parsed = JSON.parse(this.buf.toString('utf8', this.pos, nl)) as GameResultLine;
+        } catch {
+          throw new ResultsMismatch(`${this.path}:${this.lines + 1}: not a result line (not JSON)`);
+        }
+        this.onLine(parsed);
+      }
       if (keep && this.isUnreadable(nl) && !keep(this.parse(nl, index + delta))) {
         this.pos = nl + 1;
         this.lines++;

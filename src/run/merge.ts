@@ -11,7 +11,7 @@ import { toolVersion } from './run-info.js';
 /** Why a set of folders cannot be merged; nothing was written. */
 export class MergeError extends Error {
   constructor(
-    readonly code: 'merge.not-a-shard' | 'merge.foreign' | 'merge.duplicate' | 'merge.missing' | 'merge.inconsistent' | 'merge.results',
+    readonly code: 'merge.not-a-shard' | 'merge.foreign' | 'merge.duplicate' | 'merge.missing' | 'merge.inconsistent' | 'merge.results' | 'merge.counters',
     message: string,
   ) {
     super(message);
@@ -84,7 +84,9 @@ export async function mergeShards(dirs: string[], out: string): Promise<MergeRes
 
   const run = await openRunDir(out, '--out');
   try {
-    const readers = shards.map((s) => new ShardResults(join(s.dir, 'results.ndjson'), s.m.results));
+    // Every counter a shard states is counted again from its own lines: an edited shard.json (its hash recomputed too) is refused.
+    const recount = shards.map((s) => new RunAccumulator(s.m.state.dialects));
+    const readers = shards.map((s, i) => new ShardResults(join(s.dir, 'results.ndjson'), s.m.results, (line) => recount[i].addResult(line)));
     const write = async (parts: Buffer[]): Promise<void> => {
       if (parts.length === 0) return;
       if (!run.resultsStream.write(Buffer.concat(parts))) await new Promise<void>((r) => run.resultsStream.once('drain', () => r()));
@@ -117,6 +119,7 @@ export async function mergeShards(dirs: string[], out: string): Promise<MergeRes
       }
     }
     for (const r of readers) await r.finish();
+    shards.forEach((s, i) => checkCounters(s, recount[i]));
     const closing = folding.closingText();
     if (closing) await write([Buffer.from(closing)]);
 
@@ -131,6 +134,41 @@ export async function mergeShards(dirs: string[], out: string): Promise<MergeRes
     await run.abort();
     if (error instanceof ResultsMismatch) throw new MergeError('merge.results', error.message);
     throw error;
+  }
+}
+
+/** The parts of a shard's state its results determine (the dice statistics and source notes come from the corpus itself). */
+const COUNTED = ['totals', 'byDialect', 'byRule', 'corpora', 'examples'] as const;
+
+/** The first path where two JSON values differ, with both values, or null when they are equal. */
+const canon = (v: unknown): string =>
+  v !== null && typeof v === 'object'
+    ? Array.isArray(v)
+      ? `[${v.map(canon).join(',')}]`
+      : `{${Object.keys(v)
+          .sort()
+          .map((k) => `${JSON.stringify(k)}:${canon((v as Record<string, unknown>)[k])}`)
+          .join(',')}}`
+    : (JSON.stringify(v) ?? 'null');
+
+function firstDifference(a: unknown, b: unknown, at: string): string | null {
+  if (canon(a) === canon(b)) return null;
+  if (a !== null && b !== null && typeof a === 'object' && typeof b === 'object') {
+    const keys = [...new Set([...Object.keys(a), ...Object.keys(b)])].sort();
+    for (const k of keys) {
+      const d = firstDifference((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k], `${at}.${k}`);
+      if (d !== null) return d;
+    }
+  }
+  return `${at}: ${JSON.stringify(a) ?? 'absent'} in shard.json, ${JSON.stringify(b) ?? 'absent'} from the results`;
+}
+
+function checkCounters(s: Shard, recounted: RunAccumulator): void {
+  const stated = RunAccumulator.fromState(s.m.state).state();
+  const counted = recounted.state();
+  for (const key of COUNTED) {
+    const d = firstDifference(stated[key], counted[key], key);
+    if (d !== null) throw new MergeError('merge.counters', `${s.dir}/${SHARD_FILE}: its counters do not match its results.ndjson (${d}); the shard was edited or damaged: replay it again`);
   }
 }
 

@@ -166,8 +166,11 @@ describe('deploy/kubernetes/replay-job.yaml', () => {
       }
       const wait = shell(merge.spec.template.spec.initContainers[0].args[0], { RUN_ID: runId, SHARDS: '3' });
       expect(wait.status).toBe(0);
-      const merged = shell(merge.spec.template.spec.containers[0].args[0], { RUN_ID: runId });
+      // The merged run goes into the run history: the test's PostgreSQL when there is one, else a file.
+      const history = process.env.DICE_DIALECTS_TEST_PG ?? join(tmp, 'history.db');
+      const merged = shell(merge.spec.template.spec.containers[0].args[0], { RUN_ID: runId, DICE_DIALECTS_HISTORY: history });
       expect(merged.status).toBe(0);
+      expect(merged.stderr).toMatch(new RegExp(`history: recorded .*/runs/${runId} as run \\d+`));
       expect(readFileSync(join(data, 'runs', runId, 'results.ndjson'), 'utf8').trim().split('\n')).toHaveLength(20);
       expect(readlinkSync(join(data, 'runs', 'last-good'))).toBe(`${data}/runs/${runId}`);
     }
@@ -186,7 +189,9 @@ describe('.github/workflows/nightly-sharded.yml', () => {
     expect(steps.some((s: any) => String(s.uses).startsWith('actions/upload-artifact') && s.with.name === 'shard-${{ matrix.shard }}')).toBe(true);
     expect(wf.jobs.merge.needs).toBe('shard');
     const merge = wf.jobs.merge.steps.map((s: any) => String(s.run ?? s.uses));
-    expect(merge.some((s: string) => s.includes(' merge shards/shard-* --out'))).toBe(true);
+    expect(merge.some((s: string) => s.includes(' merge shards/shard-* --out runs/latest --history history/history.db'))).toBe(true);
+    expect(merge.some((s: string) => s.includes(' history site --db history/history.db --out history-site'))).toBe(true);
+    expect(wf.jobs.merge.steps.some((s: any) => String(s.uses).startsWith('actions/upload-artifact') && s.with.name === 'history-site')).toBe(true);
     expect(merge.some((s: string) => s.includes(' diff runs/last-good runs/latest'))).toBe(true);
   });
 });

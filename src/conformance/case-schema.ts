@@ -38,7 +38,7 @@ export const ConformanceCase = z
     /** Rule ids from the registry that the case exercises (like test262 features). */
     rules: z.array(z.string()).min(1),
     description: z.string(),
-    /** Where the facts come from: a seed file, RULES.md section, a public vector set, or "own". */
+    /** Where the facts come from: a docs/rules.md section (`docs/rules.md §2.3`), a public URL or vector set, or "own". */
     source: z.string(),
     kind: z.enum(['position', 'game', 'die-perft', 'roll-census']).default('position'),
     dfen: z.string(),

@@ -32,7 +32,7 @@ function replay(pos: Position, moves: Array<string | null>, expectSan: (text: st
 }
 
 describe('SAN on real games', () => {
-  it('seed 002 sample game (passes while in check) ends 5.Ng5#', () => {
+  it('docs/rules.md §10.3 sample game (passes while in check) ends 5.Ng5#', () => {
     const pos = position();
     // The seed writes 4.Nh3 without "+": Black was still in check from 3.Bxf7+ after passing.
     // makeSan marks the position after the move, so it writes Nh3+.
@@ -41,7 +41,7 @@ describe('SAN on real games', () => {
     expect(written).toEqual(['e4', 'Nc6', 'Bc4', 'Rb8', 'Bxf7+', 'Nh3+', 'Ng5#']);
   });
 
-  it('seed 002: at White\'s 4th turn Bxe8 takes the king, Qf3# and Qh5# mate', () => {
+  it('docs/rules.md §10.3: at White\'s 4th turn Bxe8 takes the king, Qf3# and Qh5# mate', () => {
     const pos = position();
     replay(pos, ['e4', 'Nc6', 'Bc4', 'Rb8', 'Bxf7+', null]);
     const legal = legalMoves(pos);

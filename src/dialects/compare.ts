@@ -68,10 +68,10 @@ const formatValue = (v: unknown): string => {
   return String(v);
 };
 
-/** A short label for a source: `seed 000`, a URL's host and path, `assumed`. */
+/** A short label for a source: `rules §2.3` for a docs section, a URL's host, `assumed`. */
 export function shortSource(source: string): string {
-  const seed = /^(\d{3})_[0-9a-f]{16}\.txt$/.exec(source);
-  if (seed) return `seed ${seed[1]}`;
+  const doc = /^docs\/(?:[\w.-]+\/)*([\w.-]+)\.md (§.+)$/.exec(source);
+  if (doc) return `${doc[1]} ${doc[2]}`;
   const url = /^https?:\/\/(?:www\.)?([^/]+)/.exec(source);
   if (url) return url[1];
   return source;
@@ -89,7 +89,7 @@ export function comparisonMarkdown(c: Comparison): string {
   lines.push('# Dialects compared');
   lines.push('');
   lines.push('Generated from the dialect files by `dice-dialects dialects --compare`. Each cell: value, then its source ');
-  lines.push('(`seed NNN` = a seed document, a URL, or `assumed`). **open** marks a point no source settles: the value is the ');
+  lines.push('(`rules §N` = a section of docs/rules.md, a URL host, or `assumed`). **open** marks a point no source settles: the value is the ');
   lines.push('documented default. `↑` marks a value inherited from the parent dialect. [n] refers to the notes below.');
   lines.push('');
   lines.push(`| axis | ${names.map((n) => `\`${n}\``).join(' | ')} |`);
@@ -124,7 +124,7 @@ export function comparisonMarkdown(c: Comparison): string {
   lines.push('');
   lines.push('## Sources');
   lines.push('');
-  for (const u of [...urls].sort()) lines.push(`- ${shortSource(u)}: ${/^https?:/.test(u) ? `<${u}>` : `seed document \`${u}\``}`);
+  for (const u of [...urls].sort()) lines.push(`- ${shortSource(u)}: ${/^https?:/.test(u) ? `<${u}>` : `[${u}](../${u.replace(/ §.*$/, '')})`}`);
   lines.push('');
   lines.push('## Files');
   lines.push('');

@@ -63,12 +63,45 @@ describe('registry', () => {
   });
 });
 
+/** The sections (`§2`, `§2.3`) a docs page's headings declare, read from the page itself. */
+function docSections(file: string): Set<string> {
+  const text = readFileSync(join(DIALECTS_DIR, '..', file), 'utf8');
+  return new Set([...text.matchAll(/^#{2,4} (§\d+(?:\.\d+)*) /gm)].map((m) => m[1]));
+}
+
+/** Why a cited `source` points nowhere a user's clone can follow, or null: "assumed", an http(s) URL, or an existing docs/ page section. */
+function citedSourceProblem(source: string): string | null {
+  if (source === 'assumed' || /^https?:\/\/[^\s/]+\.[^\s]+$/.test(source)) return null;
+  const doc = /^(docs\/[\w./-]+\.md) (§\d+(?:\.\d+)*)$/.exec(source);
+  if (doc === null) return `${source}: neither "assumed", an http(s) URL nor "docs/<page>.md §N"`;
+  let sections: Set<string>;
+  try {
+    sections = docSections(doc[1]);
+  } catch {
+    return `${source}: no page ${doc[1]}`;
+  }
+  return sections.has(doc[2]) ? null : `${source}: ${doc[1]} has no heading ${doc[2]}`;
+}
+
+describe('citedSourceProblem (the check on every shipped source)', () => {
+  it('accepts assumed, URLs and existing docs sections; refuses missing pages, missing sections and local file names', () => {
+    expect(citedSourceProblem('assumed')).toBeNull();
+    expect(citedSourceProblem('https://en.wikipedia.org/wiki/Dice_chess')).toBeNull();
+    expect(citedSourceProblem('docs/rules.md §2.3')).toBeNull();
+    expect(citedSourceProblem('docs/rules.md §2')).toBeNull();
+    expect(citedSourceProblem('docs/rules.md §99')).toMatch(/no heading §99/);
+    expect(citedSourceProblem('docs/no-such-page.md §1')).toMatch(/no page/);
+    expect(citedSourceProblem('000_5cf668e569c31d9f.txt')).toMatch(/neither/);
+    expect(citedSourceProblem('RULES.md §1')).toMatch(/neither/);
+  });
+});
+
 describe('shipped dialects', () => {
   it.each(SHIPPED)('%s loads, every axis with a source', (name) => {
     const d = load(name);
     expect(Object.keys(d.sources)).toEqual([...LEAF_PATHS]);
     for (const [path, s] of Object.entries(d.sources)) {
-      expect(s.source, path).toMatch(/^(\d{3}_[0-9a-f]{16}\.txt|https?:\/\/.+|assumed)$/);
+      expect(citedSourceProblem(s.source), `${name} ${path}`).toBeNull();
       if (s.open) expect(s.note, path).toBeTruthy();
     }
     expect(d.sha256).toMatch(/^[0-9a-f]{64}$/);
@@ -130,7 +163,7 @@ describe('shipped dialects', () => {
       expect(d.sources[open].note, open).toMatch(/literal/);
     }
     expect(r.end).toMatchObject({ checkmate: true, kingCapture: true });
-    expect(d.sources['turn.doublesAnyMove'].source).toBe('002_f724d0db9a6c91cc.txt');
+    expect(d.sources['turn.doublesAnyMove'].source).toBe('docs/rules.md §6');
   });
 
   it('brainking-one-die: one movable-type die, no check, die-piece promotion, open points as options', () => {

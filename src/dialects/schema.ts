@@ -121,12 +121,13 @@ export const LEAF_SCHEMAS: ReadonlyMap<string, z.ZodType> = (() => {
 /** Top-level keys of a file that are axis groups or axis leaves (everything but the metadata). */
 export const AXIS_KEYS: readonly string[] = Object.keys(AXES);
 
-const SEED_FILE = /^\d{3}_[0-9a-f]{16}\.txt$/;
+/** A section of a page of this repository's docs, like `docs/rules.md §2.3`. */
+export const DOC_SECTION = /^docs\/[\w./-]+\.md §\d+(?:\.\d+)*$/;
 const URL_SOURCE = /^https?:\/\/[^\s/]+\.[^\s]+$/;
 
-/** Is this a valid `source`: a seed file name, a URL, "assumed", "inferred" (by `infer`, from a corpus) (and "override" for --set values)? */
+/** Is this a valid `source`: a docs section (`docs/rules.md §2.3`), a URL, "assumed", "inferred" (by `infer`, from a corpus) (and "override" for --set values)? */
 export function isSource(text: string, allowOverride: boolean): boolean {
-  return SEED_FILE.test(text) || URL_SOURCE.test(text) || text === 'assumed' || text === 'inferred' || (allowOverride && text === 'override');
+  return DOC_SECTION.test(text) || URL_SOURCE.test(text) || text === 'assumed' || text === 'inferred' || (allowOverride && text === 'override');
 }
 
 function leafSchema(value: z.ZodType, allowOverride: boolean) {
@@ -134,7 +135,7 @@ function leafSchema(value: z.ZodType, allowOverride: boolean) {
     .object({
       value,
       source: z.string().refine((s) => isSource(s, allowOverride), {
-        message: 'source must be a seed file name (like 000_5cf668e569c31d9f.txt), a URL (https://…), "assumed" or "inferred"',
+        message: 'source must be a docs section (like docs/rules.md §2.3), a URL (https://…), "assumed" or "inferred"',
       }),
       note: z.string().min(1).optional(),
       /** The sources leave this point open: the value is a documented default, not a fact. */

@@ -102,7 +102,7 @@ describe('turn engine properties (random legal games)', () => {
 });
 
 describe('game end rules', () => {
-  it('plays the seed 002 sample game to checkmate under wikipedia-two-dice', () => {
+  it('plays the docs/rules.md §10.3 sample game to checkmate under wikipedia-two-dice', () => {
     const g = GameState.start(rulesOf('wikipedia-two-dice'), STANDARD_FEN);
     if (!g.ok) throw new Error('start');
     const turns: Array<[Role[], string[]]> = [

@@ -62,7 +62,7 @@ export class DiceStatsAccumulator {
 
   add(t: DiceTurn): void {
     this.turns++;
-    // The pass-rate expectations (seed 001, 64/216) are for three dice: count those turns only.
+    // The pass-rate expectations (docs/rules.md §10.2: 1 in 12, 64/216) are for three dice: count those turns only.
     if (t.dice.length === 3) {
       this.threeDiceTurns++;
       if (t.passed) this.passes++;
@@ -132,7 +132,7 @@ export class DiceStatsAccumulator {
     }
     return {
       turns: this.turns,
-      pass: rate(this.passes, this.threeDiceTurns, EXPECTED_PASS_RATE, 'seed 001: about 1 roll in 12 (three-dice turns only)'),
+      pass: rate(this.passes, this.threeDiceTurns, EXPECTED_PASS_RATE, 'docs/rules.md §10.2: about 1 roll in 12 (three-dice turns only)'),
       openingPass: rate(this.openingPasses, this.openingTurns, EXPECTED_OPENING_PASS_RATE, '64 of 216 ordered rolls from the start (three-dice turns only)'),
       faces: {
         counts: [...this.faces],

@@ -154,7 +154,7 @@ describe('findings are in the order they occur', () => {
   });
 });
 
-describe('seed 002 sample game through the replayer (wikipedia-two-dice)', () => {
+describe('docs/rules.md §10.3 sample game through the replayer (wikipedia-two-dice)', () => {
   // The seed gives the moves in SAN and most rolls; where it gives none we chose:
   // 1.e4 on double pawns (1,1), and White's 4th and 5th rolls are the stated 2 and 4.
   const san = ['e4', 'Nc6', 'Bc4', 'Rb8', 'Bxf7+', null, 'Nh3', null, 'Ng5#'];

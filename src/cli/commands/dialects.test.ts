@@ -26,7 +26,7 @@ describe('dice-dialects dialects', () => {
     const json = await run('dialects', '--compare', '--format', 'json');
     const parsed = JSON.parse(json.out) as { dialects: unknown[]; rows: Array<{ path: string; cells: Record<string, { source: string }> }> };
     expect(parsed.dialects).toHaveLength(6);
-    expect(parsed.rows.find((r) => r.path === 'castling.dice')?.cells.reference.source).toBe('000_5cf668e569c31d9f.txt');
+    expect(parsed.rows.find((r) => r.path === 'castling.dice')?.cells.reference.source).toBe('docs/rules.md §2.2');
   });
 
   it('--check FILE prints every problem with its path and exits 1', async () => {

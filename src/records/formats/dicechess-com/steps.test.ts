@@ -1,0 +1,79 @@
+import { describe, expect, it } from 'vitest';
+import { RecordProblem, type Problem } from '../../problems.js';
+import { diceKeyOf, moveOf, parseSteps, stepWhere } from './steps.js';
+
+const START = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1';
+const AFTER_E4 = 'rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 1';
+const die = (value: string, allowed = true, used = false) => ({ value, allowed, used });
+
+/** The problem a reader would report, or null. */
+function problemOf(run: () => unknown): Problem | null {
+  try {
+    run();
+    return null;
+  } catch (e) {
+    if (e instanceof RecordProblem) return e.problem;
+    throw e;
+  }
+}
+
+describe('dicechess.com state map steps (docs/formats.md, State maps)', () => {
+  it('orders steps by number, not by text, across gaps', () => {
+    const map = {
+      '10': { fen: AFTER_E4, dices: [die('P', true, true), die('N'), die('B')], gameMoveHistoryMove: null },
+      '2': { fen: START, dices: [die('P'), die('N'), die('B')], gameMoveHistoryMove: null },
+      '9': { fen: AFTER_E4, dices: [die('P', true, true), die('N'), die('B')], gameMoveHistoryMove: { from: 'E2', to: 'E4', promotion: 'NONE' } },
+    };
+    const steps = parseSteps(map, 'g.json', new Set());
+    expect(steps.map((s) => s.n)).toEqual([2, 9, 10]);
+    expect(steps.map((s) => s.move)).toEqual([null, 'e2e4', null]);
+  });
+
+  it('reads letter dice in roll order (upper case White, lower case Black), flags, clocks and bank', () => {
+    const notes = new Set<string>();
+    const [s] = parseSteps({ '0': { fen: START, dices: [die('Q', false), die('k', true, true), die('P')], gameMoveHistoryMove: null, leftTime: { alice: 180000, bob: '179500' }, bank: '40' } }, 'g', notes);
+    expect(s.dice).toEqual([
+      { face: 5, side: 'w', allowed: false, used: false },
+      { face: 6, side: 'b', allowed: true, used: true },
+      { face: 1, side: 'w', allowed: true, used: false },
+    ]);
+    expect(s.diceKey).toBe('QkP');
+    expect(s.toMove).toBe('w');
+    expect(s.board).toBe('rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR');
+    expect(s.leftTime).toEqual({ alice: 180000, bob: 179500 });
+    expect(s.bank).toBe(40);
+    expect(notes.has('dice:letters')).toBe(true);
+    expect(diceKeyOf([])).toBe('');
+  });
+
+  it('takes an empty dice list before the first roll', () => {
+    const [s] = parseSteps({ '0': { fen: START, dices: [], gameMoveHistoryMove: null } }, 'g', new Set());
+    expect(s.dice).toEqual([]);
+    expect(s.bank).toBeNull();
+    expect(s.leftTime).toBeNull();
+  });
+
+  it('reads upper-case squares as lower-case UCI, with promotion names', () => {
+    const notes = new Set<string>();
+    expect(moveOf('B1', 'C3', 'NONE', 1, 'w', notes)).toBe('b1c3');
+    expect(notes.has('squares:upper-case')).toBe(true);
+    expect(moveOf('E7', 'E8', 'WHITE_QUEEN', 1, 'w', new Set())).toBe('e7e8q');
+    expect(moveOf('D2', 'C1', 'BLACK_KNIGHT', 1, 'w', new Set())).toBe('d2c1n');
+    expect(moveOf('A7', 'A8', 'ROOK', 1, 'w', new Set())).toBe('a7a8r');
+  });
+
+  it('refuses bad steps with the step named', () => {
+    expect(problemOf(() => parseSteps({}, 'g', new Set()))).toMatchObject({ code: 'record.missing-field' });
+    expect(problemOf(() => parseSteps({ first: { fen: START } }, 'g', new Set()))).toMatchObject({ code: 'record.bad-field', location: 'g#step first' });
+    expect(problemOf(() => parseSteps({ '0': 'x' }, 'g', new Set()))).toMatchObject({ code: 'record.bad-field', location: stepWhere('g', 0) });
+    expect(problemOf(() => parseSteps({ '0': { fen: START, dices: [die('X')] } }, 'g', new Set()))).toMatchObject({ code: 'record.bad-dice', location: 'g#step 0' });
+    expect(problemOf(() => parseSteps({ '0': { fen: START, dices: [{ value: 'P', used: false }] } }, 'g', new Set()))).toMatchObject({ code: 'record.missing-field' });
+    expect(problemOf(() => parseSteps({ '0': { fen: START, dices: 'PNB' } }, 'g', new Set()))).toMatchObject({ code: 'record.bad-field' });
+    expect(problemOf(() => parseSteps({ '3': { fen: 'not a fen', dices: [] } }, 'g', new Set()))?.location).toBe('g#step 3');
+    expect(problemOf(() => parseSteps({ '0': { fen: START, dices: [], bank: 'lots' } }, 'g', new Set()))).toMatchObject({ code: 'record.bad-field' });
+    expect(problemOf(() => parseSteps({ '0': { fen: START, dices: [], leftTime: { a: null } } }, 'g', new Set()))).toMatchObject({ code: 'record.bad-field' });
+    expect(problemOf(() => moveOf('E2', 'E2', 'NONE', 4, 'w', new Set()))).toMatchObject({ code: 'record.bad-move' });
+    expect(problemOf(() => moveOf('E9', 'E4', 'NONE', 4, 'w', new Set()))).toMatchObject({ code: 'record.bad-move' });
+    expect(problemOf(() => moveOf('E7', 'E8', 'WHITE_KING', 4, 'w', new Set()))).toMatchObject({ code: 'record.bad-move' });
+  });
+});

@@ -29,6 +29,11 @@ const PLAN: InferPlan = {
   named: [{ name: 'reference', overrides: [] }],
 };
 
+/** The infer judge emits no result lines (its outcome is the tally): one would fail the test. */
+const noLines = (): void => {
+  throw new Error('the infer judge emitted a result line');
+};
+
 const item = (index: number, record: GameRecord): ReadItem => ({ kind: 'record', index, record });
 
 describe('infer judge (docs/rules.md §3: path against none)', () => {
@@ -41,7 +46,7 @@ describe('infer judge (docs/rules.md §3: path against none)', () => {
 
   it('counts a game legal under one value only as decisive for it, and diverging under the other with its rule', () => {
     const judge = createJudge(PLAN);
-    judge.judge(item(0, short), undefined, 'a.ndjson');
+    judge.judge(item(0, short), noLines, 'a.ndjson');
     const t = judge.takeState();
     expect(t.games).toBe(1);
     expect(t.baseConforming).toBe(0);
@@ -62,7 +67,7 @@ describe('infer judge (docs/rules.md §3: path against none)', () => {
 
   it('counts a game legal under both values as conforming for both and decisive for neither', () => {
     const judge = createJudge(PLAN);
-    judge.judge(item(3, full), undefined, 'b.ndjson');
+    judge.judge(item(3, full), noLines, 'b.ndjson');
     const t = judge.takeState();
     expect(t.baseConforming).toBe(1);
     expect(t.named).toEqual([1]);
@@ -72,8 +77,8 @@ describe('infer judge (docs/rules.md §3: path against none)', () => {
 
   it('counts unreadable records apart, and hands over a fresh tally per batch', () => {
     const judge = createJudge(PLAN);
-    judge.judge({ kind: 'unreadable', index: 0, source: 'x.ndjson', location: 'x.ndjson:1', id: null, code: 'record.json', message: 'not JSON' }, undefined, 'x.ndjson');
-    judge.judge(item(1, full), undefined, 'x.ndjson');
+    judge.judge({ kind: 'unreadable', index: 0, source: 'x.ndjson', location: 'x.ndjson:1', id: null, code: 'record.json', message: 'not JSON' }, noLines, 'x.ndjson');
+    judge.judge(item(1, full), noLines, 'x.ndjson');
     const first = judge.takeState();
     expect([first.games, first.unreadable]).toEqual([1, 1]);
     expect(first.unreadableCodes).toEqual({ 'record.json': 1 });
@@ -84,12 +89,12 @@ describe('infer judge (docs/rules.md §3: path against none)', () => {
 
   it('confirmation pass: counts the games conforming under the one dialect', () => {
     const judge = createJudge({ ...PLAN, confirm: { name: 'reference', overrides: ['maximum=none'] } });
-    judge.judge(item(0, short), undefined, null);
-    judge.judge(item(1, full), undefined, null);
+    judge.judge(item(0, short), noLines, null);
+    judge.judge(item(1, full), noLines, null);
     const t = judge.takeState();
     expect([t.games, t.confirmation]).toEqual([2, 2]);
     const strict = createJudge({ ...PLAN, confirm: { name: 'reference', overrides: [] } });
-    strict.judge(item(0, short), undefined, null);
+    strict.judge(item(0, short), noLines, null);
     expect(strict.takeState().confirmation).toBe(0);
   });
 

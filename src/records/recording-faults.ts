@@ -106,6 +106,10 @@ function afterKingCapture(fen: string, taken: Side, afterTurn: boolean, notes: S
  * turn: a path-dependent field) is dropped; the tool's own writers never write one.
  */
 function canonicalEnPassant(fen: string, notes: Set<string>): string {
+  // The usual field is "-": found without splitting (this runs for every recorded turn).
+  const b = fen.indexOf(' ', fen.indexOf(' ') + 1);
+  const c = b < 0 ? -1 : fen.indexOf(' ', b + 1);
+  if (c < 0 || (fen.charCodeAt(c + 1) === 45 && (c + 2 === fen.length || fen.charCodeAt(c + 2) === 32))) return fen;
   const f = fen.split(' ');
   if (f.length < 4 || f[3] === '-') return fen;
   const ep = f[3];

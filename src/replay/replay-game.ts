@@ -113,13 +113,12 @@ export function replayGame(record: GameRecord, dialect: PreparedDialect, index: 
   // Faults the reader found that hide the record's play: judging stops where each one sits.
   const hidden = record.notes.length === 0 ? [] : reportedFaults(record.notes);
   let hiddenAt = hidden.length > 0 ? hidden[0].turn : Infinity;
-  const reportHidden = (n: number): boolean => {
+  const reportHidden = (n: number): void => {
     while (hidden.length > 0 && hidden[0].turn <= n) {
       const f = hidden.shift()!;
       add(f.code, f.turn <= record.turns.length ? f.turn : null, null, hiddenText(f.code, f.turn, record.turns.length));
     }
     hiddenAt = hidden.length > 0 ? hidden[0].turn : Infinity;
-    return true;
   };
   let stopped = false;
   for (let t = 0; t < record.turns.length; t++) {

@@ -42,7 +42,7 @@ export const replayCommand: CommandModule<object, Args> = {
       .option('jobs', { type: 'number', describe: 'Threads that judge: this one and N − 1 workers (default: all cores; 1 = this thread alone)' })
       .option('continue-after-divergence', { type: 'boolean', default: false, describe: 'Record every divergence of a game, not only the first' })
       .option('quiet', { type: 'boolean', default: false, describe: 'No progress line' })
-      .option('fail-on', { choices: ['diverging', 'unreadable'] as const, describe: 'Exit 1 when any game diverges (or, with "unreadable", when any record is unreadable)' })
+      .option('fail-on', { choices: ['diverging', 'unreadable'] as const, describe: 'Exit 1 when any game diverges (or, with "unreadable", when any record is unreadable); a recording fault that hides the play counts as unreadable, a repaired one never counts' })
       .option('junit-per-game', { type: 'boolean', default: false, describe: 'One JUnit test case per game as well as per divergence class' })
       .option('history', historyOption)
       .option('shard', { type: 'string', describe: 'Judge only shard K of N (K/N, 1 ≤ K ≤ N) into a partial run folder; `merge` joins the N folders' })

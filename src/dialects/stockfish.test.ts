@@ -152,8 +152,9 @@ describe.skipIf(skip)('perft cross-check against stockfish (chess control dialec
 
   it('≥ 200 positions from seeded random games, classic and Chess960, agree move by move', async () => {
     const list = samples();
-    expect(list.length).toBeGreaterThanOrEqual(200);
     const mismatches: string[] = [];
+    // Positions Stockfish really answered with root moves (a silent engine would agree with nothing).
+    let answered = 0;
     let withCastling = 0;
     let withCastling960 = 0;
     for (const s of list) {
@@ -166,6 +167,7 @@ describe.skipIf(skip)('perft cross-check against stockfish (chess control dialec
       const ours = new Map(perftDivide(pos, s.depth, opts).map(([m, n]: [Move, number]) => [makeUci(m, notation), n]));
       const engine = s.chess960 ? fischer : standard;
       const theirs = await (engine as Engine).perft(s.fen, s.depth);
+      if (theirs.moves.size > 0) answered++;
       const keys = new Set([...ours.keys(), ...theirs.moves.keys()]);
       for (const k of [...keys].sort()) {
         if (ours.get(k) !== theirs.moves.get(k)) {
@@ -176,6 +178,7 @@ describe.skipIf(skip)('perft cross-check against stockfish (chess control dialec
       if (total !== theirs.total) mismatches.push(`${s.fen} depth ${s.depth}: total ours ${total}, stockfish ${theirs.total}`);
     }
     expect(mismatches).toEqual([]);
+    expect(answered).toBeGreaterThanOrEqual(200);
     // The sample must exercise castling: positions where castling is a legal root move.
     expect(withCastling).toBeGreaterThanOrEqual(60);
     expect(withCastling960).toBeGreaterThanOrEqual(30);

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../cli/test-support/run-cli.js';
 import { listDialects, packageRoot } from '../dialects/index.js';
 import { runReplay } from '../index.js';
-import { formatHash, parseHash } from './hash.js';
+import { formatHash, parseHash } from './page/hash.js';
 import { goHash, launch, skipWithoutChromium, readPanels, watchedPage } from './test-support/browser.js';
 
 const run = promisify(execFile);

@@ -10,8 +10,8 @@ import { listDialects, packageRoot } from '../dialects/index.js';
 import { makePrng } from '../dice/prng.js';
 import { computedFensAfter } from '../records/replay-fens.js';
 import type { GameRecord } from '../records/game-record.js';
-import { TURN_CAP } from './analyse.js';
-import { formatHash } from './hash.js';
+import { TURN_CAP } from './page/analyse.js';
+import { formatHash } from './page/hash.js';
 import { goHash, launch, skipWithoutChromium, readPanels, watchedPage } from './test-support/browser.js';
 
 const run = promisify(execFile);

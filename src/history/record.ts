@@ -98,14 +98,14 @@ async function existing(store: Store, runKey: string): Promise<{ run: number; la
 }
 
 /** Per dialect, what results.ndjson holds, to hold against summary.json's counts. */
-type Tally = Map<string, { lines: number; conforming: number; diverging: number; unreadable: number }>;
+type Tally = Map<string, { lines: number; conforming: number; diverging: number; unreadable: number; faulty: number }>;
 
 function countsProblem(folder: RunFolder, tally: Tally): string | null {
   const s = folder.summary;
   const names = new Set([...Object.keys(s.byDialect), ...tally.keys()]);
   for (const d of [...names].sort()) {
     const want = s.byDialect[d];
-    const got = tally.get(d) ?? { lines: 0, conforming: 0, diverging: 0, unreadable: 0 };
+    const got = tally.get(d) ?? { lines: 0, conforming: 0, diverging: 0, unreadable: 0, faulty: 0 };
     if (!want) return `results.ndjson has ${got.lines} result(s) under dialect "${d}", which summary.json does not list`;
     for (const k of ['lines', 'conforming', 'diverging', 'unreadable'] as const)
       if (want[k] !== got[k]) return `results.ndjson has ${got[k]} ${k === 'lines' ? 'result(s)' : k} under "${d}", summary.json says ${want[k]}`;
@@ -159,7 +159,7 @@ export async function recordRun(store: Store, dir: string, opts: RecordOptions =
         const f = r.findings[0];
         const weight = r.repeats ?? 1;
         let c = tally.get(r.dialect);
-        if (!c) tally.set(r.dialect, (c = { lines: 0, conforming: 0, diverging: 0, unreadable: 0 }));
+        if (!c) tally.set(r.dialect, (c = { lines: 0, conforming: 0, diverging: 0, unreadable: 0, faulty: 0 }));
         c.lines += weight;
         c[r.status] += weight;
         batch.push([

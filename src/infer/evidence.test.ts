@@ -99,6 +99,16 @@ describe('evidence by absence on corpora', () => {
     const byMonth = maximum(await infer(mixed, '--dialect', 'reference', '--option', 'maximum', '--by', 'month'));
     expect(byMonth.groups?.groups.map((g) => g.group)).toEqual(['2026-01', '2026-03']);
     expect(byMonth.groups?.changes).toEqual([{ month: '2026-03', from: pathFile.favoured, to: ['none'] }]);
+    // --write-favoured: a favoured value alone, not decided by any game, goes into the dialect file with its evidence.
+    const written = join(dir, 'favoured.json');
+    const path = join(mixed, 'site-path.ndjson');
+    const fav = maximum(await infer(path, '--dialect', 'reference', '--set', 'maximum=none', '--option', 'maximum=path,none', '--write', written, '--write-favoured'));
+    expect(fav).toMatchObject({ inferred: null, favoured: ['path'] });
+    const file = JSON.parse(readFileSync(written, 'utf8'));
+    expect(file.maximum.value).toBe('path');
+    expect(file.maximum.note).toContain('evidence by absence');
+    expect(file.maximum.note).toContain(`log10 LR ${fav.evidence[0].log10LR}`);
+    expect((await runCli('infer', path, '--dialect', 'reference', '--write-favoured')).code).toBe(2);
     const usage = await runCli('infer', mixed, '--dialect', 'reference', '--by', 'week');
     expect(usage.code).toBe(2);
     expect((await runCli('infer', mixed, '--dialect', 'reference', '--take-rate', '1')).code).toBe(2);

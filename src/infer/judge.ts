@@ -98,7 +98,7 @@ export function createJudge(plan: InferPlan): StatefulJudge<InferTally> {
     tally.games++;
     if (confirm) {
       const t0 = now();
-      if (replayGame(item.record, confirm, item.index).status === 'conforming') tally.confirmation++;
+      if (judgedClean(replayGame(item.record, confirm, item.index))) tally.confirmation++;
       tally.judgeMs += now() - t0;
       return;
     }
@@ -119,7 +119,7 @@ function judgeRecord(record: GameRecord, index: number, corpus: string, plan: In
   // The fairness reveal does not depend on the dialect: verified once.
   const opts = { fairness: judgeFairness(record) };
   const lines = p.variants.map((v) => replayGame(record, v, index, opts));
-  const ok = lines.map((l) => l.status === 'conforming');
+  const ok = lines.map(judgedClean);
   if (ok[0]) tally.baseConforming++;
   p.namedVariant.forEach((v, n) => ok[v] && tally.named[n]++);
   const conforming = p.optionVariant.map((vs) => vs.map((v) => ok[v]));
@@ -159,6 +159,13 @@ function judgeRecord(record: GameRecord, index: number, corpus: string, plan: In
   countOpportunities(record, index, plan, p, ok, conforming, tally, groups);
   tally.opportunityMs += now() - t1;
 }
+
+/**
+ * No rule divergence under this value: conforming, or faulty (a recording fault hides the play
+ * from some point; up to it the record conforms). A recording fault is never evidence against a
+ * value; normalised faults were repaired by the reader before any value judged the record.
+ */
+const judgedClean = (line: GameResultLine): boolean => line.status === 'conforming' || line.status === 'faulty';
 
 const firstTurn = (line: GameResultLine): number => line.findings[0]?.turn ?? Infinity;
 

@@ -30,6 +30,11 @@ describe('infer report.html in headless Chromium', () => {
       const box = await boards.first().boundingBox();
       expect(box!.width).toBeGreaterThan(300);
       expect(await page.locator('pre', { hasText: '--set maximum=path' }).count()).toBeGreaterThan(0);
+      // One evidence chart per option (conforming games per value, evidence per pair), laid out at its size.
+      const charts = page.locator('svg.chart');
+      expect(await charts.count()).toBe(2);
+      expect((await charts.first().boundingBox())!.width).toBeGreaterThan(400);
+      expect(await page.locator('p.evidence').count()).toBe(2);
     } finally {
       await browser.close();
     }

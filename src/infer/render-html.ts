@@ -1,4 +1,4 @@
-import { boardSvg } from '../report/board-svg.js';
+import { boardSvg } from '../explore/page/board-svg.js';
 import { escapeHtml as h } from '../report/escape.js';
 import type { ExampleDoc, InferDocument, OptionDoc } from './document.js';
 import { evidenceChart } from './evidence-chart.js';

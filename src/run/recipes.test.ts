@@ -32,6 +32,15 @@ function dockerfile(): Array<{ from: string; name: string | null; steps: Array<[
  * from the build stage (this checkout's built files; the same sources the build stage
  * compiles), /usr/local/bin the launcher link. Returns the folder standing for /.
  */
+/** `npm ci --omit=dev --offline` into the staged /app (its package.json copied, the lock lent for the install). */
+function installProduction(app: string): void {
+  cpSync(join(root, 'package.json'), join(app, 'package.json'));
+  cpSync(join(root, 'package-lock.json'), join(app, 'package-lock.json'));
+  const npm = spawnSync('npm', ['ci', '--omit=dev', '--offline', '--ignore-scripts', '--no-audit', '--no-fund'], { cwd: app, encoding: 'utf8' });
+  if (npm.status !== 0) throw new Error(`npm ci --omit=dev --offline failed in the staged image: ${npm.stderr}`);
+  rmSync(join(app, 'package-lock.json'));
+}
+
 let staged: string | null = null;
 function stageImage(): string {
   if (staged) return staged;
@@ -41,8 +50,9 @@ function stageImage(): string {
     if (op === 'COPY') {
       const [, src, dest] = /^--from=build\s+\/app\/(\S+)\s+\.\/(\S+)$/.exec(rest)!;
       mkdirSync(join(image, 'app'), { recursive: true });
-      // node_modules is linked, not copied (the image's is the same packages without dev ones).
-      if (src === 'node_modules') symlinkSync(join(root, src), join(image, 'app', dest));
+      // node_modules as the build stage leaves it: production dependencies only, installed
+      // offline from the npm cache, so a runtime import of a devDependency fails here too.
+      if (src === 'node_modules') installProduction(join(image, 'app'));
       else cpSync(join(root, src), join(image, 'app', dest), { recursive: true });
     }
     if (op === 'RUN' && rest.startsWith('ln -s')) {

@@ -3,7 +3,7 @@ import { type Dialect, formatProblem, listDialects, loadDialect } from '../../di
 import { checkNotAnInput } from '../../output/output-path.js';
 import { ReadSetupError } from '../../records/index.js';
 import { type Progress, parseShard, runReplay } from '../../run/index.js';
-import { RUN_FILES } from '../../report/run-dir.js';
+import { RUN_FILES } from '../../run/run-dir.js';
 import { type SourceArgs, resolveSourceOptions, sourceOptions, sourceFailureLine } from '../source-options.js';
 import { UsageError } from '../usage-error.js';
 import { checkHistory, historyOption, recordInto } from '../history-option.js';
@@ -42,7 +42,7 @@ export const replayCommand: CommandModule<object, Args> = {
       .option('jobs', { type: 'number', describe: 'Threads that judge: this one and N − 1 workers (default: all cores; 1 = this thread alone)' })
       .option('continue-after-divergence', { type: 'boolean', default: false, describe: 'Record every divergence of a game, not only the first' })
       .option('quiet', { type: 'boolean', default: false, describe: 'No progress line' })
-      .option('fail-on', { choices: ['diverging', 'unreadable'] as const, describe: 'Exit 1 when any game diverges (or, with "unreadable", when any record is unreadable)' })
+      .option('fail-on', { choices: ['diverging', 'unreadable'] as const, describe: 'Exit 1 when any game diverges (or, with "unreadable", when any record is unreadable); a recording fault that hides the play counts as unreadable, a repaired one never counts' })
       .option('junit-per-game', { type: 'boolean', default: false, describe: 'One JUnit test case per game as well as per divergence class' })
       .option('history', historyOption)
       .option('shard', { type: 'string', describe: 'Judge only shard K of N (K/N, 1 ≤ K ≤ N) into a partial run folder; `merge` joins the N folders' })
@@ -86,7 +86,7 @@ export const replayCommand: CommandModule<object, Args> = {
     if (!argv.quiet) {
       process.stderr.write(
         `${shard ? `shard ${shard.k}/${shard.n}: ` : ''}replayed ${p.records} record${p.records === 1 ? '' : 's'} under ${dialects.length} dialect${dialects.length === 1 ? '' : 's'} in ${(p.elapsedMs / 1000).toFixed(1)} s: ` +
-          `${s.conforming} conforming, ${s.diverging} diverging, ${s.unreadable} unreadable (lines)\n`,
+          `${s.conforming} conforming, ${s.diverging} diverging, ${s.unreadable} unreadable${s.faulty ? `, ${s.faulty} faulty (recording faults)` : ''} (lines)\n`,
       );
     }
     for (const f of shard ? ['results.ndjson', 'shard.json'] : RUN_FILES) process.stdout.write(`${argv.out}/${f}\n`);
@@ -95,7 +95,8 @@ export const replayCommand: CommandModule<object, Args> = {
     if (argv.history !== undefined) process.stderr.write(`${await recordInto(argv.history, argv.out)}\n`);
     if (result.sourceErrors > 0) process.exitCode = 2;
     else if (argv.failOn && result.nothingRead && !shard) process.exitCode = 1;
-    else if (argv.failOn === 'diverging' && (s.diverging > 0 || s.unreadable > 0)) process.exitCode = 1;
-    else if (argv.failOn === 'unreadable' && s.unreadable > 0) process.exitCode = 1;
+    // A recording fault that hides the play fails as an unreadable record does; a repaired (normalised) one never fails.
+    else if (argv.failOn === 'diverging' && (s.diverging > 0 || s.unreadable > 0 || s.faulty > 0)) process.exitCode = 1;
+    else if (argv.failOn === 'unreadable' && (s.unreadable > 0 || s.faulty > 0)) process.exitCode = 1;
   },
 };

@@ -8,34 +8,44 @@ import { DicePool, type TurnEngine } from '../../rules/index.js';
  * when there are more than `cap`.
  */
 export function everySequence(engine: TurnEngine, pos: Position, dice: readonly Role[], cap = 20_000): string[][] | null {
-  const pool = DicePool.of(dice);
   const out: string[][] = [];
+  for (const s of sequences(engine, pos, dice)) {
+    out.push(s);
+    if (out.length > cap) return null;
+  }
+  return out;
+}
+
+/** The sequences of `everySequence`, one at a time (depth first: a move, then its continuations); the position is restored when the walk ends. */
+function* sequences(engine: TurnEngine, pos: Position, dice: readonly Role[]): Generator<string[]> {
+  const pool = DicePool.of(dice);
   const prefix: string[] = [];
-  const walk = (micro: number): boolean => {
-    if (pool.total === 0) return true;
+  let any = false;
+  function* walk(micro: number): Generator<string[]> {
+    if (pool.total === 0) return;
     const buf: Move[] = [];
     const n = engine.micro.generate(pos, pool, micro, buf);
     for (let i = 0; i < n; i++) {
       const m = buf[i];
       prefix.push(engine.uci(m));
-      out.push(prefix.slice());
-      if (out.length > cap) return false;
+      any = true;
+      yield prefix.slice();
       if (!engine.micro.capturesKing(pos, m)) {
         const cost = engine.micro.costOf(pos, m, pool);
         pool.pay(cost);
         pos.make(m);
-        const fine = walk(micro + 1);
-        pos.unmake(m);
-        pool.refund(cost);
-        if (!fine) return false;
+        try {
+          yield* walk(micro + 1);
+        } finally {
+          pos.unmake(m);
+          pool.refund(cost);
+        }
       }
       prefix.pop();
     }
-    return true;
-  };
-  if (!walk(0)) return null;
-  if (out.length === 0) out.push([]);
-  return out;
+  }
+  yield* walk(0);
+  if (!any) yield [];
 }
 
 /**
@@ -80,8 +90,12 @@ export function bruteForcePairs(engines: readonly TurnEngine[], pos: Position, d
  * through: what an example shows the looser value would also have allowed.
  */
 export function witnessTurn(strict: TurnEngine, loose: TurnEngine, pos: Position, dice: readonly Role[], cap = 20_000): string[] | null {
-  const seqs = everySequence(loose, pos, dice, cap);
-  if (seqs === null) return null;
-  for (const s of seqs) if (loose.judge(pos, dice, s, false, false).ok && !strict.judge(pos, dice, s, false, false).ok) return s;
+  // Judging needs the position as the turn starts: take the candidates from a copy.
+  const walked = pos.clone();
+  let seen = 0;
+  for (const s of sequences(loose, walked, dice)) {
+    if (++seen > cap) return null;
+    if (loose.judge(pos, dice, s, false, false).ok && !strict.judge(pos, dice, s, false, false).ok) return s;
+  }
   return null;
 }

@@ -1,5 +1,6 @@
 import { makeDiceLetters, type Role } from '../../core/index.js';
 import type { GameRecord } from '../../records/game-record.js';
+import { mayEndPartway } from '../../replay/replay-game.js';
 import { earnedIncrementMs } from '../../replay/clock-rule.js';
 import { GameState, TERMINATION_OF, type TurnEngine } from '../../rules/index.js';
 import type { OpportunityExample } from '../tally.js';
@@ -25,7 +26,6 @@ export interface WalkOption {
   wantExample: readonly (readonly boolean[])[];
 }
 
-const PARTIAL_ENDS = new Set(['timeout', 'resign', 'draw_agreement', 'unknown']);
 
 /**
  * The endings a value lets a record have after a turn: the dialect's own end when it ends
@@ -72,7 +72,7 @@ export function walkGame(record: GameRecord, walker: TurnEngine, index: number, 
     if (game.outcome) break;
     const turn = record.turns[t];
     const dice = turn.dice as Role[];
-    const partial = t === record.turns.length - 1 && PARTIAL_ENDS.has(record.termination) && record.format !== 'opening-book';
+    const partial = mayEndPartway(record, t);
     options.forEach((o, i) => {
       const conf = o.conforming;
       if (countsTurns(o.kind) && !partial) {

@@ -7,7 +7,7 @@ import { canCaptureKingThisTurn } from './king-capture.js';
 import { maximumOpportunities } from './maximum.js';
 import { turnOpportunities } from './turn-tests.js';
 
-/** The turn starts of a bundled sample corpus (real recorded games), as positions with their dice. */
+/** The turn starts of a bundled sample corpus (games made by `generate`, not recorded play), as positions with their dice. */
 async function turnStarts(file: string, dialect: string, limit: number): Promise<Array<{ pos: Position; dice: Role[]; moves: string[] }>> {
   const d = loadDialect(dialect);
   if (!d.ok) throw new Error(dialect);
@@ -94,6 +94,7 @@ describe('opportunity tests agree with the exhaustive comparison', () => {
       } else exact++;
     }
     expect(cheap).toBeGreaterThan(100);
-    expect(exact).toBeGreaterThanOrEqual(0);
+    // The cheap test does not decide everything: some starts still need the exact one.
+    expect(exact).toBeGreaterThan(0);
   }, 240_000);
 });

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { listDialects, loadDialect } from '../dialects/index.js';
+import { listDialects, loadDialect } from '../../dialects/index.js';
 import { readFileSync } from 'node:fs';
 import { analyse } from './analyse.js';
 import { DEFAULT_DFEN, type ExplorerState, formatHash, parseHash } from './hash.js';

@@ -17,6 +17,6 @@ export { renderHtml } from './render-html.js';
 export { renderJunit } from './render-junit.js';
 export { boardSvg } from './board-svg.js';
 export { openRunDir, RUN_FILES, type RunDir } from './run-dir.js';
-export { anythingBroke, classify, diffLines, diffRuns, renderDiffMarkdown, type DiffEntry, type DiffInput, type DiffSide, type RunDiff } from './diff.js';
+export { anythingBroke, brokenReclassified, classify, configChanges, type RunConfig, diffLines, diffRuns, renderDiffMarkdown, type DiffEntry, type DiffInput, type DiffSide, type RunDiff } from './diff.js';
 export { readResults, readResultsSync, ResultsFileError } from './results-file.js';
 export { canonicalJson } from './sorted.js';

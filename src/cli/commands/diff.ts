@@ -55,7 +55,7 @@ export const diffCommand: CommandModule<object, DiffArgs> = {
     const a = runConfig(args.runA);
     const b = runConfig(args.runB);
     const opts = { allowGone: args.allowGone, allowConfigChange: args.allowConfigChange, configChanges: a && b ? configChanges(a, b) : [] };
-    const text = args.json ? canonicalJson({ ...diff, configChanges: opts.configChanges }) : renderDiffMarkdown(diff, opts);
+    const text = args.json ? canonicalJson(opts.configChanges.length ? { ...diff, configChanges: opts.configChanges } : diff) : renderDiffMarkdown(diff, opts);
     if (args.out !== undefined) {
       await writeOutputFile('--out', args.out, text);
       process.stdout.write(

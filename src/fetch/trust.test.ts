@@ -245,3 +245,14 @@ describe('secrets in every encoding (22.9)', () => {
     expect(everything).toContain('[redacted]');
   }, 120_000);
 });
+
+describe('a listing that answers HTML (22.13)', () => {
+  it('says what came instead: status, content type and the first bytes, escaped', async () => {
+    const f = await fake('fortemate', fortemateGames(3));
+    f.faults.set('list:0', [{ kind: 'garbage' }]);
+    const out = path.join(temps.make(), 'fm');
+    const r = await cli(fetchArgs('fortemate', f, out));
+    expect(r.code).toBe(2);
+    expect(r.err).toMatch(/got no JSON: HTTP 200, content type application\/json, 24 bytes starting "<html>maintenance<\/html>"/);
+  }, 120_000);
+});

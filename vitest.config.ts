@@ -8,6 +8,8 @@ export default defineConfig({
     hookTimeout: 60_000,
     pool: 'forks',
     // PostgreSQL first: its cluster lives outside the tests' private temp dir (the postgres user must reach it).
-    globalSetup: ['src/test-support/postgres-setup.ts', 'src/test-support/tmpdir-guard.ts'],
+    globalSetup: ['src/test-support/dist-guard.ts', 'src/test-support/postgres-setup.ts', 'src/test-support/tmpdir-guard.ts'],
+    // Every test must run at least one expect.
+    setupFiles: ['src/test-support/assertions-setup.ts'],
   },
 });

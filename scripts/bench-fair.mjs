@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Benchmark of provably-fair dice (not a test): FairDice.roll per second on one thread,
 // and verifyRolls per game. For comparison it also times the reference derivation of
-// The fairness scheme of docs/rules.md written directly on node:crypto (one createHmac per 32-byte block, as
+// The fairness scheme of docs/rules.md §2.10 written directly on node:crypto (one createHmac per 32-byte block, as
 // FairDice did before it had its own SHA-256). Seeds come from a seeded generator;
 // client seeds are 24 characters, so the HMAC message is 68 bytes.
 // Run: npm run build && node scripts/bench-fair.mjs [rolls] [seed]

@@ -7,6 +7,7 @@
 //     `infer --dialect reference --jobs 2 --json` with the default options (every open
 //     option of reference plus maximum and enPassant.window), wall time and peak RSS
 //     (/usr/bin/time -f %M when present);
+//     (opportunities of every option counted, evidence by absence weighed, examples searched);
 //  3. infer's own split (infer.json `timing`): milliseconds judging every candidate
 //     dialect vs counting opportunities, summed over the worker threads, and how many
 //     turn starts a cheap test settled vs took the exact comparison.
@@ -59,4 +60,4 @@ console.log(`  extrapolated to 50,000 games: ${((infer.sec * 50000) / doc.games)
 const busy = t.judgeMs + t.opportunityMs;
 console.log(`  thread time: judging ${(t.judgeMs / 1000).toFixed(1)} s (${((100 * t.judgeMs) / busy).toFixed(0)} %), opportunities ${(t.opportunityMs / 1000).toFixed(1)} s (${((100 * t.opportunityMs) / busy).toFixed(0)} %); turn starts settled cheaply ${fmt(t.cheapTurns)}, by the exact comparison ${fmt(t.exactTurns)}`);
 console.log(`  confirmation: ${doc.confirmation.judged ? 'a second pass' : 'no second pass'} (${doc.confirmation.note})`);
-for (const o of doc.options) console.log(`  ${o.path}: ${o.inferred === null ? 'undecided' : JSON.stringify(o.inferred)} (${o.verdict}); ${o.values.map((v) => `${JSON.stringify(v.value)} ${v.conforming}/${v.decisive}/${v.opportunities.total}`).join(', ')} (conforming/decisive/opportunities)`);
+for (const o of doc.options) console.log(`  ${o.path}: ${o.inferred === null ? 'undecided' : JSON.stringify(o.inferred)} (${o.verdict}); ${o.values.map((v) => `${JSON.stringify(v.value)} ${v.conforming}/${v.decisive}/${v.opportunities.total}`).join(', ')} (conforming/decisive/opportunities)${o.favoured ? `; favoured ${o.favoured.map((v) => JSON.stringify(v)).join(', ')}` : ''}`);

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Perft speed: our core (dist/, built with `npx tsc -p tsconfig.build.json`) against
-// chessops (a GPL dev dependency, used only here, never by src/) on the docs/rules.md perft
+// chessops (a GPL dev dependency, used only here, never by src/) on the docs/rules.md §10.5 perft
 // positions, in the same process, alternating engines, best of N rounds each.
 // Prints nodes/s for both, the ratio (ours / chessops; target >= 1.0) and the load
 // average, because these machines are shared and noisy.
@@ -31,7 +31,7 @@ const option = (name, fallback) => {
 const rounds = Math.max(1, Number(option('--rounds', flag('--quick') ? '1' : '3')));
 const quick = flag('--quick');
 
-// [name, FEN, depth, expected nodes] — the perft numbers of docs/rules.md (null: beyond the published depths there;
+// [name, FEN, depth, expected nodes] — the perft numbers of docs/rules.md §10.5 (null: beyond the published depths there;
 // then only ours = chessops is checked).
 const POSITIONS = [
   ['start', 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1', 5, 4865609],

@@ -28,6 +28,8 @@ gen --dialect dicechess-com --games 200 --seed dc-csv --format csv --out $S/dice
 # beturanga: classic and Chess960 starts
 gen --dialect beturanga --games 200 --seed bet-native --format ndjson --out $S/beturanga/games.ndjson.gz
 gen --dialect beturanga --games 200 --seed bet-csv --format csv --out $S/beturanga/games.csv.gz
+# beturanga's own server documents (history of FEN entries, timeleft): timed games for flag falls
+gen --dialect beturanga --set 'clock.controls=["180+3","60+0"]' --games 60 --seed bet-server --format beturanga --timeout-rate 0.2 --resign-rate 0.2 --out $S/beturanga/games.server.ndjson.gz
 
 # BrainKing (one die, movable types only) and the Wikipedia two-dice rules
 gen --dialect brainking-one-die --games 200 --seed bk-native --format ndjson --out $S/brainking-one-die/games.ndjson.gz

@@ -161,6 +161,17 @@ function worseScores(before, after) {
   return out;
 }
 
+/**
+ * Every night goes into the run history (STATE/history.db, or NIGHTLY_HISTORY: a file or a
+ * postgres:// URL), promoted or not; a night whose replay failed is recorded as failed.
+ */
+function recordNight(state, run, outcome) {
+  const db = process.env.NIGHTLY_HISTORY || join(state, 'history.db');
+  const what = outcome.failed !== undefined ? ['--failed', outcome.failed] : [join(state, 'runs', run), '--nightly', outcome.promoted ? '--promoted' : '--no-promoted'];
+  const r = cli(['history', 'record', ...what, '--label', run, '--db', db, '--quiet'], { stdout: 'inherit' });
+  if (r.status !== 0) fail(`recording the night into the history ${db} failed (exit ${r.status ?? r.signal})`);
+}
+
 function nightly(argv) {
   const allowFlag = argv.includes('--allow-gone');
   const allowConfigChange = argv.includes('--allow-config-change');
@@ -220,7 +231,10 @@ function nightly(argv) {
     out,
     '--quiet',
   ]);
-  if (replay.status !== 0) fail(`replay failed (exit ${replay.status ?? replay.signal}); last good run kept`);
+  if (replay.status !== 0) {
+    recordNight(state, run, { failed: `replay failed (exit ${replay.status ?? replay.signal})` });
+    fail(`replay failed (exit ${replay.status ?? replay.signal}); last good run kept`);
+  }
 
   // Where a corpus has an answer key, the run is scored; a worse score than last good's blocks promotion.
   const scores = scoreRun(keys, out);
@@ -253,6 +267,7 @@ function nightly(argv) {
   } else {
     process.stderr.write(`nightly: regressions against ${good}; last good run kept\n`);
   }
+  recordNight(state, run, { promoted: status === 0 });
   prune(state, c.keep ?? 7);
   return status;
 }

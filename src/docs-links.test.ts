@@ -105,9 +105,9 @@ describe('the documentation', () => {
     expect(broken).toEqual([]);
   });
 
-  it('the README stays a front door: short, with no line over 200 characters', () => {
+  it('the README stays a front door: at most 300 lines, none over 200 characters', () => {
     const lines = readFileSync(join(root, 'README.md'), 'utf8').split('\n');
-    expect(lines.length).toBeLessThanOrEqual(260);
+    expect(lines.length).toBeLessThanOrEqual(300);
     expect(lines.map((l, i) => [i + 1, l.length]).filter(([, n]) => n > 200)).toEqual([]);
   });
 

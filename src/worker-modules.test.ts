@@ -3,7 +3,9 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { tempDir } from './test-support/temp-dir.js';
-import { importModule, JUDGE_MODULES, moduleRef, TASK_MODULES } from './worker-modules.js';
+import { JUDGE_MODULES } from './judge-modules.js';
+import { TASK_MODULES } from './worker-modules.js';
+import { importModule, moduleRef } from './worker-pool.js';
 
 describe('the modules worker threads run, by name', () => {
   it('each built-in task module exports its task, each judge module createJudge', async () => {

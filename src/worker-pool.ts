@@ -3,7 +3,21 @@ import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import type { ResourceLimits } from 'node:worker_threads';
 import type { Piscina } from 'piscina';
-import { type JudgeModule, moduleRef, type TaskModule } from './worker-modules.js';
+
+/**
+ * A module a worker thread runs: a name the thread root's tables know (worker-modules.ts,
+ * judge-modules.ts), or an ES module's URL. The pool knows no task or judge: it passes the reference on.
+ */
+export type ModuleRef = string | URL;
+
+/** How a module travels to a worker (workerData, JudgeRef): its name, or its URL's href. */
+export const moduleRef = (m: ModuleRef): string => (typeof m === 'string' ? m : m.href);
+
+/** Imports the module `ref` names: a built-in one from `table`, anything else as a URL. */
+export function importModule<T>(table: Record<string, () => Promise<unknown>>, ref: string): Promise<T> {
+  const builtIn = Object.hasOwn(table, ref) ? table[ref] : undefined;
+  return (builtIn ? builtIn() : import(ref)) as Promise<T>;
+}
 
 /** Piscina's CommonJS entry, loaded when a pool is first made: a run in this thread (--jobs 1) never loads it. */
 const piscina = (): typeof import('piscina') => createRequire(import.meta.url)('piscina') as typeof import('piscina');
@@ -32,7 +46,7 @@ interface Death {
 }
 const deaths = new WeakMap<Piscina, Death>();
 
-function createPool(module: TaskModule, threads: number, resourceLimits: ResourceLimits | undefined, preload: JudgeModule[]): Piscina | null {
+function createPool(module: ModuleRef, threads: number, resourceLimits: ResourceLimits | undefined, preload: ModuleRef[]): Piscina | null {
   // The entry sits beside this module: dist/worker-entry.cjs (compiled) or dist/bundle/worker-entry.cjs
   // (the bundles: it loads the worker bundle with its code cache); run from the sources (tests), there
   // is none and the caller works in its own thread.
@@ -74,14 +88,14 @@ export function runTask<R>(pool: Piscina, task: unknown, transferList: ArrayBuff
 export const tasksWaiting = (pool: Piscina): number => deaths.get(pool)?.waiting.size ?? 0;
 
 let early: { key: string; pool: Piscina } | null = null;
-const keyOf = (module: TaskModule, threads: number, limits: ResourceLimits | undefined): string => JSON.stringify([moduleRef(module), threads, limits ?? null]);
+const keyOf = (module: ModuleRef, threads: number, limits: ResourceLimits | undefined): string => JSON.stringify([moduleRef(module), threads, limits ?? null]);
 
 /**
  * Starts a pool before its owner is ready (the CLI, while it loads a command): the threads
  * start and import `module` and `preload` meanwhile. The first `workerPool` call asking for
  * the same module, threads and limits takes it; `dropEarlyPool` ends one nobody took.
  */
-export function startPoolEarly(module: TaskModule, threads: number, resourceLimits: ResourceLimits | undefined, preload: JudgeModule[]): void {
+export function startPoolEarly(module: ModuleRef, threads: number, resourceLimits: ResourceLimits | undefined, preload: ModuleRef[]): void {
   if (early) return;
   const pool = createPool(module, threads, resourceLimits, preload);
   if (pool) early = { key: keyOf(module, threads, resourceLimits), pool };
@@ -100,7 +114,7 @@ export async function dropEarlyPool(): Promise<void> {
  * worker-entry.cts. Null when the built files are not there (tests run the sources):
  * callers then do the work in this thread.
  */
-export function workerPool(module: TaskModule, threads: number, resourceLimits?: ResourceLimits): Piscina | null {
+export function workerPool(module: ModuleRef, threads: number, resourceLimits?: ResourceLimits): Piscina | null {
   if (early !== null && early.key === keyOf(module, threads, resourceLimits)) {
     const { pool } = early;
     early = null;

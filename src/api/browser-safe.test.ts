@@ -6,7 +6,7 @@ import { runInNewContext } from 'node:vm';
 import { build } from 'esbuild';
 import { afterAll, describe, expect, it } from 'vitest';
 import { listDialects, loadDialect, packageRoot } from '../dialects/index.js';
-import { legalFirstMoves } from './turns.js';
+import { legalFirstMoves } from '../dialects/turns.js';
 
 const root = packageRoot();
 const BUILTINS = new Set([...builtinModules, ...builtinModules.map((m) => `node:${m}`)]);

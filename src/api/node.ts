@@ -52,7 +52,7 @@ export type RecordSource = string | { name: string; data: string | Uint8Array | 
  * `{kind: 'unreadable', code, message, location}` (bad data never throws). The format is
  * told from the content unless `options.format` names it.
  */
-export function readRecords(sources: readonly RecordSource[], options: Omit<ReadOptions, 'deferNative' | 'deferRaw'> = {}): AsyncIterable<ReadItem> {
+export function readRecords(sources: readonly RecordSource[], options: Omit<ReadOptions, 'deferRaw'> = {}): AsyncIterable<ReadItem> {
   const inputs = sources.map((s): string | StreamInput => (typeof s === 'string' ? s : { kind: 'stream', name: s.name, data: s.data }));
   return readAll(inputs, options);
 }

@@ -3,7 +3,8 @@
  * dialect from a parsed dialect file (e.g. `import ref from 'dice-dialects/dialects/reference.json'`),
  * then ask for legal first micro-moves, legal turns, or a verdict on a turn.
  */
-export { type DialectRules, type TurnJudgement, judgeTurn, legalFirstMoves, legalTurns, positionAfter, readPosition, splitTurn } from './turns.js';
+export { type DialectRules, type TurnJudgement, judgeTurn, legalFirstMoves, legalTurns, positionAfter, readPosition } from '../dialects/turns.js';
+export { splitTurn } from '../core/uci.js';
 export { type ObjectLoadOptions, loadDialectObject } from '../dialects/load-object.js';
 export type { Dialect, DialectProblem, ResolvedSource } from '../dialects/resolve.js';
 export { parseOverride } from '../dialects/resolve.js';

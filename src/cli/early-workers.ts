@@ -1,5 +1,5 @@
 import { availableParallelism } from 'node:os';
-import type { JudgeModuleName } from '../worker-modules.js';
+import type { JudgeModuleName } from '../judge-modules.js';
 
 /** The judge of each command that judges on worker threads (see JudgeSpec.module). */
 const JUDGES: Record<string, JudgeModuleName> = { replay: 'replay', infer: 'infer' };

@@ -178,10 +178,13 @@ describe('stdin and runs that read nothing', () => {
 
 /** Resolves when a `.NAME.tmp-*` temporary of `name` exists in `dir`, with its marker written. */
 async function temporaryAppears(dir: string, name: string, child: ChildProcess): Promise<string> {
+  // A deadline of its own, far beyond a healthy start (well under a second) and inside the test timeout, so a hang says what it waited for.
+  const deadline = Date.now() + 50_000;
   for (;;) {
     const t = readdirSync(dir).find((f) => f.startsWith(`.${name}.tmp-`) && existsSync(join(dir, f, '.dice-dialects-tmp')));
     if (t) return t;
     if (child.exitCode !== null) throw new Error(`exited early with ${child.exitCode}`);
+    if (Date.now() > deadline) throw new Error(`no temporary .${name}.tmp-* with its marker appeared in ${dir} within 50 s`);
     await new Promise((r) => setTimeout(r, 20));
   }
 }

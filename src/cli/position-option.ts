@@ -1,4 +1,4 @@
-import { readPosition } from '../api/turns.js';
+import { readPosition } from '../dialects/turns.js';
 import type { CoreError, Position, Result, Role } from '../core/index.js';
 import type { Rules } from '../rules/index.js';
 import { UsageError } from './usage-error.js';

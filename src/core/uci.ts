@@ -156,3 +156,10 @@ export function uciMove(pos: Position, text: string): Move | -1 {
   const m = resolveSquares(pos, c & 63, (c >> 6) & 63, c >> 12);
   return m < 0 ? -1 : m;
 }
+
+/** `e2e4,f1c4` (or `pass`, or empty) → micro-moves; an array is taken as it is. */
+export function splitTurn(turn: string | readonly string[]): string[] {
+  if (typeof turn !== 'string') return [...turn];
+  const t = turn.trim();
+  return t === '' || t === 'pass' ? [] : t.split(/[,\s]+/).filter(Boolean);
+}

@@ -12,7 +12,7 @@ const count = (fen: string, depth: number): number => {
   return perft(r.value.pos, depth, OPTS);
 };
 
-/** The public perft numbers of docs/rules.md, to the depths that stay around 200k nodes. */
+/** The public perft numbers of docs/rules.md §10.5, to the depths that stay around 200k nodes. */
 const PUBLIC: Array<[string, string, number[]]> = [
   ['start', STANDARD_FEN, [20, 400, 8902, 197281]],
   ['kiwipete', 'r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq -', [48, 2039, 97862]],

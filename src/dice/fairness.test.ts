@@ -58,7 +58,9 @@ describe('provably-fair dice (known answers)', () => {
         (key, w, b, ply, count) => {
           const dice = rollFair(Buffer.from(key), w, b, ply, count);
           const again = rollFair(Buffer.from(key), w, b, ply, count);
-          return dice.length === count && dice.every((d) => Number.isInteger(d) && d >= 1 && d <= 6) && dice.join() === again.join();
+          expect(dice).toHaveLength(count);
+          expect(dice.every((d) => Number.isInteger(d) && d >= 1 && d <= 6)).toBe(true);
+          expect(again).toEqual(dice);
         },
       ),
       { numRuns: 200 },
@@ -78,7 +80,7 @@ describe('provably-fair dice (known answers)', () => {
   });
 });
 
-/** The fairness scheme of docs/rules.md spelled out on node:crypto: one createHmac per block (what FairDice did before it had its own SHA-256). */
+/** The fairness scheme of docs/rules.md §2.10 spelled out on node:crypto: one createHmac per block (what FairDice did before it had its own SHA-256). */
 function referenceRoll(serverSeedHex: string, white: string, black: string, ply: number, count: number): number[] {
   const dice: number[] = [];
   for (let block = 0; dice.length < count; block++) {
@@ -108,7 +110,7 @@ describe('FairDice (own HMAC-SHA256)', () => {
         (key, white, black, plies, count) => {
           const serverSeed = Buffer.from(key).toString('hex');
           const dice = new FairDice({ commit: '', serverSeed, clientSeeds: { white, black } }, count);
-          return plies.every((ply) => dice.roll(ply).join() === referenceRoll(serverSeed, white, black, ply, count).join());
+          for (const ply of plies) expect(dice.roll(ply)).toEqual(referenceRoll(serverSeed, white, black, ply, count));
         },
       ),
       { numRuns: 300 },

@@ -4,7 +4,7 @@ import type { Prng } from './prng.js';
 import { digestByte } from './sha256.js';
 
 /**
- * The provably-fair dice scheme (docs/rules.md, all dialects that reveal seeds):
+ * The provably-fair dice scheme (docs/rules.md §2.10, all dialects that reveal seeds):
  *
  * - before the game the server publishes `commit = SHA-256(serverSeed bytes)`;
  * - each player contributes a client seed (a player who never submits one is

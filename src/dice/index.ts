@@ -15,3 +15,4 @@ export {
   type VerifyOptions,
 } from './fairness.js';
 export { FACES, rollDie, rollD6, rollMovableFace, makeRoller, type DrawMethod, type Roller, type RollerOptions } from './roll.js';
+export { chiSquareStatistic, chiSquareSurvival } from './chi-square.js';

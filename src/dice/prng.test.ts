@@ -37,9 +37,8 @@ describe('Prng', () => {
         const p = new Prng(seed);
         for (let i = 0; i < 5; i++) {
           const x = p.nextInt(n);
-          if (!Number.isInteger(x) || x < 0 || x >= n) return false;
+          expect(Number.isInteger(x) && x >= 0 && x < n, `${x} of ${n}`).toBe(true);
         }
-        return true;
       }),
     );
   });
@@ -48,7 +47,7 @@ describe('Prng', () => {
     fc.assert(
       fc.property(fc.string(), (seed) => {
         const x = new Prng(seed).next();
-        return x >= 0 && x < 1;
+        expect(x >= 0 && x < 1, String(x)).toBe(true);
       }),
     );
   });

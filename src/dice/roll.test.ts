@@ -12,7 +12,9 @@ describe('fair d6', () => {
       fc.property(fc.string(), fc.integer({ min: 0, max: 10 }), (seed, count) => {
         const a = rollD6(new Prng(seed), count);
         const b = rollD6(new Prng(seed), count);
-        return a.length === count && a.every((d) => d >= 1 && d <= 6) && a.join() === b.join();
+        expect(a).toHaveLength(count);
+        expect(a.every((d) => d >= 1 && d <= 6)).toBe(true);
+        expect(b).toEqual(a);
       }),
     );
   });
@@ -36,7 +38,7 @@ describe("BrainKing's movable-types roll", () => {
     fc.assert(
       fc.property(fc.string(), fc.uniqueArray(fc.integer({ min: 1, max: 6 }), { minLength: 1 }), (seed, faces) => {
         const f = rollMovableFace(new Prng(seed), faces as Role[]);
-        return f !== null && faces.includes(f);
+        expect(f !== null && faces.includes(f)).toBe(true);
       }),
     );
   });

@@ -9,8 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../cli/test-support/run-cli.js';
 import { listDialects, packageRoot } from '../dialects/index.js';
 import { runReplay } from '../index.js';
-import { formatHash, parseHash } from './hash.js';
-import { goHash, hasChromium, launch, readPanels, watchedPage } from './test-support/browser.js';
+import { formatHash, parseHash } from './page/hash.js';
+import { goHash, launch, skipWithoutChromium, readPanels, watchedPage } from './test-support/browser.js';
 
 const run = promisify(execFile);
 const root = packageRoot();
@@ -19,9 +19,8 @@ const START = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1';
 const NAMES = listDialects().map((d) => d.name);
 const hash = (dfen: string, turn: string[] | null = null, set = ''): string => formatHash({ dfen, turn, step: 0, set, focus: '' });
 
-if (!hasChromium) console.warn('explorer browser tests skipped: /usr/bin/chromium is absent (apt-get install chromium)');
 
-describe.skipIf(!hasChromium)('the explorer page in headless Chromium', () => {
+describe.skipIf(skipWithoutChromium())('the explorer page in headless Chromium', () => {
   let dir: string;
   let browser: Browser;
   let pageUrl: string;
@@ -61,7 +60,7 @@ describe.skipIf(!hasChromium)('the explorer page in headless Chromium', () => {
     await page.close();
   });
 
-  it('the worked positions of docs/rules.md: the three readings of the maximum rule side by side (reference+maximum=…)', async () => {
+  it('the worked positions of docs/rules.md §10.1: the three readings of the maximum rule side by side (reference+maximum=…)', async () => {
     const { page, problems } = await watchedPage(browser);
     const set = 'reference+maximum=path-all\nreference+maximum=micro-move';
     await page.goto(pageUrl + hash('8/2B1P1k1/3B1B2/8/8/8/P7/K7 w - - 0 1 PNN', null, set));

@@ -3,7 +3,6 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { writeOutputFile } from '../output/file-output.js';
 import { join } from 'node:path';
 import { DIALECTS_DIR, listDialects, packageRoot } from '../dialects/index.js';
-import type { Summary } from '../report/summary-schema.js';
 import { explorerHtml, GENERATOR } from './html.js';
 
 /** The page bundle esbuild writes at `npm run build` (scripts/build-explorer.mjs). */
@@ -40,13 +39,12 @@ export function explorerPage(extraFiles: readonly string[] = []): string {
 }
 
 /**
- * The explorer beside a run's reports (`explorer.html`), knowing the run's dialects;
+ * The explorer beside a run's reports (`explorer.html`), knowing the run's dialect files;
  * returns its name for the reports' links, or null when the page bundle is not built.
  */
-export async function runExplorer(dir: string, summary: Summary): Promise<string | null> {
+export async function runExplorer(dir: string, dialectFiles: readonly string[]): Promise<string | null> {
   if (!existsSync(BUNDLE)) return null;
-  const files = Object.values(summary.run_info.dialects).map((d) => d.file);
-  await writeFile(join(dir, 'explorer.html'), explorerPage(files));
+  await writeFile(join(dir, 'explorer.html'), explorerPage(dialectFiles));
   return 'explorer.html';
 }
 

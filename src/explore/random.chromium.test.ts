@@ -10,9 +10,9 @@ import { listDialects, packageRoot } from '../dialects/index.js';
 import { makePrng } from '../dice/prng.js';
 import { computedFensAfter } from '../records/replay-fens.js';
 import type { GameRecord } from '../records/game-record.js';
-import { TURN_CAP } from './analyse.js';
-import { formatHash } from './hash.js';
-import { goHash, hasChromium, launch, readPanels, watchedPage } from './test-support/browser.js';
+import { TURN_CAP } from './page/analyse.js';
+import { formatHash } from './page/hash.js';
+import { goHash, launch, skipWithoutChromium, readPanels, watchedPage } from './test-support/browser.js';
 
 const run = promisify(execFile);
 const root = packageRoot();
@@ -54,7 +54,7 @@ async function randomCases(): Promise<Case[]> {
   return out;
 }
 
-describe.skipIf(!hasChromium)('the explorer page judges with the CLI code', () => {
+describe.skipIf(skipWithoutChromium())('the explorer page judges with the CLI code', () => {
   it(`gives the CLI's first micro-moves, number of legal turns and verdicts for ${CASES} random positions and rolls under every dialect`, async () => {
     const dialects = new Map<string, Dialect>();
     for (const { name } of listDialects()) {

@@ -56,7 +56,8 @@ describe('fetch faults', () => {
     f.faults.set(games[4].id, [{ kind: 'stall' }]);
     f.faults.set(games[5].id, [{ kind: 'garbage' }]);
     f.faults.set('list:0', [{ kind: 'status', status: 503 }]);
-    const opts = options(f, 'fortemate', { timeoutMs: 400 });
+    // The stalled body must time out; 3 s is far beyond a healthy loopback answer, so no healthy request is retried.
+    const opts = options(f, 'fortemate', { timeoutMs: 3_000 });
     const r = await runFetch(opts);
     expect(r.stopped).toBeNull();
     const m = readManifestFile(opts.out);

@@ -1,6 +1,7 @@
 import { readFileSync, writeFileSync, mkdirSync, existsSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { closedPortUrl } from '../test-support/closed-port.js';
 import { runCli } from '../cli/test-support/run-cli.js';
 import { type FakeSite, dicechessGames, fortemateGames, startFakeSite } from './test-support/fake-sites.js';
 import { TempDirs, allFiles, readManifestFile, sha256File } from './test-support/folders.js';
@@ -111,28 +112,30 @@ describe('fetch fortemate', () => {
   });
 
   it('refuses an --out folder it did not make, and leaves it untouched', async () => {
+    const nowhere = await closedPortUrl();
     const dir = temps.make();
     writeFileSync(path.join(dir, 'notes.txt'), 'mine');
-    const r = await runCli('fetch', 'fortemate', '--player', FM_PLAYER, '--out', dir, '--base-url', 'http://127.0.0.1:9', '--quiet');
+    const r = await runCli('fetch', 'fortemate', '--player', FM_PLAYER, '--out', dir, '--base-url', nowhere, '--quiet');
     expect(r.code).toBe(2);
     expect(r.err).toMatch(/holds files but no fetch manifest\.json/);
     expect(allFiles(dir)).toEqual(['notes.txt']);
     const other = temps.make();
     writeFileSync(path.join(other, 'manifest.json'), '{"version": 3}');
-    const r2 = await runCli('fetch', 'fortemate', '--player', FM_PLAYER, '--out', other, '--base-url', 'http://127.0.0.1:9', '--quiet');
+    const r2 = await runCli('fetch', 'fortemate', '--player', FM_PLAYER, '--out', other, '--base-url', nowhere, '--quiet');
     expect(r2.code).toBe(2);
     expect(r2.err).toMatch(/not a fetch manifest/);
     expect(readFileSync(path.join(other, 'manifest.json'), 'utf8')).toBe('{"version": 3}');
   });
 
   it('usage errors and an unreachable API exit 2 with one line', async () => {
+    const nowhere = await closedPortUrl();
     const out = path.join(temps.make(), 'fm');
     for (const args of [[], ['--player', 'p', '--ids', 'x'], ['--player', 'p', '--rate', '-1'], ['--player', 'p', '--since', 'yesterday'], ['--player', 'p', '--concurrency', '0']]) {
       const r = await runCli('fetch', 'fortemate', '--out', out, ...args);
       expect(r.code).toBe(2);
       expect(r.err.trim().split('\n')).toHaveLength(1);
     }
-    const down = await runCli('fetch', 'fortemate', '--player', 'p', '--out', out, '--base-url', 'http://127.0.0.1:9', '--quiet', '--timeout', '2');
+    const down = await runCli('fetch', 'fortemate', '--player', 'p', '--out', out, '--base-url', nowhere, '--quiet', '--timeout', '2');
     expect(down.code).toBe(2);
     expect(down.err).toMatch(/cannot be reached/);
   }, 120_000);

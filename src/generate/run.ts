@@ -4,7 +4,7 @@ import { basename, resolve } from 'node:path';
 import { createGzip } from 'node:zlib';
 import { openOutputFile, writeOutputFile } from '../output/file-output.js';
 import { checkFileTarget, OutputPathError } from '../output/output-path.js';
-import { workerPool } from '../worker-pool.js';
+import { runTask, workerPool } from '../worker-pool.js';
 import type { Dialect } from '../dialects/index.js';
 import { FORMATS } from '../records/formats/index.js';
 import type { FormatName } from '../records/game-record.js';
@@ -73,7 +73,8 @@ export async function generateCorpus(opts: GenerateOptions): Promise<GenerateRes
   }
   const file = await openOutputFile('--out', opts.out);
   const pool = jobs > 1 ? workerPool('generate', jobs) : null;
-  const run = (task: GenerateTask): Promise<BatchOutput> => (pool ? pool.run(task) : generateBatch(task));
+  // Through runTask, as the run pipeline: a worker that dies fails the run rather than leaving it waiting.
+  const run = (task: GenerateTask): Promise<BatchOutput> => (pool ? runTask<BatchOutput>(pool, task) : generateBatch(task));
 
   const gzip = opts.out.endsWith('.gz') ? createGzip({ level: 9 }) : null;
   if (gzip) gzip.pipe(file.stream);

@@ -74,7 +74,7 @@ describe('history record and queries (embedded file)', () => {
     expect(one.dice).toEqual(summary.dice);
     for (const d of one.dialects) {
       expect(d.sha256).toBe(summary.run_info.dialects[d.dialect].sha256);
-      expect({ lines: d.lines, conforming: d.conforming, diverging: d.diverging, unreadable: d.unreadable }).toEqual({ ...summary.byDialect[d.dialect], findings: undefined });
+      expect({ lines: d.lines, conforming: d.conforming, diverging: d.diverging, unreadable: d.unreadable }).toEqual({ ...summary.byDialect[d.dialect], findings: undefined, faulty: undefined });
     }
     expect(json(cli(['history', 'runs', '--db', db, '--json', '--since', '2', '--until', '2'])).runs.map((r: { run: number }) => r.run)).toEqual([2]);
     expect(json(cli(['history', 'runs', '--db', db, '--json', '--dialect', 'chess'])).runs).toEqual([]);

@@ -1,4 +1,7 @@
-import { readResults, ResultsFileError } from '../report/results-file.js';
+import { createReadStream } from 'node:fs';
+import { createInterface } from 'node:readline';
+import type { GameResultLine } from '../replay/result.js';
+import { parseLine, ResultsFileError } from '../report/results-file.js';
 import { toolVersion } from '../run/run-info.js';
 import { HistoryError } from './errors.js';
 import { readRunFolder, type RecordedSummary, type RunFolder } from './run-folder.js';
@@ -8,6 +11,45 @@ import { identityHash } from '../run/run-info.js';
 
 export const RESULT_COLUMNS = ['run', 'line', 'game', 'dialect', 'status', 'rule', 'turn', 'micro_move', 'dfen', 'recorded', 'message', 'source', 'idx', 'turns', 'repeats'] as const;
 const BATCH = 5_000;
+
+const STATUSES = new Set(['conforming', 'diverging', 'unreadable']);
+
+/** The fields the history keeps, checked by hand: the schema's full check (zod) costs more than the insert at millions of lines. */
+function plainLine(v: unknown): GameResultLine | null {
+  const l = v as GameResultLine;
+  if (typeof l !== 'object' || l === null || typeof l.id !== 'string' || typeof l.dialect !== 'string' || !STATUSES.has(l.status) || !Array.isArray(l.findings) || !Number.isInteger(l.index) || l.index < 0) return null;
+  const f = l.findings[0];
+  if (f !== undefined && (typeof f !== 'object' || f === null || typeof f.rule !== 'string' || typeof f.message !== 'string' || !Array.isArray(f.recorded))) return null;
+  if (l.source !== undefined && l.source !== null && typeof l.source !== 'string') return null;
+  return { ...l, source: l.source ?? null, turns: l.turns ?? null };
+}
+
+/** results.ndjson line by line; a line that is not a result line is the schema's own error (file:line and why). */
+async function* resultLines(path: string): AsyncGenerator<GameResultLine> {
+  const stream = createReadStream(path, { encoding: 'utf8', highWaterMark: 1 << 20 });
+  await new Promise<void>((resolve, reject) => {
+    stream.once('open', () => resolve());
+    stream.once('error', (e) => reject(new ResultsFileError(`${path}: ${(e as NodeJS.ErrnoException).code ?? e.message}`, path)));
+  });
+  const lines = createInterface({ input: stream, crlfDelay: Infinity });
+  let lineNo = 0;
+  try {
+    for await (const text of lines) {
+      lineNo++;
+      if (text.trim() === '') continue;
+      let json: unknown;
+      try {
+        json = JSON.parse(text);
+      } catch {
+        json = undefined;
+      }
+      yield plainLine(json) ?? parseLine(text, path, lineNo);
+    }
+  } finally {
+    lines.close();
+    stream.destroy();
+  }
+}
 
 /** What the nightly job adds to a run: the name it gave the night, and whether it promoted it. */
 export interface NightlyOutcome {
@@ -56,14 +98,14 @@ async function existing(store: Store, runKey: string): Promise<{ run: number; la
 }
 
 /** Per dialect, what results.ndjson holds, to hold against summary.json's counts. */
-type Tally = Map<string, { lines: number; conforming: number; diverging: number; unreadable: number }>;
+type Tally = Map<string, { lines: number; conforming: number; diverging: number; unreadable: number; faulty: number }>;
 
 function countsProblem(folder: RunFolder, tally: Tally): string | null {
   const s = folder.summary;
   const names = new Set([...Object.keys(s.byDialect), ...tally.keys()]);
   for (const d of [...names].sort()) {
     const want = s.byDialect[d];
-    const got = tally.get(d) ?? { lines: 0, conforming: 0, diverging: 0, unreadable: 0 };
+    const got = tally.get(d) ?? { lines: 0, conforming: 0, diverging: 0, unreadable: 0, faulty: 0 };
     if (!want) return `results.ndjson has ${got.lines} result(s) under dialect "${d}", which summary.json does not list`;
     for (const k of ['lines', 'conforming', 'diverging', 'unreadable'] as const)
       if (want[k] !== got[k]) return `results.ndjson has ${got[k]} ${k === 'lines' ? 'result(s)' : k} under "${d}", summary.json says ${want[k]}`;
@@ -112,12 +154,12 @@ export async function recordRun(store: Store, dir: string, opts: RecordOptions =
     let batch: SqlValue[][] = [];
     let line = 0;
     try {
-      for await (const r of readResults(folder.resultsPath)) {
+      for await (const r of resultLines(folder.resultsPath)) {
         line++;
         const f = r.findings[0];
         const weight = r.repeats ?? 1;
         let c = tally.get(r.dialect);
-        if (!c) tally.set(r.dialect, (c = { lines: 0, conforming: 0, diverging: 0, unreadable: 0 }));
+        if (!c) tally.set(r.dialect, (c = { lines: 0, conforming: 0, diverging: 0, unreadable: 0, faulty: 0 }));
         c.lines += weight;
         c[r.status] += weight;
         batch.push([

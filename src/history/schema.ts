@@ -81,7 +81,8 @@ async function hasMeta(store: Store): Promise<boolean> {
   const rows =
     store.kind === 'sqlite'
       ? await store.all("SELECT name FROM sqlite_master WHERE type = 'table' AND name = 'history_meta'")
-      : await store.all("SELECT to_regclass('history_meta') AS name");
+      : // The catalog table itself, read with the statement's snapshot (to_regclass reads a cache that an advisory lock does not refresh).
+        await store.all("SELECT tablename AS name FROM pg_catalog.pg_tables WHERE tablename = 'history_meta' AND schemaname = current_schema()");
   return rows.length > 0 && rows[0].name !== null;
 }
 

@@ -7,11 +7,19 @@ import type { OpenOptions, Row, SqlValue, Store } from './store-types.js';
 type Libsql = typeof import('libsql');
 type Database = InstanceType<Libsql>;
 
-/** libsql adds its timings to every row object; the history's rows carry columns only. */
-function plain(row: unknown): Row {
-  const r = row as Row & { _metadata?: unknown };
-  delete r._metadata;
-  return r;
+/**
+ * Rows as plain objects of their columns. Read raw (arrays): libsql's row objects carry its
+ * timings too, and deleting that key would turn every row into a slow dictionary object.
+ */
+function rowsOf(statement: { raw(on?: boolean): unknown; columns(): { name: string }[]; all(params: unknown[]): unknown[] }, params: SqlValue[]): Row[] {
+  const names = statement.columns().map((c) => c.name);
+  const out: Row[] = [];
+  for (const values of (statement.raw(true) as typeof statement).all(params) as SqlValue[][]) {
+    const row: Row = {};
+    for (let i = 0; i < names.length; i++) row[names[i]] = values[i];
+    out.push(row);
+  }
+  return out;
 }
 
 /** An error of the SQLite engine in the history's words (a lock, a file that is no database). */
@@ -72,14 +80,20 @@ export function openSqlite(path: string, opts: OpenOptions): Store {
   return {
     kind: 'sqlite',
     shown,
-    all: async (sql, params = []) => guard(() => prepare(sql).all(params).map(plain)),
+    all: async (sql, params = []) => guard(() => rowsOf(prepare(sql) as never, params)),
     run: async (sql, params = []) => {
       guard(() => (params.length === 0 && !statements.has(sql) && /;\s*\S/.test(sql) ? db.exec(sql) : prepare(sql).run(params)));
     },
     insertRows: async (table, columns, rows) => {
-      const insert = prepare(`INSERT INTO ${table} (${columns.join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`);
+      // Many rows a statement: each call into the engine costs more than the row it inserts.
+      const per = Math.max(1, Math.min(200, Math.floor(30_000 / columns.length)));
+      const tuple = `(${columns.map(() => '?').join(', ')})`;
+      const sql = (n: number) => `INSERT INTO ${table} (${columns.join(', ')}) VALUES ${Array.from({ length: n }, () => tuple).join(', ')}`;
       guard(() => {
-        for (const row of rows) insert.run(row as SqlValue[]);
+        for (let i = 0; i < rows.length; i += per) {
+          const chunk = rows.slice(i, i + per);
+          prepare(sql(chunk.length)).run(chunk.flat() as SqlValue[]);
+        }
       });
     },
     write: async (work) => {

@@ -39,7 +39,7 @@ function setLeaf(tree: Record<string, unknown>, path: string, leaf: unknown): vo
  * plus the options the user fixed with --set, so that replaying the corpus under it gives
  * the confirmation count. Written even when nothing differs.
  */
-export function inferredDialect(file: string, base: Dialect, baseArg: string, doc: InferDocument): string {
+export function inferredDialect(file: string, base: Dialect, baseArg: string, doc: InferDocument, favoured = false): string {
   const shipped = baseArg === base.name || base.aliases.includes(baseArg);
   const parent = shipped ? base.name : relative(dirname(resolve(file)), base.file).replace(/\\/g, '/');
   const out: Record<string, unknown> = {
@@ -53,6 +53,15 @@ export function inferredDialect(file: string, base: Dialect, baseArg: string, do
     if (o.ok) setLeaf(out, o.value.path, { value: o.value.value, source: 'assumed', note: `fixed with --set ${text} when inferring` });
   }
   for (const o of doc.options) {
+    if (favoured && o.inferred === null && o.favoured.length === 1 && valueText(o.favoured[0]) !== valueText(o.baseValue)) {
+      const against = o.evidence.map((e) => `${valueText(e.value)} disfavoured against ${valueText(e.rival)}: ${e.opportunities} unused opportunities, log10 LR ${e.log10LR} (${e.log10LRPerGame} at most one per game)${e.example ? `, e.g. game ${e.example.id} turn ${e.example.turn}` : ''}`);
+      setLeaf(out, o.path, {
+        value: o.favoured[0],
+        source: 'inferred',
+        note: `favoured by evidence by absence (not decided by any game; not in the confirmation pass) in the corpus with sha256 ${doc.corpus.sha256}, at an assumed take rate of ${doc.takeRate}: ${against.join('; ')}`,
+      });
+      continue;
+    }
     if (o.verdict !== 'contradicted') continue;
     const v = o.values.find((x) => valueText(x.value) === valueText(o.inferred))!;
     const base_ = o.values.find((x) => valueText(x.value) === valueText(o.baseValue));

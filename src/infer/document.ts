@@ -1,6 +1,9 @@
 import { shellQuote } from '../report/escape.js';
 import { decide, METHOD, type Verdict } from './method.js';
 import { type OptionPlan, overrideOf, valueText } from './options.js';
+import { EVIDENCE_FORMULA, INDEPENDENCE, TAKE_RATE_ASSUMPTION } from './evidence.js';
+import { type EvidenceDoc, favouredSentence, type GroupsDoc, groupVerdicts, weighOption } from './evidence-doc.js';
+import type { OpportunityKind } from './opportunities/turn-tests.js';
 import type { Example, InferTally } from './tally.js';
 
 /** A reproduction of one game's evidence: the turn, and the `check` commands that show it. */
@@ -29,7 +32,8 @@ export interface ValueDoc {
   conforming: number;
   diverging: number;
   decisive: number;
-  opportunities: { total: number | null; byRival: Record<string, number> };
+  /** Turns at which each rival allowed what this value forbids (null: not counted for this option), and games with one at least. */
+  opportunities: { total: number | null; byRival: Record<string, number>; gamesByRival: Record<string, number> };
   rules: Record<string, number>;
   example: ExampleDoc | null;
   decisiveGames: ExampleDoc[];
@@ -42,14 +46,26 @@ export interface OptionDoc {
   inferred: unknown;
   consistent: unknown[];
   verdict: Verdict;
-  /** More than one value has decisive games: the games do not all follow one rule. */
+  /** More than one value has decisive games, or corpus files (months, with --by month) favour values that share none: the games do not all follow one rule. */
   mixed: boolean;
+  /** The files (months) whose verdicts disagree, when that is why the option is mixed. */
+  mixedWhere: string[];
+  /** Consistent values not disfavoured by evidence by absence (the inferred value alone when decided). */
+  favoured: unknown[];
+  /** Per disfavoured value: the stricter consistent rival, its opportunities, the strength, the example turn. */
+  evidence: EvidenceDoc[];
+  /** The strength of every pair of consistent values with opportunities (examples in `evidence`). */
+  pairs: EvidenceDoc[];
+  /** The verdicts per corpus file or month (--by), else null. */
+  groups: GroupsDoc | null;
   why: 'decisive' | 'no-games' | 'tie' | 'no-decisive-game';
   /** How opportunities are counted for this option (turn starts, clocks, automatic ends), or "none". */
-  opportunitiesCounted: 'turn' | 'clock' | 'outcome' | 'none';
+  opportunitiesCounted: OpportunityKind;
   values: ValueDoc[];
   excluded: Array<{ value: unknown; reason: string }>;
   sentence: string;
+  /** The verdict with evidence by absence, to paste. */
+  favouredSentence: string;
 }
 
 export interface InferDocument {
@@ -57,6 +73,10 @@ export interface InferDocument {
   /** The best-fitting named dialect (most conforming games), stated first. */
   bestDialect: { name: string; conforming: number; tiedWith: string[] } | null;
   method: string;
+  /** The take rate p evidence by absence assumes (--take-rate), and the evidence that disfavours (--evidence, log10). */
+  takeRate: number;
+  evidenceThreshold: number;
+  evidenceModel: { formula: string; assumption: string; independence: string };
   games: number;
   unreadable: number;
   unreadableCodes: Record<string, number>;
@@ -78,6 +98,9 @@ export interface DocumentContext {
   namedNames: string[];
   corpus: InferDocument['corpus'];
   wallMs: number;
+  takeRate: number;
+  threshold: number;
+  by: 'source' | 'month' | null;
 }
 
 /** `dice-dialects check` under the base dialect with the user's --set and O=v. */
@@ -109,15 +132,13 @@ function exampleDoc(ctx: DocumentContext, plan: OptionPlan, valueIndex: number, 
 
 const fmt = (n: number): string => n.toLocaleString('en-US');
 
-function sentenceOf(o: Omit<OptionDoc, 'sentence'>, games: number): string {
+function sentenceOf(o: Omit<OptionDoc, 'sentence' | 'favouredSentence'>, games: number): string {
   const v = (x: unknown): string => `\`${valueText(x)}\``;
   const counts = (x: ValueDoc): string => `${fmt(x.conforming)} of ${fmt(games)} games conform, ${fmt(x.decisive)} decisive`;
   const byValue = new Map(o.values.map((x) => [valueText(x.value), x]));
+  const fitOnly = o.values.filter((x) => x.decisive > 0).map((x) => `${fmt(x.decisive)} fit only ${v(x.value)}`);
   const mix = o.mixed
-    ? ` The games do not all follow one rule: ${o.values
-        .filter((x) => x.decisive > 0)
-        .map((x) => `${fmt(x.decisive)} fit only ${v(x.value)}`)
-        .join(', ')} (see the counts per corpus).`
+    ? ` The games do not all follow one rule: ${fitOnly.length > 1 ? fitOnly.join(', ') : `these disagree: ${o.mixedWhere.join(', ')}`} (see the counts per corpus).`
     : '';
   if (o.inferred !== null) {
     const x = byValue.get(valueText(o.inferred))!;
@@ -157,7 +178,7 @@ export function buildDocument(ctx: DocumentContext, tally: InferTally, confirmat
         conforming: t.conforming,
         diverging: t.diverging,
         decisive: t.decisive,
-        opportunities: kind === 'none' ? { total: null, byRival: {} } : { total: Object.values(byRival).reduce((a, b) => a + b, 0), byRival },
+        opportunities: kind === 'none' ? { total: null, byRival: {}, gamesByRival: {} } : { total: Object.values(byRival).reduce((a, b) => a + b, 0), byRival, gamesByRival: Object.fromEntries(t.opportunityGames.flatMap((n, k) => (k === j ? [] : [[valueText(plan.values[k]), n]]))) },
         rules: Object.fromEntries(Object.entries(t.rules).sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))),
         example,
         decisiveGames,
@@ -166,24 +187,40 @@ export function buildDocument(ctx: DocumentContext, tally: InferTally, confirmat
           .sort((a, b) => (a.corpus < b.corpus ? -1 : 1)),
       };
     });
+    const ectx = { baseArg: ctx.baseArg, baseOverrides: ctx.baseOverrides, takeRate: ctx.takeRate, threshold: ctx.threshold };
+    const weighed = weighOption(ectx, plan, kind, tallies, d.consistent);
+    const bySource = groupVerdicts(ectx, plan, i, kind, tally.groups, 'source');
+    const byMonth = ctx.by === 'month' ? groupVerdicts(ectx, plan, i, kind, tally.groups, 'month') : null;
+    const split = bySource.disagreeing.length ? bySource : byMonth?.disagreeing.length ? byMonth : null;
+    const inferred = d.inferred === null ? null : plan.values[d.inferred];
     const partial = {
       path: plan.path,
       baseValue: plan.baseValue,
-      inferred: d.inferred === null ? null : plan.values[d.inferred],
+      inferred,
       consistent: d.consistent.map((k) => plan.values[k]),
       verdict: d.verdict,
-      mixed: d.mixed,
+      mixed: d.mixed || split !== null,
+      mixedWhere: split?.disagreeing ?? [],
+      favoured: d.inferred === null ? weighed.favoured : [inferred],
+      evidence: d.inferred === null ? weighed.evidence : [],
+      pairs: weighed.pairs,
+      groups: ctx.by === null ? null : ctx.by === 'month' ? byMonth : bySource,
       why: d.why,
       opportunitiesCounted: kind,
       values,
       excluded: plan.excluded,
     };
-    return { ...partial, sentence: sentenceOf(partial, tally.games) };
+    const disagreeing = split ? { by: split.by, groups: split.groups.filter((g) => split.disagreeing.includes(g.group)) } : null;
+    const decisive = d.inferred === null ? 0 : tallies[d.inferred].decisive;
+    return { ...partial, sentence: sentenceOf(partial, tally.games), favouredSentence: favouredSentence({ ...partial, decisive, opportunitiesCounted: kind, disagreeing }, ctx.takeRate) };
   });
   return {
     base: ctx.baseName,
     bestDialect: best,
     method: METHOD,
+    takeRate: ctx.takeRate,
+    evidenceThreshold: ctx.threshold,
+    evidenceModel: { formula: EVIDENCE_FORMULA, assumption: TAKE_RATE_ASSUMPTION, independence: INDEPENDENCE },
     games: tally.games,
     unreadable: tally.unreadable,
     unreadableCodes: tally.unreadableCodes,

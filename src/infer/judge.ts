@@ -2,13 +2,13 @@ import { makeDiceLetters, type Role } from '../core/index.js';
 import { loadDialect } from '../dialects/load.js';
 import type { GameRecord } from '../records/game-record.js';
 import type { ReadItem } from '../records/items.js';
-import { earnedIncrementMs } from '../replay/clock-rule.js';
 import { judgeFairness, type PreparedDialect, prepareDialect, replayGame } from '../replay/replay-game.js';
 import type { GameResultLine } from '../replay/result.js';
 import type { StatefulJudge } from '../run/batch.js';
-import { GameState, type Outcome, type TurnEngine } from '../rules/index.js';
-import { opportunityKind, type TurnTestStats, turnOpportunities } from './opportunities/turn-tests.js';
-import { emptyTally, EXAMPLES, type Example, type InferTally } from './tally.js';
+import { GameState, type TurnEngine } from '../rules/index.js';
+import { walkGame, type WalkOption } from './opportunities/game-walk.js';
+import { opportunityKind } from './opportunities/turn-tests.js';
+import { emptyGroup, emptyTally, EXAMPLES, type Example, type GroupTally, type InferTally } from './tally.js';
 
 /** A dialect as a worker finds it again: a file or name, plus `--set` overrides. */
 export interface DialectSpec {
@@ -98,7 +98,7 @@ export function createJudge(plan: InferPlan): StatefulJudge<InferTally> {
     tally.games++;
     if (confirm) {
       const t0 = now();
-      if (replayGame(item.record, confirm, item.index).status === 'conforming') tally.confirmation++;
+      if (judgedClean(replayGame(item.record, confirm, item.index))) tally.confirmation++;
       tally.judgeMs += now() - t0;
       return;
     }
@@ -119,14 +119,19 @@ function judgeRecord(record: GameRecord, index: number, corpus: string, plan: In
   // The fairness reveal does not depend on the dialect: verified once.
   const opts = { fairness: judgeFairness(record) };
   const lines = p.variants.map((v) => replayGame(record, v, index, opts));
-  const ok = lines.map((l) => l.status === 'conforming');
+  const ok = lines.map(judgedClean);
   if (ok[0]) tally.baseConforming++;
   p.namedVariant.forEach((v, n) => ok[v] && tally.named[n]++);
   const conforming = p.optionVariant.map((vs) => vs.map((v) => ok[v]));
+  const sizes = plan.options.map((o) => o.values.length);
+  const groups = [`source ${corpus}`, `month ${monthOf(record)}`].map((key) => (tally.groups[key] ??= emptyGroup(sizes)));
+  for (const g of groups) g.games++;
   conforming.forEach((conf, i) => {
     const count = conf.filter(Boolean).length;
     conf.forEach((c, j) => {
       const t = tally.options[i][j];
+      if (c) for (const g of groups) g.options[i][j].conforming++;
+      if (c && count === 1) for (const g of groups) g.options[i][j].decisive++;
       const line = lines[p.optionVariant[i][j]];
       const byCorpus = (t.byCorpus[corpus] ??= [0, 0]);
       if (c) {
@@ -151,9 +156,16 @@ function judgeRecord(record: GameRecord, index: number, corpus: string, plan: In
   });
   const t1 = now();
   tally.judgeMs += t1 - t0;
-  countOpportunities(record, plan, p, ok, conforming, tally);
+  countOpportunities(record, index, plan, p, ok, conforming, tally, groups);
   tally.opportunityMs += now() - t1;
 }
+
+/**
+ * No rule divergence under this value: conforming, or faulty (a recording fault hides the play
+ * from some point; up to it the record conforms). A recording fault is never evidence against a
+ * value; normalised faults were repaired by the reader before any value judged the record.
+ */
+const judgedClean = (line: GameResultLine): boolean => line.status === 'conforming' || line.status === 'faulty';
 
 const firstTurn = (line: GameResultLine): number => line.findings[0]?.turn ?? Infinity;
 
@@ -199,74 +211,48 @@ function turnStart(record: GameRecord, engine: TurnEngine, n: number): string | 
   return game.dfen(record.turns[n - 1].dice as Role[]);
 }
 
-const PARTIAL_ENDS = new Set(['timeout', 'resign', 'draw_agreement', 'unknown']);
-
-const sameOutcome = (a: Outcome | null, b: Outcome | null): boolean => (a === null ? b === null : b !== null && a.result === b.result && a.reason === b.reason);
+/** The month a game started in (YYYY-MM), or "unknown". */
+export function monthOf(record: GameRecord): string {
+  const m = /^(\d{4})-(\d{2})/.exec(record.startedAt ?? '');
+  return m ? `${m[1]}-${m[2]}` : 'unknown';
+}
 
 /**
- * Walks a game once (its turns are legal under every value it conforms under, so the
- * positions are the same under all of them) and counts, per option, the turns at which a
- * rival value would have allowed what a conforming value forbids.
+ * Counts, per option, the turns at which a rival value would have allowed what a
+ * conforming value forbids (see walkGame), adds them to the option's values and to the
+ * game's groups (its corpus file and its month), with the first example of each pair.
  */
-function countOpportunities(record: GameRecord, plan: InferPlan, p: Prepared, ok: boolean[], conforming: boolean[][], tally: InferTally): void {
-  const counted = plan.options.map((o, i) => (conforming[i].some(Boolean) ? opportunityKind(o.path) : 'none'));
-  if (counted.every((k) => k === 'none')) return;
+function countOpportunities(record: GameRecord, index: number, plan: InferPlan, p: Prepared, ok: boolean[], conforming: boolean[][], tally: InferTally, groups: GroupTally[]): void {
+  const kinds = plan.options.map((o, i) => (conforming[i].some(Boolean) ? opportunityKind(o.path) : 'none'));
+  if (kinds.every((k) => k === 'none')) return;
   const walkerIndex = ok[0] ? 0 : p.optionVariant.flat().find((v) => ok[v]);
   if (walkerIndex === undefined) return;
-  const started = GameState.start(p.variants[walkerIndex].engine, record.startFen);
-  if (!started.ok) return;
-  const game = started.value;
-  const engines = p.optionVariant.map((vs) => vs.map((v) => p.variants[v].engine));
-  const out = plan.options.map((o) => o.values.map(() => new Array<number>(o.values.length).fill(0)));
-  const stats: TurnTestStats = { cheap: 0, exact: 0 };
-  // Outcome options: one game state per value, playing the same moves, to see where each would end the game.
-  const states = counted.map((kind, i) => (kind === 'outcome' ? engines[i].map((e) => GameState.start(e, record.startFen)) : null));
-  const ended = states.map((s) => (s ? s.map(() => false) : null));
-  const tc = record.timeControl;
-  const clockUsable = tc !== null && (tc.kind === 'fischer' || tc.kind === 'sudden-death') && tc.initialMs !== null;
-  const increment = tc?.incrementMs ?? 0;
-
-  for (let t = 0; t < record.turns.length; t++) {
-    if (game.outcome) break;
-    const turn = record.turns[t];
-    const dice = turn.dice as Role[];
-    const partial = t === record.turns.length - 1 && PARTIAL_ENDS.has(record.termination) && record.format !== 'opening-book';
-    counted.forEach((kind, i) => {
-      const conf = conforming[i];
-      if (kind === 'turn' && !partial) turnOpportunities(plan.options[i].path, plan.options[i].values, engines[i], game.pos, dice, turn.moves, conf, out[i], stats);
-      if (kind === 'clock' && clockUsable && turn.thinkingMs !== null && turn.clockMs?.[turn.side] != null) {
-        const rules = engines[i].map((e) => e.rules);
-        const earned = rules.map((r) => earnedIncrementMs(r, turn, partial, increment));
-        const pass = turn.moves.length === 0 && !partial;
-        conf.forEach((c, j) => {
-          if (!c) return;
-          rules.forEach((r, k) => {
-            if (k !== j && (earned[j] !== earned[k] || (pass && rules[j].clock.passesFree && !r.clock.passesFree))) out[i][j][k]++;
-          });
-        });
-      }
-    });
-    const verdict = game.playRecorded(dice, turn.moves, partial);
-    if (!verdict.ok) break;
-    game.completeTurn(verdict);
-    if (!verdict.complete) break;
-    states.forEach((s, i) => {
-      if (!s) return;
-      const done = ended[i]!;
-      s.forEach((r) => {
-        if (r.ok) r.value.play(verdict.moves);
-      });
-      const outcome = s.map((r) => (r.ok ? r.value.outcome : null));
-      conforming[i].forEach((c, j) => {
-        if (!c || done[j]) return;
-        outcome.forEach((o, k) => {
-          if (k !== j && !done[k] && !sameOutcome(outcome[j], o)) out[i][j][k]++;
-        });
-      });
-      outcome.forEach((o, k) => o !== null && (done[k] = true));
-    });
-  }
-  out.forEach((matrix, i) => matrix.forEach((row, j) => row.forEach((n, k) => (tally.options[i][j].opportunities[k] += n))));
-  tally.cheapTurns += stats.cheap;
-  tally.exactTurns += stats.exact;
+  const options: WalkOption[] = plan.options.map((o, i) => ({
+    path: o.path,
+    values: o.values,
+    kind: kinds[i],
+    engines: p.optionVariant[i].map((v) => p.variants[v].engine),
+    conforming: conforming[i],
+    wantExample: tally.options[i].map((t) => t.opportunityExamples.map((e) => e === null)),
+  }));
+  const found = walkGame(record, p.variants[walkerIndex].engine, index, options);
+  if (!found) return;
+  found.turns.forEach((matrix, i) =>
+    matrix.forEach((row, j) =>
+      row.forEach((n, k) => {
+        if (n === 0) return;
+        const t = tally.options[i][j];
+        t.opportunities[k] += n;
+        t.opportunityGames[k]++;
+        for (const g of groups) {
+          g.options[i][j].opportunities[k] += n;
+          g.options[i][j].opportunityGames[k]++;
+        }
+        const ex = found.examples[i][j][k];
+        if (ex && t.opportunityExamples[k] === null) t.opportunityExamples[k] = ex;
+      }),
+    ),
+  );
+  tally.cheapTurns += found.stats.cheap;
+  tally.exactTurns += found.stats.exact;
 }

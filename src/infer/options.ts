@@ -80,7 +80,7 @@ function openOrder(a: unknown, b: unknown): number {
 
 /**
  * The options inferred when none are named: every option the base dialect marks `open`,
- * plus `maximum` and `enPassant.window` (docs/rules.md names both as disputed between sources).
+ * plus `maximum` and `enPassant.window` (docs/rules.md §9 names both as disputed between sources).
  */
 export function defaultOptionPaths(base: Dialect): string[] {
   const open = LEAF_PATHS.filter((p) => base.sources[p]?.open === true);

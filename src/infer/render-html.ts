@@ -1,6 +1,8 @@
-import { boardSvg } from '../report/board-svg.js';
+import { boardSvg } from '../explore/page/board-svg.js';
 import { escapeHtml as h } from '../report/escape.js';
 import type { ExampleDoc, InferDocument, OptionDoc } from './document.js';
+import { evidenceChart } from './evidence-chart.js';
+import type { EvidenceDoc } from './evidence-doc.js';
 import { valueText } from './options.js';
 
 const CSS = `
@@ -32,10 +34,10 @@ export function renderInferHtml(doc: InferDocument): string {
       ? `<p class="verdict supported"><strong>Best-fitting named dialect: ${code(doc.bestDialect.name)}</strong>, ${fmt(doc.bestDialect.conforming)} of ${fmt(doc.games)} games conform${doc.bestDialect.tiedWith.length ? `; as many under ${doc.bestDialect.tiedWith.map(code).join(', ')}` : ''}.</p>`
       : '<p class="verdict undecided">No named dialect fits any game of this corpus.</p>',
     table(['dialect', 'conforming games'], doc.dialects.map((d) => [code(d.name), num(d.conforming)])),
-    table(['option', 'base value', 'inferred', 'verdict'], doc.options.map((o) => [code(o.path), val(o.baseValue), o.inferred === null ? `undecided (${o.consistent.map(val).join(', ') || 'none'})` : val(o.inferred), h(o.verdict + (o.mixed ? ', mixed' : ''))])),
+    table(['option', 'base value', 'inferred', 'verdict', 'favoured', 'strongest evidence (log10 LR)'], doc.options.map((o) => [code(o.path), val(o.baseValue), o.inferred === null ? `undecided (${o.consistent.map(val).join(', ') || 'none'})` : val(o.inferred), h(o.verdict + (o.mixed ? ', mixed' : '')), o.favoured.map(val).join(', ') || '—', strongest(o)])),
     `<p><strong>Confirmation:</strong> ${c.judged ? `with every inferred value at once (${c.set.map((s) => code(`--set ${s}`)).join(' ')}), ${fmt(c.conforming)} games conform` : `${h(c.note)}; ${fmt(c.conforming)} games conform`}; under the base dialect: ${fmt(c.baseConforming)}.</p>`,
     `<p class="muted">${fmt(doc.games)} games judged, ${fmt(doc.unreadable)} unreadable records; corpus sha256 ${code(doc.corpus.sha256)}.</p>`,
-    `<details><summary>Method</summary><p>${h(doc.method)}</p></details>`,
+    `<details><summary>Method</summary><p>${h(doc.method)}</p><p>Evidence by absence: ${code(doc.evidenceModel.formula)}, at p = ${h(String(doc.takeRate))} (--take-rate); a value is disfavoured at ${h(String(doc.evidenceThreshold))} or more (--evidence). ${h(doc.evidenceModel.assumption)} ${h(doc.evidenceModel.independence)}</p></details>`,
     ...doc.options.map((o) => optionSection(doc, o)),
   ].join('\n');
   return `<!doctype html>
@@ -57,7 +59,19 @@ function table(head: string[], rows: Array<Array<string | { num: string }>>): st
 
 function optionSection(doc: InferDocument, o: OptionDoc): string {
   const rivals = o.values.map((v) => valueText(v.value));
-  const parts = [`<h2 id="${h(o.path)}">${code(o.path)}</h2>`, `<p class="verdict ${o.verdict}">${prose(o.sentence)}</p>`];
+  const parts = [
+    `<h2 id="${h(o.path)}">${code(o.path)}</h2>`,
+    `<p class="verdict ${o.verdict}">${prose(o.sentence)}</p>`,
+    `<p class="verdict ${o.evidence.length ? 'contradicted' : 'undecided'} evidence"><strong>With evidence by absence</strong> (take rate ${h(String(doc.takeRate))}, an assumption about players): ${prose(o.favouredSentence)}</p>`,
+    evidenceChart(o, doc.games, doc.evidenceThreshold),
+  ];
+  if (o.pairs.length) parts.push(table(['looser value', 'stricter rival', 'opportunities (turns)', 'games with one', 'log10 LR', 'at most one per game'], o.pairs.map((p) => [val(p.value), val(p.rival), num(p.opportunities), num(p.games), { num: p.log10LR.toFixed(2) }, { num: p.log10LRPerGame.toFixed(2) }])));
+  for (const ev of o.evidence) if (ev.example) parts.push(evidenceExampleHtml(ev));
+  if (o.groups) {
+    parts.push(`<p>Verdicts per ${o.groups.by === 'month' ? 'month' : 'corpus file'}:</p>`);
+    parts.push(table(['group', 'games', 'inferred', 'favoured'], o.groups.groups.map((g) => [code(g.group), num(g.games), g.inferred === null ? 'undecided' : val(g.inferred), g.favoured.map(val).join(', ') || '—'])));
+    for (const c of o.groups.changes) parts.push(`<p>From ${code(c.month)}: favoured ${c.to.map(val).join(', ')} (before: ${c.from.map(val).join(', ')}).</p>`);
+  }
   parts.push(
     table(
       ['value', 'conforming', 'diverging', 'decisive', 'opportunities', ...rivals.map((r) => `vs ${code(r)}`), 'first rules of diverging games'],
@@ -86,6 +100,22 @@ function optionSection(doc: InferDocument, o: OptionDoc): string {
   }
   for (const v of o.values) if (v.example?.kind === 'diverging') parts.push(`<h3>First divergence under ${code(v.set)}</h3>`, exampleHtml(o, v.example));
   return parts.join('\n');
+}
+
+function strongest(o: OptionDoc): string {
+  if (o.opportunitiesCounted === 'none') return 'not counted';
+  const top = o.pairs[0];
+  return top ? `${top.log10LR.toFixed(1)} (${val(top.value)} vs ${val(top.rival)})` : '—';
+}
+
+function evidenceExampleHtml(ev: EvidenceDoc): string {
+  const ex = ev.example!;
+  const board = ex.kind === 'outcome' ? '' : boardSvg(ex.dfen, { recorded: ex.recorded, allowed: [] });
+  const cmds = [ex.check && `${ex.check}   # legal`, ex.strictCheck && `${ex.strictCheck}   # refused`].filter(Boolean) as string[];
+  return `<div class="example">${board}<div class="facts">
+<p>${val(ev.value)} disfavoured against ${val(ev.rival)}: game ${code(ex.id)}${ex.location ? ` (${code(ex.location)})` : ''}, turn ${ex.turn}: ${val(ev.value)} also allowed ${h(ex.allowed)}; recorded ${code(ex.recorded.join(' ') || '(pass)')}</p>
+<p>DFEN ${code(ex.dfen)}, dice ${code(ex.dice)}</p>
+${cmds.length ? `<pre>${h(cmds.join('\n'))}</pre>` : ''}</div></div>`;
 }
 
 function exampleHtml(o: OptionDoc, ex: ExampleDoc): string {

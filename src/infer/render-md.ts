@@ -20,8 +20,8 @@ export function renderInferMarkdown(doc: InferDocument): string {
   out.push('| dialect | conforming games | share |', '|---|---:|---:|');
   for (const d of doc.dialects) out.push(`| ${mdCode(d.name, true)} | ${fmt(d.conforming)} | ${pct(d.conforming, doc.games)} |`);
   out.push('');
-  out.push('| option | base value | inferred | verdict |', '|---|---|---|---|');
-  for (const o of doc.options) out.push(`| ${mdCode(o.path, true)} | ${val(o.baseValue, true)} | ${o.inferred === null ? `undecided (${o.consistent.map((c) => val(c, true)).join(', ') || 'none'})` : val(o.inferred, true)} | ${o.verdict}${o.mixed ? ', mixed' : ''} |`);
+  out.push('| option | base value | inferred | verdict | favoured | strongest evidence (log10 LR) |', '|---|---|---|---|---|---:|');
+  for (const o of doc.options) out.push(`| ${mdCode(o.path, true)} | ${val(o.baseValue, true)} | ${o.inferred === null ? `undecided (${o.consistent.map((c) => val(c, true)).join(', ') || 'none'})` : val(o.inferred, true)} | ${o.verdict}${o.mixed ? ', mixed' : ''} | ${o.favoured.map((f) => val(f, true)).join(', ') || '—'} | ${strongest(o)} |`);
   out.push('');
   const c = doc.confirmation;
   out.push(
@@ -29,7 +29,7 @@ export function renderInferMarkdown(doc: InferDocument): string {
     '',
   );
   out.push(`Corpus: ${fmt(doc.games)} games judged, ${fmt(doc.unreadable)} unreadable records${doc.unreadable ? ` (${Object.entries(doc.unreadableCodes).map(([k, n]) => `${mdCode(k)} ${n}`).join(', ')})` : ''}; sha256 ${mdCode(doc.corpus.sha256)} over ${doc.corpus.sources.length} source${doc.corpus.sources.length === 1 ? '' : 's'}.`, '');
-  out.push(`<details><summary>Method</summary>`, '', e(doc.method), '', '</details>', '');
+  out.push(`<details><summary>Method</summary>`, '', e(doc.method), '', `Evidence by absence: ${e(doc.evidenceModel.formula)}, at p = ${doc.takeRate} (--take-rate); a value is disfavoured at ${doc.evidenceThreshold} or more (--evidence). ${e(doc.evidenceModel.assumption)} ${e(doc.evidenceModel.independence)}`, '', '</details>', '');
   for (const o of doc.options) out.push(...optionSection(doc, o));
   return `${out.join('\n')}\n`;
 }
@@ -38,6 +38,8 @@ function optionSection(doc: InferDocument, o: OptionDoc): string[] {
   const out: string[] = [];
   out.push(`## ${mdCode(o.path)}`, '');
   out.push(o.sentence, '');
+  out.push(`**With evidence by absence** (take rate ${doc.takeRate}, an assumption about players): ${o.favouredSentence}`, '');
+  out.push(...evidenceLines(o));
   out.push(`Base dialect ${mdCode(doc.base)}${doc.set.length ? ` with ${doc.set.map((s) => mdCode(`--set ${s}`)).join(' ')}` : ''}; ${fmt(doc.games)} games; each value judged with every other option at the base value.`, '');
   const rivals = o.values.map((v) => valueText(v.value));
   out.push(`| value | conforming | diverging | decisive | opportunities | ${rivals.map((r) => `vs ${mdCode(r, true)}`).join(' | ')} | first rules of diverging games |`);
@@ -80,6 +82,40 @@ function optionSection(doc: InferDocument, o: OptionDoc): string[] {
     for (const v of diverging) out.push(...exampleLines(o, v.example!));
   }
   if (o.excluded.length) out.push(`Not judged (the base dialect cannot take them): ${o.excluded.map((x) => `${val(x.value)} (${e(x.reason)})`).join('; ')}.`, '');
+  return out;
+}
+
+/** The best log10 LR of the option's evidence, or why there is none. */
+function strongest(o: OptionDoc): string {
+  if (o.opportunitiesCounted === 'none') return 'not counted';
+  const top = o.pairs[0];
+  return top ? `${top.log10LR.toFixed(1)} (${mdCode(valueText(top.value), true)} vs ${mdCode(valueText(top.rival), true)})` : '—';
+}
+
+/** Strength per pair of consistent values, and the example turn of each disfavoured value. */
+function evidenceLines(o: OptionDoc): string[] {
+  const out: string[] = [];
+  if (o.pairs.length) {
+    out.push('| looser value | stricter rival | opportunities (turns) | games with one | log10 LR | at most one per game |', '|---|---|---:|---:|---:|---:|');
+    for (const p of o.pairs) out.push(`| ${val(p.value, true)} | ${val(p.rival, true)} | ${fmt(p.opportunities)} | ${fmt(p.games)} | ${p.log10LR.toFixed(2)} | ${p.log10LRPerGame.toFixed(2)} |`);
+    out.push('');
+  }
+  for (const ev of o.evidence) {
+    const ex = ev.example;
+    if (!ex) continue;
+    out.push(`- ${val(ev.value)} disfavoured: game ${mdCode(ex.id)}${ex.location ? ` (${mdCode(ex.location)})` : ''}, turn ${ex.turn}: ${val(ev.value)} also allowed ${e(ex.allowed)}; recorded ${mdCode(ex.recorded.join(' ') || '(pass)')}`);
+    out.push(`  DFEN ${mdCode(ex.dfen)}, dice ${mdCode(ex.dice)}`);
+    const cmds = [ex.check && `${ex.check}   # legal`, ex.strictCheck && `${ex.strictCheck}   # refused`].filter(Boolean) as string[];
+    if (cmds.length) out.push('', ...mdFence(cmds.join('\n'), 'sh').split('\n').map((l) => `  ${l}`));
+    out.push('');
+  }
+  if (o.groups) {
+    out.push(`Verdicts per ${o.groups.by === 'month' ? 'month' : 'corpus file'}:`, '', '| group | games | inferred | favoured |', '|---|---:|---|---|');
+    for (const g of o.groups.groups) out.push(`| ${mdCode(g.group, true)} | ${fmt(g.games)} | ${g.inferred === null ? 'undecided' : val(g.inferred, true)} | ${g.favoured.map((f) => val(f, true)).join(', ') || '—'} |`);
+    out.push('');
+    for (const c of o.groups.changes) out.push(`- From ${mdCode(c.month)}: favoured ${c.to.map((x) => val(x)).join(', ')} (before: ${c.from.map((x) => val(x)).join(', ')}).`);
+    if (o.groups.changes.length) out.push('');
+  }
   return out;
 }
 

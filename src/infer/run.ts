@@ -4,6 +4,7 @@ import type { FormatName } from '../records/game-record.js';
 import { expandSources } from '../records/input/expand.js';
 import { fileHash } from '../run/run-info.js';
 import { INFERRED_DIALECT_FILE, inferredDialect } from './dialect-file.js';
+import { DEFAULT_EVIDENCE, DEFAULT_TAKE_RATE } from './evidence.js';
 import { writeOutputFile } from '../output/file-output.js';
 import { openFolderOutput } from '../output/folder-output.js';
 import { buildDocument, type DocumentContext, type InferDocument, inferredSets } from './document.js';
@@ -32,6 +33,13 @@ export interface InferRunOptions {
   out?: string;
   /** The inferred dialect file. */
   write?: string;
+  /** --write-favoured: the file also takes each option's favoured value when it is alone (evidence by absence, in the note). */
+  writeFavoured?: boolean;
+  /** Evidence by absence: the take rate p (default 0.01) and the log10 LR that disfavours (default 2). */
+  takeRate?: number;
+  evidence?: number;
+  /** Verdicts per corpus file or per month. */
+  by?: 'source' | 'month';
   onProgress?: (pass: 'infer' | 'confirm', p: Progress) => void;
   /** Told of each source that could not be read at all (the run exits 2 for one), once. */
   onSourceFailure?: (failure: SourceFailure) => void;
@@ -72,6 +80,9 @@ export async function runInfer(opts: InferRunOptions): Promise<InferRunResult> {
     namedNames: opts.named.map((d) => d.name),
     corpus: await corpus,
     wallMs: 0,
+    takeRate: opts.takeRate ?? DEFAULT_TAKE_RATE,
+    threshold: opts.evidence ?? DEFAULT_EVIDENCE,
+    by: opts.by ?? null,
   };
   const draft = buildDocument(ctx, first.tally, { conforming: null, baseConforming: 0, judged: false, set: [], note: '' });
   const sets = inferredSets(draft.options);
@@ -100,7 +111,7 @@ export async function runInfer(opts: InferRunOptions): Promise<InferRunResult> {
     }
     await folder.commit();
   }
-  if (opts.write !== undefined) await writeOutputFile('--write', opts.write, inferredDialect(opts.write, opts.base, opts.baseArg, doc), { ours: INFERRED_DIALECT_FILE });
+  if (opts.write !== undefined) await writeOutputFile('--write', opts.write, inferredDialect(opts.write, opts.base, opts.baseArg, doc, opts.writeFavoured === true), { ours: INFERRED_DIALECT_FILE });
   return { doc, sourceErrors: first.sourceErrors };
 }
 

@@ -27,12 +27,49 @@ export interface Example {
   checkable: boolean;
 }
 
+/** One opportunity as evidence: the turn at which a rival allowed what the value forbids, and what it allowed. */
+export interface OpportunityExample {
+  id: string;
+  /** Position of the record in the input stream. */
+  index: number;
+  location: string | null;
+  /** 1-based turn. */
+  turn: number;
+  /** DFEN at the start of the turn with its dice (`turn`, `clock`), or after it (`outcome`). */
+  dfen: string;
+  dice: string;
+  recorded: string[];
+  kind: 'turn' | 'clock' | 'outcome';
+  /** What the rival also allowed, in words. */
+  allowed: string;
+  /** For `turn`: a whole turn the rival accepts and the value refuses (null when none was found). */
+  witness: string[] | null;
+}
+
+/** Counts of one group of games (a corpus file, a month) for one value of an option. */
+export interface GroupValueTally {
+  conforming: number;
+  decisive: number;
+  opportunities: number[];
+  opportunityGames: number[];
+}
+
+export interface GroupTally {
+  games: number;
+  /** [option][value]. */
+  options: GroupValueTally[][];
+}
+
 export interface ValueTally {
   conforming: number;
   diverging: number;
   decisive: number;
-  /** Opportunities against each value of the option (by value index; its own stays 0). */
+  /** Opportunities against each value of the option (by value index; its own stays 0): turns. */
   opportunities: number[];
+  /** Games with at least one opportunity against each value (the conservative count: at most one per game). */
+  opportunityGames: number[];
+  /** The first opportunity against each value (lowest input position). */
+  opportunityExamples: Array<OpportunityExample | null>;
   /** First rule of each diverging game. */
   rules: Record<string, number>;
   /** Per corpus (source file): [conforming, decisive]. */
@@ -55,6 +92,8 @@ export interface InferTally {
   named: number[];
   /** [option][value]. */
   options: ValueTally[][];
+  /** Per group of games: `source <file>` and `month <YYYY-MM>` (games without a start date: `month unknown`). */
+  groups: Record<string, GroupTally>;
   /** Games conforming under the confirmation dialect (the confirmation pass only). */
   confirmation: number;
   /** Milliseconds spent judging (every variant) and counting opportunities, summed over threads. */
@@ -81,12 +120,15 @@ export function emptyTally(named: number, optionSizes: readonly number[]): Infer
         diverging: 0,
         decisive: 0,
         opportunities: new Array<number>(k).fill(0),
+        opportunityGames: new Array<number>(k).fill(0),
+        opportunityExamples: new Array<OpportunityExample | null>(k).fill(null),
         rules: {},
         byCorpus: {},
         decisiveExamples: [],
         divergingExample: null,
       })),
     ),
+    groups: {},
     confirmation: 0,
     judgeMs: 0,
     opportunityMs: 0,
@@ -94,6 +136,12 @@ export function emptyTally(named: number, optionSizes: readonly number[]): Infer
     exactTurns: 0,
   };
 }
+
+export function emptyGroup(optionSizes: readonly number[]): GroupTally {
+  return { games: 0, options: optionSizes.map((k) => Array.from({ length: k }, () => ({ conforming: 0, decisive: 0, opportunities: new Array<number>(k).fill(0), opportunityGames: new Array<number>(k).fill(0) }))) };
+}
+
+const lower = <T extends { index: number }>(a: T | null, b: T | null): T | null => (a === null ? b : b === null || a.index <= b.index ? a : b);
 
 const addCounts = (into: Record<string, number>, add: Record<string, number>): void => {
   for (const [k, n] of Object.entries(add)) into[k] = (into[k] ?? 0) + n;
@@ -119,6 +167,8 @@ export function mergeTally(a: InferTally, b: InferTally): InferTally {
       t.diverging += v.diverging;
       t.decisive += v.decisive;
       v.opportunities.forEach((n, k) => (t.opportunities[k] += n));
+      v.opportunityGames.forEach((n, k) => (t.opportunityGames[k] += n));
+      v.opportunityExamples.forEach((ex, k) => (t.opportunityExamples[k] = lower(t.opportunityExamples[k], ex)));
       addCounts(t.rules, v.rules);
       for (const [corpus, [c, d]] of Object.entries(v.byCorpus)) {
         const cur = (t.byCorpus[corpus] ??= [0, 0]);
@@ -130,6 +180,19 @@ export function mergeTally(a: InferTally, b: InferTally): InferTally {
       if (ex && (t.divergingExample === null || ex.index < t.divergingExample.index)) t.divergingExample = ex;
     }),
   );
+  for (const [key, g] of Object.entries(b.groups)) {
+    const into = (a.groups[key] ??= emptyGroup(g.options.map((o) => o.length)));
+    into.games += g.games;
+    g.options.forEach((values, i) =>
+      values.forEach((v, j) => {
+        const t = into.options[i][j];
+        t.conforming += v.conforming;
+        t.decisive += v.decisive;
+        v.opportunities.forEach((n, k) => (t.opportunities[k] += n));
+        v.opportunityGames.forEach((n, k) => (t.opportunityGames[k] += n));
+      }),
+    );
+  }
   a.confirmation += b.confirmation;
   a.judgeMs += b.judgeMs;
   a.opportunityMs += b.opportunityMs;

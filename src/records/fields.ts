@@ -1,4 +1,4 @@
-import { fail } from './items.js';
+import { fail } from './problems.js';
 
 /**
  * Typed access to loosely typed source JSON. Each getter names the field in its

@@ -11,6 +11,7 @@ export { writeRecords, formatRecord } from './write.js';
 export { detectFormat } from './detect.js';
 export { loadHistoryList, toHistoryRow, writeHistoryList, type HistoryIndex } from './formats/dicechess-com/index.js';
 export { recordJsonSchema } from './json-schema.js';
+export { beturangaJsonSchema } from './formats/beturanga/schema.js';
 export type { HttpOptions } from './input/http.js';
 export { withFenAfter } from './replay-fens.js';
 export type { StreamInput } from './input/text-source.js';

@@ -35,7 +35,7 @@ describe('invalid UTF-8 inside a record', () => {
     expect(direct[1].players.white.name).toBe('MARKER\uFFFD');
     expect(notesById(direct)).toEqual([['game-700', false], ['game-701', true], ['game-702', false]]);
     const deferred: GameRecord[] = [];
-    for await (const item of readRecords([file], { deferNative: true })) {
+    for await (const item of readRecords([file], { deferRaw: true })) {
       if (item.kind === 'raw') for (const d of decodeRawLines(item)) if (d.kind === 'record') deferred.push(d.record);
     }
     expect(notesById(deferred)).toEqual([['game-700', false], ['game-701', true], ['game-702', false]]);

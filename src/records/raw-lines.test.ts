@@ -27,7 +27,7 @@ function quirkyNdjson(): string {
 
 async function deferred(sources: string[], limit?: number): Promise<ReadItem[]> {
   const out: ReadItem[] = [];
-  for await (const item of readRecords(sources, { deferNative: true, format: 'ndjson', limit })) {
+  for await (const item of readRecords(sources, { deferRaw: true, format: 'ndjson', limit })) {
     if (item.kind === 'raw') out.push(...decodeRawLines(item));
     else out.push(item);
   }

@@ -47,8 +47,6 @@ export interface ReadOptions {
   onFileDigest?: (path: string, sha256: string) => void;
   /** Inputs already expanded (by `expandSources`): read as they are instead of `sources` (a shard reads only its own). */
   expanded?: Expanded[];
-  /** The former name of `deferRaw` (native lines were the only raw records). */
-  deferNative?: boolean;
 }
 
 /** The history list could not be loaded: a setup failure of the whole read, not of one record. */
@@ -70,7 +68,7 @@ type Sourced = (Draft & { source: string }) | { kind: 'note'; note: SourceNote; 
  * never throws for bad data; memory stays flat (each source is streamed, and a
  * source read ahead holds a bounded buffer).
  */
-export function readRecords(sources: ReadonlyArray<string | StreamInput>, opts: ReadOptions & ({ deferRaw: boolean } | { deferNative: boolean })): AsyncGenerator<ReadItem | RawLines>;
+export function readRecords(sources: ReadonlyArray<string | StreamInput>, opts: ReadOptions & { deferRaw: boolean }): AsyncGenerator<ReadItem | RawLines>;
 export function readRecords(sources: ReadonlyArray<string | StreamInput>, opts?: ReadOptions): AsyncGenerator<ReadItem>;
 export async function* readRecords(sources: ReadonlyArray<string | StreamInput>, opts: ReadOptions = {}): AsyncGenerator<ReadItem | RawLines> {
   opts = await withFetchFolders(sources, opts); // a fetch folder's history list is its metadata, its manifest no source
@@ -78,7 +76,7 @@ export async function* readRecords(sources: ReadonlyArray<string | StreamInput>,
   const ctx: ReadContext = { history: opts.historyList ? await loadHistory(opts.historyList, opts.http) : null, sameThread: opts.sameThread };
   // Raw records carry the history list along in shared memory: they are decoded where they are judged.
   const history = ctx.history ? shareHistory(ctx.history) : undefined;
-  const defer = (opts.deferRaw ?? opts.deferNative) === true;
+  const defer = opts.deferRaw === true;
   if (opts.historyList && ctx.history?.size === 0) {
     // Named for metadata but holding none: every game would lack it without a word.
     const named = [opts.historyList].flat().join(', ');

@@ -26,6 +26,12 @@ export function repairRecordingFaults(input: GameRecordInput, notes: Set<string>
       }
     }
   }
+  // The game ended after the last roll (a draw agreed, a game abandoned): no one moved, and it was
+  // no pass, unless the record's events end the game after that turn (a pass, then the agreement).
+  if (last && last.moves.length === 0 && (input.termination === 'draw_agreement' || input.termination === 'aborted')) {
+    const afterIt = (input.events ?? []).some((e) => (e.type === 'DRAW_ACCEPT' || e.type === 'RESIGN') && e.turn > turns.length);
+    if (!afterIt) notes.add(fault('record.no-op-last-turn'));
+  }
   readNoteFaults(input, notes);
   if (input.stakes && input.stakes.initial === 0) notes.add(fault('record.stake-zero-tournament'));
   for (const side of ['white', 'black'] as const) {
@@ -100,6 +106,10 @@ function afterKingCapture(fen: string, taken: Side, afterTurn: boolean, notes: S
  * turn: a path-dependent field) is dropped; the tool's own writers never write one.
  */
 function canonicalEnPassant(fen: string, notes: Set<string>): string {
+  // The usual field is "-": found without splitting (this runs for every recorded turn).
+  const b = fen.indexOf(' ', fen.indexOf(' ') + 1);
+  const c = b < 0 ? -1 : fen.indexOf(' ', b + 1);
+  if (c < 0 || (fen.charCodeAt(c + 1) === 45 && (c + 2 === fen.length || fen.charCodeAt(c + 2) === 32))) return fen;
   const f = fen.split(' ');
   if (f.length < 4 || f[3] === '-') return fen;
   const ep = f[3];

@@ -2,7 +2,8 @@ import { KNIGHT, makeBoard, makeDiceLetters, type Move, moveTo, PAWN, QUEEN, typ
 import { verifyRolls } from '../dice/index.js';
 import { type FenBoards, fenBoardsOf } from '../records/fen-boards.js';
 import type { GameRecord, Turn } from '../records/game-record.js';
-import { GameState, type RuleId, type Rules, TurnEngine, type TurnFinding } from '../rules/index.js';
+import { reportedFaults } from '../records/recording-faults.js';
+import { GameState, isRecordingFault, type RuleId, type Rules, TurnEngine, type TurnFinding } from '../rules/index.js';
 import { earnedIncrementMs } from './clock-rule.js';
 import { judgeEnd } from './judge-end.js';
 import { judgeEvents } from './judge-events.js';
@@ -28,6 +29,17 @@ export type FairnessFinding = { rule: RuleId; turn: number | null; message: stri
 
 const PARTIAL_ENDS = new Set(['timeout', 'resign', 'draw_agreement', 'unknown']);
 
+/**
+ * The partial-turn rule, for replay and infer alike: the last recorded turn of a game that
+ * ended by the clock, a resignation, an agreed draw or an unknown end (or an empty last turn
+ * the reader noted as a no-op) may stop part-way; an opening book's lines are cut where the
+ * book stops, not partial turns.
+ */
+export const mayEndPartway = (record: GameRecord, turn: number): boolean =>
+  turn === record.turns.length - 1 &&
+  (PARTIAL_ENDS.has(record.termination) || noOpLast(record, record.turns[turn])) &&
+  record.format !== 'opening-book';
+
 const sideName = (s: 0 | 1): string => (s === 0 ? 'white' : 'black');
 
 /**
@@ -43,7 +55,7 @@ export function replayGame(record: GameRecord, dialect: PreparedDialect, index: 
   const line = (): GameResultLine => ({
     id: record.id,
     dialect: dialect.name,
-    status: findings.length ? 'diverging' : 'conforming',
+    status: findings.length === 0 ? 'conforming' : isRecordingFault(findings[0].rule) ? 'faulty' : 'diverging',
     findings,
     index,
     source: record.location,
@@ -98,9 +110,25 @@ export function replayGame(record: GameRecord, dialect: PreparedDialect, index: 
     }
     return true;
   };
+  // Faults the reader found that hide the record's play: judging stops where each one sits.
+  const hidden = record.notes.length === 0 ? [] : reportedFaults(record.notes);
+  let hiddenAt = hidden.length > 0 ? hidden[0].turn : Infinity;
+  const reportHidden = (n: number): void => {
+    while (hidden.length > 0 && hidden[0].turn <= n) {
+      const f = hidden.shift()!;
+      add(f.code, f.turn <= record.turns.length ? f.turn : null, null, hiddenText(f.code, f.turn, record.turns.length));
+    }
+    hiddenAt = hidden.length > 0 ? hidden[0].turn : Infinity;
+  };
+  let stopped = false;
   for (let t = 0; t < record.turns.length; t++) {
     const turn = record.turns[t];
     const n = t + 1;
+    if (n >= hiddenAt) {
+      reportHidden(n);
+      stopped = true;
+      if (!goOn) break;
+    }
     // The last turn's checkmate and stalemate test, needless when this turn's first move is legal.
     game.settle(turn.moves);
     if (!eventsUpTo(n, false)) break;
@@ -134,7 +162,7 @@ export function replayGame(record: GameRecord, dialect: PreparedDialect, index: 
     // Only the last turn may be cut short, and only by a timeout, a resignation or an agreed draw
     // (or an ending the record does not name: dicechess.com state maps leave resignations unmarked).
     // An opening-book line is a whole turn, never the end of a game.
-    const partial = t === record.turns.length - 1 && PARTIAL_ENDS.has(record.termination) && record.format !== 'opening-book';
+    const partial = mayEndPartway(record, t);
     const verdict = game.playRecorded(dice, turn.moves, partial);
     const flags = turn.diceFlags;
     if (flags && flags.length === dice.length) {
@@ -154,6 +182,10 @@ export function replayGame(record: GameRecord, dialect: PreparedDialect, index: 
       if (back) for (const m of verdict.moves) game.pos.make(m);
       if (flagProblem && !goOn) break;
     }
+    if (partial && verdict.ok && !verdict.complete && turn.fenAfter && sideOfFen(turn.fenAfter) !== turn.side) {
+      add('record.partial-turn-side-flipped', n, null, `the last turn stops after ${turn.moves.length} micro-move(s) with dice left to play, but its position names ${turn.side === 'w' ? 'black' : 'white'} to move: the record does not say whether the turn was cut short or ended`, { dfen: game.dfen(), recorded: turn.moves });
+      if (!goOn) break;
+    }
     if (verdict.ok) game.completeTurn(verdict, true);
     else {
       const f = verdict.finding;
@@ -162,7 +194,9 @@ export function replayGame(record: GameRecord, dialect: PreparedDialect, index: 
     }
     const fenProblem = judgeFenAfter(game, turn, verdict.moves, readBoards, t);
     if (fenProblem) {
-      add('record.fen-after-mismatch', n, null, fenProblem, { dfen: game.dfen(), recorded: turn.moves });
+      const rotated = turn.fenAfter !== null && boardMatches(rotate180(game.pos.board), turn.fenAfter);
+      if (rotated) add('record.rotated-board', n, null, `the record's board after the turn is the 180° image of the one the moves give ("${makeBoard(game.pos.board)}"): the record is stored rotated`, { dfen: game.dfen(), recorded: turn.moves });
+      else add('record.fen-after-mismatch', n, null, fenProblem, { dfen: game.dfen(), recorded: turn.moves });
       if (!goOn) break;
     }
     const clockProblem = clocks.judge(turn, t, record.turns.length, partial && verdict.ok && !verdict.complete);
@@ -173,13 +207,44 @@ export function replayGame(record: GameRecord, dialect: PreparedDialect, index: 
     if (!eventsUpTo(n, true)) break;
   }
 
+  if (!stopped && (findings.length === 0 || goOn) && hidden.length > 0) {
+    reportHidden(Infinity);
+    stopped = true;
+  }
   if (findings.length === 0 || goOn) eventsUpTo(Infinity, true);
-  if (findings.length === 0 || goOn) {
+  if (!stopped && (findings.length === 0 || goOn)) {
     const end = judgeEnd(record, rules, game.outcome, game.pos, game.drawClaim);
     if (end) add(end.rule, record.turns.length || null, null, end.message, { dfen: game.dfen(), recorded: [record.termination, record.result ?? 'none'] });
   }
   return line();
 }
+
+/** A reported fault's sentence. */
+function hiddenText(code: RuleId, turn: number, turns: number): string {
+  const at = turn <= turns ? `at turn ${turn}` : 'after the last turn';
+  switch (code) {
+    case 'record.collapsed-states':
+      return `consecutive states were collapsed into one ${at}: the micro-moves between them are lost, so the game cannot be judged from there`;
+    default:
+      return `${code} ${at}: the record hides what the rules would need from there`;
+  }
+}
+
+/** The side a FEN names to move (its second field). */
+const sideOfFen = (fen: string): string => fen.trim().split(/\s+/)[1] ?? '';
+
+/** The board turned 180° (a1 ↔ h8), each piece keeping its colour. */
+function rotate180(board: Int8Array): Int8Array {
+  const out = new Int8Array(64);
+  for (let sq = 0; sq < 64; sq++) out[63 - sq] = board[sq];
+  return out;
+}
+
+/**
+ * A last turn that rolled and played nothing because the game ended there (a draw agreed, a
+ * game abandoned: the reader noted it), not a pass: it is judged as a turn cut short.
+ */
+const noOpLast = (record: GameRecord, turn: Turn): boolean => turn.moves.length === 0 && record.notes.includes('record.no-op-last-turn');
 
 /** Where a turn finding points: its DFEN, the turn's dice and moves, the dialect's alternatives. */
 function findingAt(game: GameState, turn: Turn, f: TurnFinding, record: GameRecord): Partial<Finding> {

@@ -38,7 +38,8 @@ export const GameResultLine = z
   .object({
     id: z.string(),
     dialect: z.string(),
-    status: z.enum(['conforming', 'diverging', 'unreadable']),
+    /** `faulty`: the record's own fault hides what the rules would need (a recording fault, never a rules divergence). */
+    status: z.enum(['conforming', 'diverging', 'unreadable', 'faulty']),
     findings: z.array(Finding),
     /** Findings of the game beyond the MAX_FINDINGS kept in `findings` (absent when none were dropped). */
     moreFindings: z.number().int().min(1).optional(),

@@ -38,7 +38,7 @@ export function matrixChart(m: Matrix): string {
     const y = top + i * cellH;
     parts.push(`<text x="${left - 8}" y="${y + cellH / 2 + 4}" font-size="12" text-anchor="end" ${FONT}>${label(sourceLabel(src), 24)}</text>`);
     m.cells[i].forEach((c, j) => {
-      const total = c.conforming + c.diverging + c.unreadable;
+      const total = c.conforming + c.diverging + c.unreadable + c.faulty;
       const x = left + j * cellW;
       const fill = total === 0 ? '#ddd' : heat(c.conforming / total);
       const text = total === 0 ? '—' : `${pct(c.conforming / total)} (${c.conforming}/${total})`;

@@ -1,4 +1,4 @@
-import { isRuleId } from '../rules/rule-ids.js';
+import { isRecordingFault, isRuleId } from '../rules/rule-ids.js';
 import { compareStrings } from './sorted.js';
 import type { Example, RuleEntry, Summary } from './summary-schema.js';
 
@@ -10,9 +10,10 @@ export interface DivergenceClass {
   rule: string;
   /**
    * As the replayer counts the lines: a registered rule id is a finding of judging (the
-   * game diverges, `record.fen-after-mismatch` included); a reader's code is an unreadable record.
+   * game diverges, `record.fen-after-mismatch` included); a recording fault (the registry marks
+   * it) is the record's own problem, never the dialect's; a reader's code is an unreadable record.
    */
-  kind: 'unreadable' | 'divergence';
+  kind: 'unreadable' | 'divergence' | 'recording-fault';
   counts: RuleEntry;
   examples: Example[];
 }
@@ -23,12 +24,23 @@ export function divergenceClasses(summary: Summary): DivergenceClass[] {
     .sort(compareStrings)
     .map((rule) => ({
       rule,
-      kind: isRuleId(rule) ? 'divergence' : 'unreadable',
+      kind: isRecordingFault(rule) ? 'recording-fault' : isRuleId(rule) ? 'divergence' : 'unreadable',
       counts: summary.byRule[rule],
       examples: summary.examples
         .filter((e) => e.rule === rule)
         .sort((a, b) => (order.get(a.dialect) ?? 0) - (order.get(b.dialect) ?? 0)),
     }));
+}
+
+/** What a class is, in words for its section. */
+export const classKindText = (kind: DivergenceClass['kind']): string =>
+  kind === 'unreadable' ? 'Unreadable records' : kind === 'recording-fault' ? "Recording fault (the record's problem, not the dialect's)" : 'Rule divergence';
+
+/** A matrix cell in words: the conforming share, then diverging (✗), unreadable (?) and faulty (⚠) counts. */
+export function cellText(c: { conforming: number; diverging: number; unreadable: number; faulty: number }, ratio: (n: number, of: number) => string): string {
+  const n = c.conforming + c.diverging + c.unreadable + c.faulty;
+  if (n === 0) return '—';
+  return `${ratio(c.conforming, n)}${c.diverging ? ` ✗${c.diverging}` : ''}${c.unreadable ? ` ?${c.unreadable}` : ''}${c.faulty ? ` ⚠${c.faulty}` : ''}`;
 }
 
 /** Label for a corpus in the matrix (records without a source still need a row). */

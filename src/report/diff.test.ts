@@ -5,7 +5,7 @@ import { main } from '../cli/main.js';
 import type { Finding, GameResultLine } from '../replay/result.js';
 import { tempDir } from '../test-support/temp-dir.js';
 import { anythingBroke, classify, diffRuns, renderDiffMarkdown } from './diff.js';
-import { openRunDir } from './run-dir.js';
+import { openRunDir } from '../run/run-dir.js';
 import { RunAccumulator as SummaryBuilder } from '../run/accumulator.js';
 import { RUN_INFO } from './test-support/fixtures.js';
 

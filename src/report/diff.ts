@@ -1,4 +1,4 @@
-import { statSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { GameResultLine } from '../replay/result.js';
 import { mdCode } from './escape.js';
@@ -34,10 +34,14 @@ export interface RunDiff {
   reclassified: DiffEntry[];
   new: DiffEntry[];
   gone: DiffEntry[];
+  /** Records that now show a recording fault hiding their play (status faulty): the record's problem, never "broken". */
+  faulted: DiffEntry[];
+  /** Repaired (normalised) and metadata recording faults whose record count changed, from the runs' summaries. */
+  repairedFaults: Array<{ code: string; before: number; after: number }>;
   unchanged: number;
 }
 
-export type DiffCategory = 'fixed' | 'broken' | 'reclassified' | 'unchanged';
+export type DiffCategory = 'fixed' | 'broken' | 'reclassified' | 'faulted' | 'unchanged';
 
 /**
  * conforming → diverging/unreadable: broken; diverging/unreadable → conforming: fixed.
@@ -46,6 +50,8 @@ export type DiffCategory = 'fixed' | 'broken' | 'reclassified' | 'unchanged';
  * included) are reclassified.
  */
 export function classify(a: DiffSide, b: DiffSide): DiffCategory {
+  // A recording fault is the record's problem: its own class, whatever the verdict before.
+  if (b.status === 'faulty' && a.status !== 'faulty') return 'faulted';
   if (a.status === 'conforming') return b.status === 'conforming' ? 'unchanged' : 'broken';
   if (b.status === 'conforming') return 'fixed';
   if (b.status === 'unreadable' && a.status !== 'unreadable') return 'broken';
@@ -98,8 +104,10 @@ async function* inputs(lines: AsyncIterable<GameResultLine>): AsyncGenerator<Dif
  * (status and rule only); run B is never held. Entries keep B's input order (A's for
  * `gone`), so the diff is deterministic.
  */
-export function diffRuns(dirA: string, dirB: string): Promise<RunDiff> {
-  return diffLines(inputs(readResults(resultsPath(dirA))), inputs(readResults(resultsPath(dirB))));
+export async function diffRuns(dirA: string, dirB: string): Promise<RunDiff> {
+  const d = await diffLines(inputs(readResults(resultsPath(dirA))), inputs(readResults(resultsPath(dirB))));
+  d.repairedFaults = repairedFaultChanges(dirA, dirB);
+  return d;
 }
 
 /** The diff of two runs' lines, each in its run's order: the one implementation `diff` and the run history share. */
@@ -109,7 +117,7 @@ export async function diffLines(linesA: AsyncIterable<DiffInput> | Iterable<Diff
   for await (const line of linesA) {
     before.set(keyA(line), { side: side(line), id: line.id, dialect: line.dialect, source: line.source });
   }
-  const out: RunDiff = { fixed: [], broken: [], reclassified: [], new: [], gone: [], unchanged: 0 };
+  const out: RunDiff = { fixed: [], broken: [], reclassified: [], new: [], gone: [], faulted: [], repairedFaults: [], unchanged: 0 };
   const keyB = keyer();
   for await (const line of linesB) {
     const key = keyB(line);
@@ -127,6 +135,25 @@ export async function diffLines(linesA: AsyncIterable<DiffInput> | Iterable<Diff
   }
   for (const a of before.values()) out.gone.push({ id: a.id, dialect: a.dialect, source: a.source, before: a.side, after: null });
   return out;
+}
+
+/** Normalised and metadata recording faults per code in a run folder's summary.json (none when it has no summary). */
+function repairedFaults(run: string): Record<string, number> {
+  try {
+    const summary = JSON.parse(readFileSync(join(run, 'summary.json'), 'utf8')) as { recordingFaults?: Record<string, { records?: number }> };
+    return Object.fromEntries(Object.entries(summary.recordingFaults ?? {}).map(([code, e]) => [code, e.records ?? 0]));
+  } catch {
+    return {};
+  }
+}
+
+function repairedFaultChanges(dirA: string, dirB: string): RunDiff['repairedFaults'] {
+  const a = repairedFaults(dirA);
+  const b = repairedFaults(dirB);
+  return [...new Set([...Object.keys(a), ...Object.keys(b)])]
+    .sort()
+    .map((code) => ({ code, before: a[code] ?? 0, after: b[code] ?? 0 }))
+    .filter((c) => c.before !== c.after);
 }
 
 /** A run folder's results.ndjson; a path to the file itself is accepted too. */
@@ -204,6 +231,14 @@ function listSection(title: string, note: string, entries: DiffEntry[]): string[
   return lines;
 }
 
+/** The night's recording faults in words, apart from broken: hidden play (faulty) and repaired faults that changed. */
+function faultLines(d: RunDiff): string[] {
+  const out: string[] = [];
+  if (d.faulted.length) out.push(`The corpus gained ${d.faulted.length} record verdict(s) with a recording fault: listed apart, not broken.`);
+  for (const c of d.repairedFaults) out.push(`- recording fault ${mdCode(c.code)} repaired in ${c.after} record(s) (was ${c.before})`);
+  return out.length ? [...out, ''] : [];
+}
+
 export function renderDiffMarkdown(d: RunDiff, opts: BrokeOptions = {}): string {
   const gone = d.gone.length === 0 ? '' : opts.allowGone ? ` ${d.gone.length} record(s) gone (allowed: --allow-gone).` : ` **${d.gone.length} record(s) gone**: they count as broken unless the corpus shrank on purpose (--allow-gone).`;
   const reclassified = brokenReclassified(d).length;
@@ -234,13 +269,16 @@ export function renderDiffMarkdown(d: RunDiff, opts: BrokeOptions = {}): string 
     `| reclassified | ${d.reclassified.length} |`,
     `| new | ${d.new.length} |`,
     `| gone | ${d.gone.length} |`,
+    ...(d.faulted.length ? [`| recording faults | ${d.faulted.length} |`] : []),
     `| unchanged | ${d.unchanged} |`,
     '',
+    ...faultLines(d),
     ...listSection('Broken', 'Conforming (or readable) in A, not in B.', d.broken),
     ...listSection('Fixed', 'Diverging or unreadable in A, conforming in B. Report it as loudly as a failure: a pass nobody expected may hide a weakened check.', d.fixed),
     ...listSection('Reclassified', 'Not conforming in either run, with a different first rule: counted as broken (a loosened check changes the first rule too).', d.reclassified),
     ...listSection('New', 'Only in B.', d.new),
     ...listSection('Gone', 'Only in A.', d.gone),
+    ...listSection('Recording faults', "Records that now show a recording fault hiding their play (docs/recording-faults.md): the record's problem, not a regression of the rules.", d.faulted),
   ];
   return `${lines.join('\n').trimEnd()}\n`;
 }

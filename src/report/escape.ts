@@ -3,6 +3,7 @@
  * moves and DFENs of unreadable records) is untrusted: it goes through one of these
  * before it reaches HTML, XML, Markdown or a shell command line.
  */
+import { escapeXml } from '../explore/page/escape-xml.js';
 
 /** Longest value a rendered report shows whole: ids, sources, messages of any length stay readable; data files keep them whole. */
 export const CLIP_CHARS = 500;
@@ -12,14 +13,7 @@ export function clip(text: string, max = CLIP_CHARS): string {
   return text.length <= max ? text : `${text.slice(0, max)}… (${text.length} characters in all; whole in summary.json and results.ndjson)`;
 }
 
-/** Characters XML 1.0 cannot carry at all (even escaped): C0 controls but tab/LF/CR, lone surrogates, U+FFFE/FFFF. */
-const XML_INVALID = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
-
-/** Text for HTML/SVG/XML content or attribute values (quotes included, so it is safe in both). */
-export function escapeXml(text: string): string {
-  return text.replace(XML_INVALID, '\uFFFD').replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
-
+export { escapeXml };
 export const escapeHtml = escapeXml;
 
 /** Text inside a Markdown table cell or prose line: no HTML, no table breaks, no emphasis or links. */

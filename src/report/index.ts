@@ -11,12 +11,9 @@ export {
   StatusCounts,
   Summary,
 } from './summary-schema.js';
-export { chiSquareStatistic, chiSquareSurvival } from './chi-square.js';
 export { renderMarkdown } from './render-md.js';
 export { renderHtml } from './render-html.js';
 export { renderJunit } from './render-junit.js';
-export { boardSvg } from './board-svg.js';
-export { openRunDir, RUN_FILES, type RunDir } from './run-dir.js';
 export { anythingBroke, brokenReclassified, classify, configChanges, type RunConfig, diffLines, diffRuns, renderDiffMarkdown, type DiffEntry, type DiffInput, type DiffSide, type RunDiff } from './diff.js';
 export { readResults, readResultsSync, ResultsFileError } from './results-file.js';
 export { canonicalJson } from './sorted.js';

@@ -6,12 +6,12 @@ import { renderHtml } from './render-html.js';
 import { RunAccumulator as SummaryBuilder } from '../run/accumulator.js';
 import { DIALECTS, HOSTILE, RUN_INFO, sampleDiceTurns, sampleLines } from './test-support/fixtures.js';
 import { tempDir } from '../test-support/temp-dir.js';
-import { CHROMIUM, hasChromium, launch, watchedPage } from '../test-support/chromium.js';
+import { launch, skipWithoutChromium, watchedPage } from '../test-support/chromium.js';
 
-if (!hasChromium) console.warn(`report.html browser test skipped: ${CHROMIUM} is absent (apt-get install chromium)`);
+const skip = skipWithoutChromium();
 
 describe('report.html in headless Chromium', () => {
-  it.skipIf(!hasChromium)('loads offline with no console errors and shows the boards', async () => {
+  it.skipIf(skip)('loads offline with no console errors and shows the boards', async () => {
     const b = new SummaryBuilder(DIALECTS);
     for (const l of sampleLines()) b.addResult(l);
     for (const t of sampleDiceTurns()) b.addDiceTurn(t);

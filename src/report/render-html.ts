@@ -1,6 +1,6 @@
-import { boardSvg } from './board-svg.js';
+import { boardSvg } from '../explore/page/board-svg.js';
 import { facesChart, matrixChart, ratesChart } from './charts-svg.js';
-import { divergenceClasses, sourceLabel, type DivergenceClass } from './classes.js';
+import { cellText, classKindText, divergenceClasses, sourceLabel, type DivergenceClass } from './classes.js';
 import { CLIP_CHARS, clip, escapeHtml } from './escape.js';
 import { FACE_LABELS, durationText, faceVerdict, fixed, pct, pValue, ratio } from './format.js';
 import { allowedText, checkCommand, explorerLink, movesFromDfen } from './repro.js';
@@ -76,18 +76,28 @@ function table(head: string[], rows: string[][], numericFrom = 1): string {
 function banner(s: Summary): string {
   const t = s.totals;
   const bad = t.diverging + t.unreadable > 0;
-  const per = s.dialects.map((d) => `${code(d)}: ${s.byDialect[d].conforming} conforming, ${s.byDialect[d].diverging} diverging, ${s.byDialect[d].unreadable} unreadable`).join('; ');
+  const per = s.dialects.map((d) => `${code(d)}: ${s.byDialect[d].conforming} conforming, ${s.byDialect[d].diverging} diverging, ${s.byDialect[d].unreadable} unreadable${s.byDialect[d].faulty ? `, ${s.byDialect[d].faulty} faulty` : ''}`).join('; ');
   return `<div class="banner ${bad ? 'bad' : 'good'}">${bad ? 'Divergences found.' : 'Every record conforms.'} ${t.lines} results over ${s.dialects.length} dialect(s). ${per}.</div>`;
 }
 
 function totals(s: Summary): string {
+  // The faulty column (recording faults that hide the play) only where there are any.
+  const f = s.totals.faulty > 0;
   const rows = s.dialects.map((d) => {
     const c = s.byDialect[d];
-    return [code(d), String(c.lines), ratio(c.conforming, c.lines), ratio(c.diverging, c.lines), ratio(c.unreadable, c.lines), String(c.findings)];
+    return [code(d), String(c.lines), ratio(c.conforming, c.lines), ratio(c.diverging, c.lines), ratio(c.unreadable, c.lines), ...(f ? [ratio(c.faulty, c.lines)] : []), String(c.findings)];
   });
   const t = s.totals;
-  rows.push(['<strong>all</strong>', String(t.lines), String(t.conforming), String(t.diverging), String(t.unreadable), String(t.findings)]);
-  return `<h2>Totals</h2>\n${table(['dialect', 'records', 'conforming', 'diverging', 'unreadable', 'findings'], rows)}`;
+  rows.push(['<strong>all</strong>', String(t.lines), String(t.conforming), String(t.diverging), String(t.unreadable), ...(f ? [String(t.faulty)] : []), String(t.findings)]);
+  return `<h2>Totals</h2>\n${table(['dialect', 'records', 'conforming', 'diverging', 'unreadable', ...(f ? ['faulty'] : []), 'findings'], rows)}${recordingFaults(s)}`;
+}
+
+/** Recording faults the readers repaired or read as site conventions: counted apart, never divergences. */
+function recordingFaults(s: Summary): string {
+  const entries = Object.entries(s.recordingFaults);
+  if (entries.length === 0) return '';
+  const rows = entries.map(([c, e]) => [code(c), h(e.handling), String(e.records), Object.entries(e.bySource).map(([src, n]) => `${code(src || '(no source)')} ${n}`).join(', ')]);
+  return `\n<h2>Recording faults repaired</h2>\n<p class="muted">Faults of the records whose intent is certain, repaired by the readers (normalised), and site conventions read as metadata: counted once per record, never as a divergence.</p>\n${table(['code', 'handling', 'records', 'corpora'], rows, 2)}`;
 }
 
 function notes(s: Summary): string {
@@ -100,10 +110,7 @@ function matrix(s: Summary): string {
   const m = s.matrix!;
   const rows = m.sources.map((src, i) => [
     code(sourceLabel(src)),
-    ...m.cells[i].map((c) => {
-      const n = c.conforming + c.diverging + c.unreadable;
-      return n === 0 ? '—' : `${ratio(c.conforming, n)}${c.diverging ? ` ✗${c.diverging}` : ''}${c.unreadable ? ` ?${c.unreadable}` : ''}`;
-    }),
+    ...m.cells[i].map((c) => cellText(c, ratio)),
   ]);
   return `<h2>Conformance matrix (corpus × dialect)</h2>
 <p class="muted">Conforming records of each corpus under each dialect; diverging (✗) and unreadable (?) counts follow.</p>
@@ -148,7 +155,7 @@ function classSection(s: Summary, c: DivergenceClass, opts: RenderOptions): stri
   const per = s.dialects.filter((d) => c.counts.byDialect[d]).map((d) => `${code(d)} ${c.counts.byDialect[d].games}`).join(', ');
   return `<section class="class">
 <h3>${code(c.rule)}: ${c.counts.games > 0 ? `${c.counts.games} record(s), ${c.counts.findings} finding(s)` : `${c.counts.findings} finding(s), each after an earlier divergence of its game`}</h3>
-<p>${c.kind === 'unreadable' ? 'Unreadable records' : 'Rule divergence'} by dialect: ${per}.</p>
+<p>${classKindText(c.kind)} by dialect: ${per}.</p>
 ${c.examples.map((e) => example(e, opts.explorer ? explorerLink(opts.explorer, s, e.dialect, e.finding) : null)).join('\n')}
 </section>`;
 }

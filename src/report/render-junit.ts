@@ -70,7 +70,7 @@ export function renderJunit(summary: Summary, perGame?: Iterable<GameResultLine>
       list.push({
         classname: `dice-dialects.${d}`,
         name: c.rule,
-        kind: c.kind === 'unreadable' ? 'error' : 'failure',
+        kind: c.kind === 'divergence' ? 'failure' : 'error',
         type: c.rule,
         message: `${classCountText(counts, c.rule)}${example ? `: ${example.finding.message}` : ''}`,
         body: example ? exampleText(example) : '',
@@ -85,7 +85,7 @@ export function renderJunit(summary: Summary, perGame?: Iterable<GameResultLine>
       list.push({
         classname: `dice-dialects.${line.dialect}.${line.source ?? 'records'}`,
         name: line.id,
-        kind: line.status === 'conforming' ? 'pass' : line.status === 'unreadable' ? 'error' : 'failure',
+        kind: line.status === 'conforming' ? 'pass' : line.status === 'diverging' ? 'failure' : 'error',
         type: first?.rule,
         message: first ? `${first.rule}: ${first.message}` : line.status,
         body: [...line.findings.map((f) => `${f.rule}${f.turn !== null ? ` (turn ${f.turn})` : ''}: ${f.message}`), ...(line.moreFindings ? [moreFindingsText(line.moreFindings)] : [])].join('\n'),

@@ -1,4 +1,4 @@
-import { divergenceClasses, sourceLabel, type DivergenceClass } from './classes.js';
+import { cellText, classKindText, divergenceClasses, sourceLabel, type DivergenceClass } from './classes.js';
 import { CLIP_CHARS, clip, escapeMarkdown, mdCode as mdCodeWhole, mdFence } from './escape.js';
 
 /** Every text shown goes through these: escaped, and cut when very long (data files keep the whole value). */
@@ -21,6 +21,7 @@ export function renderMarkdown(summary: Summary, opts: RenderOptions = {}): stri
   if (summary.matrix) out.push(...matrixTable(summary), '');
   const classes = divergenceClasses(summary);
   out.push(...classesTable(summary, classes), '');
+  if (Object.keys(summary.recordingFaults).length > 0) out.push(...faultsSection(summary), '');
   out.push(...diceSection(summary), '');
   out.push('## Reproductions', '');
   if (classes.length === 0) out.push('Every record conforms under every dialect: nothing to reproduce.', '');
@@ -33,9 +34,9 @@ function headline(s: Summary): string {
   const t = s.totals;
   const parts = s.dialects.map((d) => {
     const c = s.byDialect[d];
-    return `${mdCode(d)}: ${c.conforming} conforming, ${c.diverging} diverging, ${c.unreadable} unreadable`;
+    return `${mdCode(d)}: ${c.conforming} conforming, ${c.diverging} diverging, ${c.unreadable} unreadable${c.faulty ? `, ${c.faulty} faulty` : ''}`;
   });
-  const flag = t.diverging + t.unreadable > 0 ? '**Divergences found.**' : '**Every record conforms.**';
+  const flag = t.diverging + t.unreadable > 0 ? '**Divergences found.**' : t.faulty > 0 ? '**Recording faults found** (no rule divergence).' : '**Every record conforms.**';
   return `${flag} ${t.lines} results over ${s.dialects.length} dialect(s). ${parts.join('; ')}.`;
 }
 
@@ -44,25 +45,35 @@ function row(cells: string[]): string {
 }
 
 function totalsTable(s: Summary): string[] {
-  const lines = ['## Totals', '', row(['dialect', 'records', 'conforming', 'diverging', 'unreadable', 'findings']), row(['---', '---:', '---:', '---:', '---:', '---:'])];
+  // The faulty column (recording faults that hide the play) only where there are any.
+  const f = s.totals.faulty > 0;
+  const lines = ['## Totals', '', row(['dialect', 'records', 'conforming', 'diverging', 'unreadable', ...(f ? ['faulty'] : []), 'findings']), row(['---', '---:', '---:', '---:', '---:', ...(f ? ['---:'] : []), '---:'])];
   for (const d of s.dialects) {
     const c = s.byDialect[d];
-    lines.push(row([mdCode(d, true), String(c.lines), ratio(c.conforming, c.lines), ratio(c.diverging, c.lines), ratio(c.unreadable, c.lines), String(c.findings)]));
+    lines.push(row([mdCode(d, true), String(c.lines), ratio(c.conforming, c.lines), ratio(c.diverging, c.lines), ratio(c.unreadable, c.lines), ...(f ? [ratio(c.faulty, c.lines)] : []), String(c.findings)]));
   }
   const t = s.totals;
-  lines.push(row(['**all**', String(t.lines), String(t.conforming), String(t.diverging), String(t.unreadable), String(t.findings)]));
+  lines.push(row(['**all**', String(t.lines), String(t.conforming), String(t.diverging), String(t.unreadable), ...(f ? [String(t.faulty)] : []), String(t.findings)]));
+  return lines;
+}
+
+/** Recording faults the readers repaired or read as site conventions: counted apart, never divergences. */
+function faultsSection(s: Summary): string[] {
+  const lines = ['## Recording faults repaired', '', 'Faults of the records whose intent is certain, repaired by the readers (normalised), and site conventions read as metadata: counted once per record, never as a divergence (docs/recording-faults.md).', ''];
+  lines.push(row(['code', 'handling', 'records', 'corpora']), row(['---', '---', '---:', '---']));
+  for (const [code, e] of Object.entries(s.recordingFaults)) {
+    lines.push(row([mdCode(code, true), e.handling, String(e.records), Object.entries(e.bySource).map(([src, n]) => `${mdCode(src || '(no source)', true)} ${n}`).join(', ')]));
+  }
   return lines;
 }
 
 function matrixTable(s: Summary): string[] {
   const m = s.matrix!;
-  const lines = ['## Conformance matrix (corpus × dialect)', '', 'Conforming records of each corpus under each dialect; diverging (✗) and unreadable (?) counts follow.', ''];
+  const faulty = s.totals.faulty > 0 ? ' and faulty (⚠: a recording fault)' : '';
+  const lines = ['## Conformance matrix (corpus × dialect)', '', `Conforming records of each corpus under each dialect; diverging (✗)${faulty ? ',' : ' and'} unreadable (?)${faulty} counts follow.`, ''];
   lines.push(row(['corpus', ...m.dialects.map((d) => mdCode(d, true))]), row(['---', ...m.dialects.map(() => '---:')]));
   m.sources.forEach((src, i) => {
-    const cells = m.cells[i].map((c) => {
-      const n = c.conforming + c.diverging + c.unreadable;
-      return n === 0 ? '—' : `${ratio(c.conforming, n)}${c.diverging ? ` ✗${c.diverging}` : ''}${c.unreadable ? ` ?${c.unreadable}` : ''}`;
-    });
+    const cells = m.cells[i].map((c) => cellText(c, ratio));
     lines.push(row([mdCode(sourceLabel(src), true), ...cells]));
   });
   return lines;
@@ -111,7 +122,7 @@ function classSection(s: Summary, c: DivergenceClass, opts: RenderOptions): stri
   const counts = c.counts.games > 0 ? `${c.counts.games} record(s), ${c.counts.findings} finding(s)` : `${c.counts.findings} finding(s), each after an earlier divergence of its game`;
   const lines = [`### ${mdCode(c.rule)}: ${counts}`, ''];
   const per = s.dialects.filter((d) => c.counts.byDialect[d]).map((d) => `${mdCode(d)} ${c.counts.byDialect[d].games}`);
-  lines.push(`${c.kind === 'unreadable' ? 'Unreadable records' : 'Rule divergence'} by dialect: ${per.join(', ')}.`, '');
+  lines.push(`${classKindText(c.kind)} by dialect: ${per.join(', ')}.`, '');
   for (const e of c.examples) lines.push(...exampleBlock(e, opts.explorer ? explorerLink(opts.explorer, s, e.dialect, e.finding) : null), '');
   return lines;
 }

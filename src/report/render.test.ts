@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { boardSvg, moveSquares, readBoardField } from './board-svg.js';
+import { boardSvg, moveSquares, readBoardField } from '../explore/page/board-svg.js';
 import { renderHtml } from './render-html.js';
 import { renderJunit } from './render-junit.js';
 import { renderMarkdown } from './render-md.js';

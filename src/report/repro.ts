@@ -1,4 +1,4 @@
-import { formatHash } from '../explore/hash.js';
+import { formatHash } from '../explore/page/hash.js';
 import type { Finding } from '../replay/result.js';
 import { shellQuote } from './escape.js';
 import type { Summary } from './summary-schema.js';

@@ -12,7 +12,7 @@ export class ResultsFileError extends Error {
   }
 }
 
-function parseLine(text: string, path: string, lineNo: number): GameResultLine {
+export function parseLine(text: string, path: string, lineNo: number): GameResultLine {
   let json: unknown;
   try {
     json = JSON.parse(text);

@@ -39,7 +39,15 @@ export type RunInfo = z.infer<typeof RunInfo>;
 
 /** Lines by status; `findings` counts every finding, not only the first of each game. */
 export const StatusCounts = z
-  .object({ lines: count, conforming: count, diverging: count, unreadable: count, findings: count })
+  .object({
+    lines: count,
+    conforming: count,
+    diverging: count,
+    unreadable: count,
+    /** Lines whose first finding is a recording fault that hides the play (docs/recording-faults.md): the record's problem, never the dialect's. */
+    faulty: count.default(0),
+    findings: count,
+  })
   .strict();
 export type StatusCounts = z.infer<typeof StatusCounts>;
 
@@ -50,7 +58,7 @@ export type RuleCounts = z.infer<typeof RuleCounts>;
 export const RuleEntry = RuleCounts.extend({ byDialect: z.record(z.string(), RuleCounts) }).strict();
 export type RuleEntry = z.infer<typeof RuleEntry>;
 
-export const MatrixCell = z.object({ conforming: count, diverging: count, unreadable: count }).strict();
+export const MatrixCell = z.object({ conforming: count, diverging: count, unreadable: count, faulty: count.default(0) }).strict();
 export type MatrixCell = z.infer<typeof MatrixCell>;
 
 /** Corpus (source) × dialect; `cells[s][d]` follows the order of `sources` and `dialects`. */
@@ -108,6 +116,17 @@ export const DiceStats = z
   .strict();
 export type DiceStats = z.infer<typeof DiceStats>;
 
+/**
+ * Recording faults the readers repaired (normalised) or read as site conventions (metadata),
+ * counted once per record whatever the number of dialects, with the corpora they came from.
+ * Never divergences: `--fail-on diverging` does not count them. Reported faults are classes
+ * of `byRule` (their lines are `faulty`).
+ */
+export const FaultEntry = z
+  .object({ handling: z.enum(['normalised', 'metadata']), records: count, bySource: z.record(z.string(), count) })
+  .strict();
+export type FaultEntry = z.infer<typeof FaultEntry>;
+
 /** Something said about a source that is not a record: passed over as not records, empty, a folder link not followed again. */
 export const SourceNote = z
   .object({ source: z.string(), code: z.enum(['source.skipped', 'source.empty', 'source.link-loop', 'source.link-repeat']), message: z.string() })
@@ -129,6 +148,8 @@ export const Summary = z
     dice: DiceStats,
     /** Notes about sources, in input order (none of them is a record, so no count above includes them). */
     notes: z.array(SourceNote).default([]),
+    /** Normalised and metadata recording faults by code (FaultEntry). */
+    recordingFaults: z.record(z.string(), FaultEntry).default({}),
   })
   .strict();
 export type Summary = z.infer<typeof Summary>;

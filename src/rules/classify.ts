@@ -20,7 +20,7 @@ import {
 } from '../core/index.js';
 import type { DicePool } from './dice-pool.js';
 import type { RuleId } from './rule-ids.js';
-import type { TurnEngine } from './turn-engine.js';
+import type { TurnSearch } from './turn-search.js';
 
 export type Classified = { ok: true; move: Move } | { ok: false; rule: RuleId; message: string };
 
@@ -35,7 +35,7 @@ const samePath = (a: Move, b: Move): boolean => (a & 0x0fff) === (b & 0x0fff);
  * Resolves a recorded micro-move against the allowed candidates `buf[0..n)`; when it is
  * not among them, says which rule it breaks, most specific reason first.
  */
-export function classifyIllegal(engine: TurnEngine, pos: Position, pool: DicePool, micro: number, text: string, buf: Move[], n: number): Classified {
+export function classifyIllegal(search: TurnSearch, pos: Position, pool: DicePool, micro: number, text: string, buf: Move[], n: number): Classified {
   const resolved = uciToMove(pos, text);
   if (!resolved.ok) {
     const rule: RuleId = resolved.error.code === 'uci.empty-square' ? 'move.not-pseudo-legal' : 'move.notation';
@@ -44,7 +44,7 @@ export function classifyIllegal(engine: TurnEngine, pos: Position, pool: DicePoo
   const m = resolved.value;
   for (let i = 0; i < n; i++) if (buf[i] === m) return { ok: true, move: m };
 
-  const rules = engine.rules;
+  const rules = search.rules;
   const eachDie = rules.turn.structure === 'each-die' && rules.dice.count > 0;
   const from = moveFrom(m);
   const to = moveTo(m);
@@ -64,12 +64,12 @@ export function classifyIllegal(engine: TurnEngine, pos: Position, pool: DicePoo
       const j = generateCastling(pos, pos.turn, true, safe, 0);
       if (!safe.slice(0, j).includes(m)) return fail('castling.through-attack', `"${text}" castles out of or through an attacked square, which this dialect forbids`);
     }
-    if (!engine.micro.castlingPaid(pool)) {
+    if (!search.micro.castlingPaid(pool)) {
       const dice = pool.list().map((r) => ROLE_NAMES[r]).join(', ') || 'none';
       if (rules.castling.dice === 'king-and-rook') return fail('castling.needs-king-and-rook-dice', `castling "${text}" needs a king die and a rook die; dice left: ${dice}`);
       return fail('castling.dice', `castling "${text}" needs a ${rules.castling.dice.replace(/-/g, ' ')} die; dice left: ${dice}`);
     }
-    if (rules.check === 'orthodox' && engine.micro.checkForbids(pos, m)) return fail('check.leaves-king-attacked', `"${text}" leaves the king attacked`);
+    if (rules.check === 'orthodox' && search.micro.checkForbids(pos, m)) return fail('check.leaves-king-attacked', `"${text}" leaves the king attacked`);
     return fail('castling.rights', `"${text}" is not a castling move this dialect allows here`);
   }
 
@@ -78,7 +78,7 @@ export function classifyIllegal(engine: TurnEngine, pos: Position, pool: DicePoo
     const k = generatePieceMoves(pos, from, GEOMETRY, geometric, 0);
     const live = geometric.slice(0, k).includes(m);
     const victim = pos.board[color === 0 ? to - 8 : to + 8];
-    if (live && !engine.micro.epOpen(micro)) {
+    if (live && !search.micro.epOpen(micro)) {
       return fail('en-passant.window', `en passant "${text}" on micro-move ${micro + 1}: this dialect allows it only on the first micro-move of the reply turn`);
     }
     if (!live) {
@@ -101,7 +101,7 @@ export function classifyIllegal(engine: TurnEngine, pos: Position, pool: DicePoo
       return fail('move.not-pseudo-legal', `"${text}" is not a move of the ${ROLE_NAMES[role]} on ${squareName(from)}`);
     }
     const promo = movePromotion(m);
-    if (promo !== 0 && (engine.micro.promotions & (1 << promo)) === 0) {
+    if (promo !== 0 && (search.micro.promotions & (1 << promo)) === 0) {
       return fail('promotion.not-allowed', `"${text}" promotes to a ${ROLE_NAMES[promo]}, which this dialect does not allow`);
     }
     if (promo !== 0 && rules.promotion.die === 'die-piece' && pool.total > 0) {
@@ -112,14 +112,14 @@ export function classifyIllegal(engine: TurnEngine, pos: Position, pool: DicePoo
   }
 
   // Geometry is fine: the dice or the check rule forbid it.
-  if (rules.check === 'orthodox' && engine.micro.checkForbids(pos, m)) {
+  if (rules.check === 'orthodox' && search.micro.checkForbids(pos, m)) {
     return fail('check.leaves-king-attacked', `"${text}" leaves the ${side} king attacked`);
   }
   if (micro === 0 && n === 0) {
     return fail('pass.required', `no micro-move can be played with ${pool.list().map((r) => ROLE_NAMES[r]).join(', ') || 'these dice'}: the turn must pass, but "${text}" was played`);
   }
   const dice = pool.list().map((r) => ROLE_NAMES[r]).join(', ') || 'none';
-  if (rules.dice.count > 0 && !(engine.micro.rules.turn.doublesAnyMove && pool.hasDoubles())) {
+  if (rules.dice.count > 0 && !(search.micro.rules.turn.doublesAnyMove && pool.hasDoubles())) {
     const lastRank = role === PAWN && (to >> 3 === 7 || to >> 3 === 0);
     if (rules.promotion.die === 'die-piece' && lastRank && !pool.has(PAWN)) {
       const dies = rules.promotion.onKingDie ? '1–6' : '1–5';

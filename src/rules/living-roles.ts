@@ -5,7 +5,8 @@ import type { Rules } from './rules.js';
 /**
  * Bit set of the roles whose dice the side to move can still spend this turn: it has
  * such a piece, or a pawn close enough to promote into one with the pawn dice rolled
- * (any piece type under die-decided promotion). Dice of other types are dead.
+ * (any piece type under die-decided promotion), or an en passant capture any die pays
+ * for. Dice of other types are dead.
  */
 export function livingRoles(pos: Position, pool: DicePool, rules: Rules): number {
   const white = pos.turn === 0;
@@ -15,6 +16,8 @@ export function livingRoles(pos: Position, pool: DicePool, rules: Rules): number
     if ((pieceSquares(pos, piece, false) | pieceSquares(pos, piece, true)) !== 0) have |= 1 << role;
   }
   if (rules.promotion.die === 'die-piece' || promotable(pos, white, pool.count[PAWN])) have |= 0x3c;
+  // En passant on any die: while a target is live, a die of any type may pay for it.
+  if (rules.enPassant.die === 'any' && pos.ep !== 0) have |= 0x7e;
   return have;
 }
 

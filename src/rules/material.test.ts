@@ -74,7 +74,15 @@ describe('material read off the piece sets', () => {
             expect(canWin(pos, c, rules)).toBe(byDefinition);
           }
         }
-        for (const rules of RULES) drawnByMaterial(pos, rules);
+        // The draw by material, by its definition (rules.ts): none; FIDE's dead position; or neither side can win.
+        for (const rules of RULES) {
+          const test = rules.draws.insufficientMaterial;
+          const winsBySquares = ([0, 1] as const).map(
+            (c) => canMateBySquares(pos, c) || (test === 'cannot-win' && rules.end.kingCapture && (rules.check === 'none' || materialBySquares(pos, c).heavy || materialBySquares(pos, c).minors > 0)),
+          );
+          const drawn = test === 'none' ? false : test === 'cannot-mate' || !rules.end.kingCapture ? insufficientBySquares(pos) : !winsBySquares[0] && !winsBySquares[1];
+          expect(drawnByMaterial(pos, rules)).toBe(drawn);
+        }
       }),
       { numRuns: 3000, seed: 12 },
     );

@@ -162,8 +162,8 @@ export class MicroMoves {
     for (let i = 0; i < n; i++) {
       const m = out[i];
       const p = b[moveFrom(m)];
-      const promo = movePromotion(m);
-      if ((p === PAWN || p === -PAWN) && promo !== 0 && !this.dieAllowsPromotion(pool, promo)) continue;
+      // Every pawn move to the last rank, a king capture there included (as `allows` judges it).
+      if ((p === PAWN || p === -PAWN) && reachesLastRank(m) && !this.dieAllowsPromotion(pool, movePromotion(m))) continue;
       out[k++] = m;
     }
     if (roles & (1 << PAWN)) return k;

@@ -2,7 +2,7 @@ import type { Move, Position, Role } from '../core/index.js';
 import { type DiceCost, diceIn, dieRole } from './dice-cost.js';
 import { DicePool } from './dice-pool.js';
 import { livingRoles } from './living-roles.js';
-import type { TurnEngine } from './turn-engine.js';
+import type { TurnSearch } from './turn-search.js';
 import type { TurnMemo } from './turn-memo.js';
 
 /**
@@ -31,7 +31,7 @@ export class SpendableDice {
   private exceeded = false;
 
   constructor(
-    private readonly engine: TurnEngine,
+    private readonly search: TurnSearch,
     private readonly memo: TurnMemo,
   ) {}
 
@@ -44,8 +44,8 @@ export class SpendableDice {
   of(pos: Position, dice: readonly Role[], knownTarget?: number, out?: Int8Array): Int8Array {
     const known = this.fromTarget(dice, knownTarget, out);
     if (known) return known;
-    const engine = this.engine;
-    const rules = engine.rules;
+    const search = this.search;
+    const rules = search.rules;
     const pool = this.ownPool.reset(dice);
     const best = out ? clear(out) : new Int8Array(7);
     // The judge may just have proved this start's target, finding the answer on the way.
@@ -54,20 +54,20 @@ export class SpendableDice {
     this.begin(pos, pool);
     const first = this.generate(0);
     if (first === 0) return best;
-    if (!engine.spendsDieByDie) {
+    if (!search.spendsDieByDie) {
       // One move per turn: a die is playable when some allowed move uses its type.
       if (rules.turn.doublesAnyMove && pool.hasDoubles()) for (const d of dice) best[d] = 1;
       const spent: number[] = [];
       const moves = this.buffers[0];
       for (let i = 0; i < first; i++) {
         const m = moves[i];
-        engine.micro.cost(pos, m, spent, pool);
+        search.micro.cost(pos, m, spent, pool);
         // The cost names the die that pays (die-piece promotions: the piece's die, not the pawn's).
         for (const r of spent) best[r] = 1;
       }
       return best;
     }
-    const target = knownTarget ?? engine.targetFor(pos, pool, 0);
+    const target = knownTarget ?? search.targetFor(pos, pool, 0);
     // Every legal turn spends all dice (or captures the king with a subset of them).
     if (rules.maximum !== 'none' && target === pool.total) return copy(pool.count, best);
     return rules.maximum === 'micro-move' ? this.byLegalSteps(target, best) : this.bySequences(target, best, false);
@@ -78,8 +78,8 @@ export class SpendableDice {
    * die proves them all playable. Null when it takes a look at the turn's start.
    */
   fromTarget(dice: readonly Role[], knownTarget: number | undefined, out?: Int8Array): Int8Array | null {
-    const engine = this.engine;
-    if (!engine.spendsDieByDie || engine.rules.maximum === 'none' || knownTarget !== dice.length) return null;
+    const search = this.search;
+    if (!search.spendsDieByDie || search.rules.maximum === 'none' || knownTarget !== dice.length) return null;
     return copy(this.ownPool.reset(dice).count, out ? clear(out) : new Int8Array(7));
   }
 
@@ -93,7 +93,7 @@ export class SpendableDice {
    */
   prove(pos: Position, pool: DicePool, spent: number): Int8Array | null {
     this.begin(pos, pool);
-    const living = livingRoles(pos, pool, this.engine.rules);
+    const living = livingRoles(pos, pool, this.search.rules);
     let bound = 0;
     for (let r = 1; r <= 6; r++) bound += living & (1 << r) ? pool.count[r] : 0;
     const best = clear(this.proof);
@@ -114,12 +114,12 @@ export class SpendableDice {
 
   /** Fills this depth's buffer with the allowed micro-moves; returns how many (the buffer may hold stale moves past that). */
   private generate(depth: number): number {
-    return this.engine.micro.generate(this.pos, this.pool, depth, (this.buffers[depth] ??= []));
+    return this.search.micro.generate(this.pos, this.pool, depth, (this.buffers[depth] ??= []));
   }
 
   /** Plays m on the position, spends its dice, counts them on the path; returns the dice. */
   private play(m: Move): DiceCost {
-    const cost = this.engine.micro.costOf(this.pos, m, this.pool);
+    const cost = this.search.micro.costOf(this.pos, m, this.pool);
     this.pool.pay(cost);
     for (let i = 0; i < diceIn(cost); i++) this.path[dieRole(cost, i)]++;
     this.pos.make(m);
@@ -140,7 +140,7 @@ export class SpendableDice {
    * answer is the same.
    */
   private bySequences(target: number, best: Int8Array, prove: boolean): Int8Array {
-    const rules = this.engine.rules;
+    const rules = this.search.rules;
     const pool = this.pool;
     this.best = best;
     this.target = target;
@@ -168,7 +168,7 @@ export class SpendableDice {
       if (this.proving && spentSoFar > this.target) return (this.exceeded = true);
       return collect && this.record(spentSoFar, false);
     }
-    const micro = this.engine.micro;
+    const micro = this.search.micro;
     const pos = this.pos;
     // Deeper levels use their own buffers, so this one stays intact while we recurse.
     const moves = this.buffers[depth];
@@ -205,7 +205,7 @@ export class SpendableDice {
 
   /** A complete line: counts it when legal; true when every role has reached its most (the flags walk is done). */
   private record(spent: number, captured: boolean): boolean {
-    if (!(captured && this.exempt) && spent !== this.target && this.engine.rules.maximum !== 'none') return false;
+    if (!(captured && this.exempt) && spent !== this.target && this.search.rules.maximum !== 'none') return false;
     const { path, most, best } = this;
     let done = true;
     for (let r = 1; r <= 6; r++) {
@@ -219,26 +219,26 @@ export class SpendableDice {
 
   /** Micro-move reading: follow only the steps the reading allows. */
   private byLegalSteps(target: number, best: Int8Array): Int8Array {
-    const { engine, pool, pos, path } = this;
+    const { search: turnSearch, pool, pos, path } = this;
     const full = (): boolean => {
       for (let r = 1; r <= 6; r++) if (path[r] > best[r]) best[r] = path[r];
       for (let r = 1; r <= 6; r++) if (best[r] < pool.count[r] + path[r]) return false;
       return true;
     };
-    const search = (depth: number, spentSoFar: number): boolean => {
+    const walk = (depth: number, spentSoFar: number): boolean => {
       const n = this.generate(depth);
-      const steps = this.buffers[depth].slice(0, n).filter((m) => engine.stepLegal(pos, pool, depth, m, spentSoFar, target));
+      const steps = this.buffers[depth].slice(0, n).filter((m) => turnSearch.stepLegal(pos, pool, depth, m, spentSoFar, target));
       if (steps.length === 0) return full();
       for (const m of steps) {
-        const captures = engine.micro.capturesKing(pos, m);
+        const captures = turnSearch.micro.capturesKing(pos, m);
         const cost = this.play(m);
-        const done = captures ? full() : search(depth + 1, spentSoFar + diceIn(cost));
+        const done = captures ? full() : walk(depth + 1, spentSoFar + diceIn(cost));
         this.undo(m, cost);
         if (done) return true;
       }
       return false;
     };
-    search(0, 0);
+    walk(0, 0);
     return best;
   }
 }

@@ -26,7 +26,7 @@ const turns = (dfen: string, rules = REFERENCE) => {
   return engine.legalTurns(pos, dice).map((t) => t.map((m) => engine.uci(m)));
 };
 
-describe('maximum rule readings (the worked positions of docs/rules.md)', () => {
+describe('maximum rule readings (the worked positions of docs/rules.md §10.1)', () => {
   it('path accepts e7e8r then e8h8; micro-move rejects e7e8r first', () => {
     const d = '7k/4P3/8/8/8/K4R2/8/8 w - - 0 1 PRQ';
     const { engine, pos, dice } = setup(d);

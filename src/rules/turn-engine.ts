@@ -1,13 +1,12 @@
 import { type Move, type Position, type Role, makeDfen, makeUci, uciMove } from '../core/index.js';
 import { classifyIllegal } from './classify.js';
 import { type DiceCost, diceIn } from './dice-cost.js';
-import { livingRoles } from './living-roles.js';
 import { SpendableDice } from './spendable-dice.js';
 import { DicePool } from './dice-pool.js';
-import { MicroMoves } from './micro-moves.js';
+import type { MicroMoves } from './micro-moves.js';
 import type { RuleId } from './rule-ids.js';
 import type { Rules } from './rules.js';
-import { TurnMemo } from './turn-memo.js';
+import { TurnSearch } from './turn-search.js';
 
 /** Why a recorded turn is not one the dialect allows. */
 export interface TurnFinding {
@@ -25,7 +24,6 @@ export type TurnVerdict =
   | { ok: true; kingCaptured: boolean; diceSpent: number; moves: Move[]; /** False for a partial turn that stopped while it could go on. */ complete: boolean }
   | { ok: false; finding: TurnFinding; /** Moves that were applied before the divergence. */ moves: Move[] };
 
-const NEG = -1000;
 const NO_DICE_SPENDABLE = new Int8Array(7);
 const ALTERNATIVES_CAP = 24;
 
@@ -36,8 +34,9 @@ const ALTERNATIVES_CAP = 24;
  * (or the legal prefix of an illegal one) played.
  */
 export class TurnEngine {
+  /** The maximum search (best, target, stepLegal, canCaptureKing) this engine judges and lists turns with. */
+  readonly search: TurnSearch;
   readonly micro: MicroMoves;
-  private readonly buffers: Move[][] = [];
   private readonly eachDie: boolean;
   /**
    * Can the judge prove a recorded turn's target with one walk that also yields the
@@ -47,7 +46,6 @@ export class TurnEngine {
    * types (en passant or promotion on any die, castling on a rook die) take the slow way.
    */
   private readonly provable: boolean;
-  private readonly memo = new TurnMemo();
   private readonly flags: SpendableDice;
 
   /** Does every die pay for its own micro-move (as opposed to one move per turn)? */
@@ -56,33 +54,22 @@ export class TurnEngine {
   }
 
   constructor(readonly rules: Rules) {
-    this.micro = new MicroMoves(rules);
-    this.eachDie = rules.turn.structure === 'each-die' && rules.dice.count > 0;
+    this.search = new TurnSearch(rules);
+    this.micro = this.search.micro;
+    this.eachDie = this.search.spendsDieByDie;
     this.provable =
       this.eachDie &&
       (rules.maximum === 'path' || rules.maximum === 'path-all') &&
       rules.promotion.die === 'pawn' &&
       rules.enPassant.die === 'pawn' &&
       rules.castling.dice !== 'king-or-rook';
-    this.flags = new SpendableDice(this, this.memo);
-    for (let i = 0; i < 16; i++) this.buffers.push([]);
+    this.flags = new SpendableDice(this.search, this.search.memo);
   }
 
   uci(m: Move): string {
     return makeUci(m, this.rules.castling.notation);
   }
 
-  // ---- search -------------------------------------------------------------------
-
-  /** Allowed micro-moves at depth `micro` into that depth's own buffer (deeper searches use deeper buffers). */
-  private gen(pos: Position, pool: DicePool, micro: number): { buf: Move[]; n: number } {
-    const buf = this.buffers[micro] ?? (this.buffers[micro] = []);
-    const n = this.micro.generate(pos, pool, micro, buf);
-    this.genResult.buf = buf;
-    this.genResult.n = n;
-    return this.genResult;
-  }
-  private readonly genResult = { buf: [] as Move[], n: 0 };
   private readonly judgePool = new DicePool();
   /**
    * The micro-moves of the turn being judged and the dice each spent (judge() is never
@@ -91,120 +78,27 @@ export class TurnEngine {
   private readonly judgeMoves: Move[] = [];
   private readonly judgeCosts: DiceCost[] = [];
 
-  /** Takes the dice a micro-move costs from the pool; returns them (packed). */
-  private spend(pos: Position, m: Move, pool: DicePool): DiceCost {
-    const cost = this.micro.costOf(pos, m, pool);
-    pool.pay(cost);
-    return cost;
-  }
 
-  /**
-   * Most dice any continuation can spend. `countCaptures`: a king-capture line counts
-   * its dice up to the capture (path-all, micro-move); otherwise such lines are not
-   * complete turns and a state whose only continuations capture the king is worth NEG.
-   */
+  // ---- the search's, for callers holding an engine ----------------------------------
+
+  /** See TurnSearch.best. */
   best(pos: Position, pool: DicePool, micro: number, countCaptures: boolean): number {
-    if (pool.total === 0 || !this.eachDie) return 0;
-    const { buf, n } = this.gen(pos, pool, micro);
-    if (n === 0) return 0;
-    // No line can spend a die whose piece type is gone: stop as soon as a line reaches that bound.
-    const bound = this.spendBound(pos, pool);
-    let best = NEG;
-    // Deeper levels use their own buffers, so this one stays intact while we recurse.
-    for (let i = 0; i < n; i++) {
-      const m = buf[i];
-      let value: number;
-      if (this.micro.capturesKing(pos, m)) {
-        if (!countCaptures) continue;
-        value = diceIn(this.micro.costOf(pos, m));
-      } else {
-        const cost = this.spend(pos, m, pool);
-        pos.make(m);
-        value = diceIn(cost) + this.best(pos, pool, micro + 1, countCaptures);
-        pos.unmake(m);
-        pool.refund(cost);
-      }
-      if (value > best) {
-        best = value;
-        if (best >= bound) break;
-      }
-    }
-    return best;
+    return this.search.best(pos, pool, micro, countCaptures);
   }
 
-  /**
-   * An upper bound on the dice a continuation can spend: dice of a piece type the side
-   * no longer has are dead, unless a pawn could still promote into that type this turn.
-   */
-  private spendBound(pos: Position, pool: DicePool): number {
-    const have = livingRoles(pos, pool, this.rules);
-    let bound = 0;
-    for (let r = 1; r <= 6; r++) if (have & (1 << r)) bound += pool.count[r];
-    return bound;
-  }
-
-  /** Can some continuation capture the king this turn? */
+  /** See TurnSearch.canCaptureKing. */
   canCaptureKing(pos: Position, pool: DicePool, micro: number): boolean {
-    if (pool.total === 0) return false;
-    const { buf, n } = this.gen(pos, pool, micro);
-    for (let i = 0; i < n; i++) if (this.micro.capturesKing(pos, buf[i])) return true;
-    if (!this.eachDie) return false;
-    for (let i = 0; i < n; i++) {
-      const m = buf[i];
-      const cost = this.spend(pos, m, pool);
-      pos.make(m);
-      const yes = this.canCaptureKing(pos, pool, micro + 1);
-      pos.unmake(m);
-      pool.refund(cost);
-      if (yes) return true;
-    }
-    return false;
+    return this.search.canCaptureKing(pos, pool, micro);
   }
 
-  /** The target number of dice a non-capturing turn must spend from the turn's start. */
-  private target(pos: Position, pool: DicePool, micro: number): number {
-    if (micro !== 0) return this.best(pos, pool, micro, this.capturesCount);
-    // The judge and the flags check ask about the same turn start: remember the last one.
-    const memo = this.memo;
-    if (memo.matches(pos, pool)) return memo.target;
-    const value = this.best(pos, pool, 0, this.capturesCount);
-    memo.store(pos, pool, value, null);
-    return value;
-  }
-
-  /** King-capture lines count toward the maximum (path-all), or are not exempt from it at all. */
-  private get capturesCount(): boolean {
-    return this.rules.maximum === 'path-all' || !this.rules.kingCaptureExempt;
-  }
-
-  // ---- legality of a single step ------------------------------------------------
-
-  /**
-   * Is micro-move m (an allowed candidate) legal at this point of the turn, given the
-   * dice spent so far and the turn's target M? Used for first moves and continuations.
-   */
+  /** See TurnSearch.stepLegal. */
   stepLegal(pos: Position, pool: DicePool, micro: number, m: Move, spentSoFar: number, target: number): boolean {
-    if (!this.eachDie) return true;
-    const reading = this.rules.maximum;
-    if (reading === 'none') return true;
-    const exempt = this.rules.kingCaptureExempt;
-    if (this.micro.capturesKing(pos, m)) {
-      if (exempt) return true;
-      const dice = diceIn(this.micro.costOf(pos, m));
-      return reading === 'micro-move' ? dice === target - spentSoFar && dice === this.best(pos, pool, micro, true) : spentSoFar + dice === target;
-    }
-    const cost = this.spend(pos, m, pool);
-    const dice = diceIn(cost);
-    pos.make(m);
-    let legal: boolean;
-    if (reading === 'micro-move') {
-      legal = dice + this.best(pos, pool, micro + 1, true) === target - spentSoFar;
-    } else {
-      legal = spentSoFar + dice + this.best(pos, pool, micro + 1, !exempt) === target || (exempt && this.canCaptureKing(pos, pool, micro + 1));
-    }
-    pos.unmake(m);
-    pool.refund(cost);
-    return legal;
+    return this.search.stepLegal(pos, pool, micro, m, spentSoFar, target);
+  }
+
+  /** See TurnSearch.targetFor. */
+  targetFor(pos: Position, pool: DicePool, micro: number): number {
+    return this.search.targetFor(pos, pool, micro);
   }
 
   // ---- public queries -------------------------------------------------------------
@@ -212,25 +106,20 @@ export class TurnEngine {
   /** Legal first micro-moves with these dice (a forced pass gives []). */
   legalFirstMicroMoves(pos: Position, dice: readonly Role[]): Move[] {
     const pool = DicePool.of(dice);
-    return this.legalStepsAt(pos, pool, 0, 0, this.targetFor(pos, pool, 0));
-  }
-
-  targetFor(pos: Position, pool: DicePool, micro: number): number {
-    if (!this.eachDie || this.rules.maximum === 'none') return 0;
-    return this.rules.maximum === 'micro-move' ? this.best(pos, pool, micro, true) : this.target(pos, pool, micro);
+    return this.legalStepsAt(pos, pool, 0, 0, this.search.targetFor(pos, pool, 0));
   }
 
   private legalStepsAt(pos: Position, pool: DicePool, micro: number, spentSoFar: number, target: number): Move[] {
-    const { buf, n } = this.gen(pos, pool, micro);
+    const { buf, n } = this.search.gen(pos, pool, micro);
     const moves = buf.slice(0, n);
     if (!this.eachDie) return moves;
-    return moves.filter((m) => this.stepLegal(pos, pool, micro, m, spentSoFar, target));
+    return moves.filter((m) => this.search.stepLegal(pos, pool, micro, m, spentSoFar, target));
   }
 
   /** Every legal full turn (ordered micro-move lists); a forced pass is the single empty turn. */
   legalTurns(pos: Position, dice: readonly Role[], limit = Infinity): Move[][] {
     const pool = DicePool.of(dice);
-    const target = this.targetFor(pos, pool, 0);
+    const target = this.search.targetFor(pos, pool, 0);
     const out: Move[][] = [];
     this.collectTurns(pos, pool, 0, 0, target, [], out, limit);
     return out;
@@ -265,7 +154,7 @@ export class TurnEngine {
         out.push([...prefix, m]);
         continue;
       }
-      const cost = this.spend(pos, m, pool);
+      const cost = this.search.spend(pos, m, pool);
       pos.make(m);
       prefix.push(m);
       this.collectTurns(pos, pool, micro + 1, spentSoFar + diceIn(cost), target, prefix, out, limit);
@@ -306,7 +195,7 @@ export class TurnEngine {
     const costs = this.judgeCosts;
     // A partial turn (the game ended mid-turn) must only be the start of some legal turn.
     const stepCheck = partial && this.eachDie && this.rules.maximum !== 'none';
-    const partialTarget = stepCheck ? this.targetFor(pos, pool, 0) : 0;
+    const partialTarget = stepCheck ? this.search.targetFor(pos, pool, 0) : 0;
     let played = 0;
     let spentSoFar = 0;
     let kingCaptured = false;
@@ -320,21 +209,21 @@ export class TurnEngine {
       }
       let m = uciMove(pos, recorded[i]);
       if (m < 0 || !this.micro.allows(pos, pool, i, m, i === 0 && m === safeFirst)) {
-        const { buf, n } = this.gen(pos, pool, i);
-        const resolved = classifyIllegal(this, pos, pool, i, recorded[i], buf, n);
+        const { buf, n } = this.search.gen(pos, pool, i);
+        const resolved = classifyIllegal(this.search, pos, pool, i, recorded[i], buf, n);
         if (!resolved.ok) return this.refuse(pos, pool, played, apply, this.finding(pos, pool, i, resolved.rule, resolved.message, null, spentSoFar));
         m = resolved.move;
       }
-      if (stepCheck && !this.stepLegal(pos, pool, i, m, spentSoFar, partialTarget)) {
+      if (stepCheck && !this.search.stepLegal(pos, pool, i, m, spentSoFar, partialTarget)) {
         return this.refuse(pos, pool, played, apply, this.finding(pos, pool, i, 'maximum.fewer-dice', `no legal turn goes on from "${recorded[i]}": it cannot reach the ${partialTarget} dice the position allows`, null, spentSoFar));
       }
       if (this.micro.capturesKing(pos, m)) kingCaptured = true;
       if (!partial && this.eachDie && this.rules.maximum === 'micro-move' && (!kingCaptured || !this.rules.kingCaptureExempt)) {
-        const before = this.best(pos, pool, i, true);
-        const cost = this.spend(pos, m, pool);
+        const before = this.search.best(pos, pool, i, true);
+        const cost = this.search.spend(pos, m, pool);
         pos.make(m);
         // Nothing is played after a king capture: it ends the line.
-        const after = kingCaptured ? 0 : this.best(pos, pool, i + 1, true);
+        const after = kingCaptured ? 0 : this.search.best(pos, pool, i + 1, true);
         pos.unmake(m);
         pool.refund(cost);
         if (diceIn(cost) + after !== before) {
@@ -342,7 +231,7 @@ export class TurnEngine {
           return this.refuse(pos, pool, played, apply, this.finding(pos, pool, i, 'maximum.fewer-dice', message, null, spentSoFar));
         }
       }
-      const cost = this.spend(pos, m, pool);
+      const cost = this.search.spend(pos, m, pool);
       moves[played] = m;
       costs[played] = cost;
       played++;
@@ -351,13 +240,13 @@ export class TurnEngine {
     }
 
     if (partial) {
-      const complete = kingCaptured || (this.eachDie ? pool.total === 0 || this.gen(pos, pool, played).n === 0 : played > 0 || this.gen(pos, pool, 0).n === 0);
+      const complete = kingCaptured || (this.eachDie ? pool.total === 0 || this.search.gen(pos, pool, played).n === 0 : played > 0 || this.search.gen(pos, pool, 0).n === 0);
       if (!apply) this.undo(pos, played, pool);
       return { ok: true, kingCaptured, diceSpent: spentSoFar, moves: moves.slice(0, played), complete };
     }
     if (recorded.length === 0 && this.rules.pass.voluntary) return { ok: true, kingCaptured: false, diceSpent: 0, moves: [], complete: true };
     if (!kingCaptured && recorded.length === 0) {
-      const { n } = this.gen(pos, pool, 0);
+      const { n } = this.search.gen(pos, pool, 0);
       if (n > 0) return this.refuse(pos, pool, played, apply, this.finding(pos, pool, 0, 'pass.not-allowed', `the turn was passed, but ${n} micro-move${n === 1 ? '' : 's'} can be played`, null, 0));
     }
 
@@ -382,11 +271,11 @@ export class TurnEngine {
     const costs = this.judgeCosts;
     if (len === 0) {
       // A pass the judge let through: nothing moves at the start, so no turn spends a die.
-      this.memo.store(pos, pool, 0, NO_DICE_SPENDABLE);
+      this.search.memo.store(pos, pool, 0, NO_DICE_SPENDABLE);
       return null;
     }
     // Still a playable micro-move: the turn stopped early (a captured king ends it, though).
-    const { n } = this.gen(pos, pool, len);
+    const { n } = this.search.gen(pos, pool, len);
     const ended = pos.kingSquare[0] < 0 || pos.kingSquare[1] < 0;
     if (n > 0 && !ended) {
       return this.finding(pos, pool, len, 'maximum.fewer-dice', `the turn stops with ${pool.total} di${pool.total === 1 ? 'e' : 'ce'} unspent while a micro-move can still be played`, null, spentSoFar);
@@ -397,8 +286,8 @@ export class TurnEngine {
     // The usual case: the turn spent as much as the position allows. One walk proves it
     // and finds the flags check's answer on the way.
     const spendable = this.provable ? this.flags.prove(pos, pool, spentSoFar) : null;
-    if (spendable) this.memo.store(pos, pool, spentSoFar, spendable);
-    const target = spendable ? spentSoFar : this.target(pos, pool, 0);
+    if (spendable) this.search.memo.store(pos, pool, spentSoFar, spendable);
+    const target = spendable ? spentSoFar : this.search.target(pos, pool, 0);
     if (spentSoFar >= target) {
       this.redo(pos, pool, 0, len);
       return null;
@@ -413,8 +302,8 @@ export class TurnEngine {
       pool.pay(costs[i]);
       pos.make(played[i]);
       if (culprit >= 0) continue;
-      const rest = takesKing ? 0 : this.best(pos, pool, i + 1, !exempt);
-      const viable = spent + diceIn(costs[i]) + rest === target || (exempt && this.canCaptureKing(pos, pool, i + 1));
+      const rest = takesKing ? 0 : this.search.best(pos, pool, i + 1, !exempt);
+      const viable = spent + diceIn(costs[i]) + rest === target || (exempt && this.search.canCaptureKing(pos, pool, i + 1));
       if (!viable) {
         culprit = i;
         spentBefore = spent;
@@ -479,7 +368,7 @@ export class TurnEngine {
   private continuations(pos: Position, pool: DicePool, micro: number, spentSoFar: number, knownTarget?: number): Move[][] {
     let target = knownTarget;
     if (target === undefined) {
-      target = this.eachDie && this.rules.maximum !== 'none' ? spentSoFar + this.targetFor(pos, pool, micro) : 0;
+      target = this.eachDie && this.rules.maximum !== 'none' ? spentSoFar + this.search.targetFor(pos, pool, micro) : 0;
     }
     const out: Move[][] = [];
     this.collectTurns(pos, pool, micro, spentSoFar, target, [], out, ALTERNATIVES_CAP);

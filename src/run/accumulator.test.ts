@@ -14,14 +14,14 @@ function build(lines = sampleLines(), dialects = DIALECTS) {
 describe('SummaryBuilder', () => {
   it('counts every line by status, dialect and rule', () => {
     const s = Summary.parse(build());
-    expect(s.totals).toEqual({ lines: 18, conforming: 8, diverging: 7, unreadable: 3, findings: 11 });
+    expect(s.totals).toEqual({ lines: 18, conforming: 8, diverging: 7, unreadable: 3, faulty: 0, findings: 11 });
     // read = conforming + diverging + unreadable, per dialect too.
     for (const d of DIALECTS) {
       const c = s.byDialect[d];
       expect(c.lines).toBe(6);
       expect(c.conforming + c.diverging + c.unreadable).toBe(c.lines);
     }
-    expect(s.byDialect.reference).toEqual({ lines: 6, conforming: 1, diverging: 4, unreadable: 1, findings: 6 });
+    expect(s.byDialect.reference).toEqual({ lines: 6, conforming: 1, diverging: 4, unreadable: 1, faulty: 0, findings: 6 });
     // First finding = the class; a later finding counts only as a finding.
     expect(s.byRule['end.result-mismatch']).toEqual({ games: 1, findings: 2, byDialect: { reference: { games: 1, findings: 2 } } });
     expect(s.byRule['dice.piece-not-rolled'].games).toBe(3);
@@ -33,8 +33,8 @@ describe('SummaryBuilder', () => {
     const s = build();
     expect(s.matrix!.dialects).toEqual(DIALECTS);
     expect(s.matrix!.sources).toEqual(['corpora/a.ndjson', `evil|${HOSTILE}.csv`, 'corpora/b.csv']);
-    expect(s.matrix!.cells[0][0]).toEqual({ conforming: 1, diverging: 2, unreadable: 0 });
-    expect(s.matrix!.cells[2][2]).toEqual({ conforming: 1, diverging: 0, unreadable: 1 });
+    expect(s.matrix!.cells[0][0]).toEqual({ conforming: 1, diverging: 2, unreadable: 0, faulty: 0 });
+    expect(s.matrix!.cells[2][2]).toEqual({ conforming: 1, diverging: 0, unreadable: 1, faulty: 0 });
     expect(build(sampleLines().filter((l) => l.dialect === 'reference'), ['reference']).matrix).toBeNull();
   });
 

@@ -1,11 +1,15 @@
 import { z } from 'zod';
 import type { GameResultLine } from '../replay/result.js';
 import { compareStrings, sortedRecord } from '../report/sorted.js';
-import { Example, MatrixCell, RuleEntry, type RunInfo, SourceNote, StatusCounts, type Summary } from '../report/summary-schema.js';
+import { RECORDING_FAULTS, type RecordingFaultId } from '../rules/rule-ids.js';
+import { Example, FaultEntry, MatrixCell, RuleEntry, type RunInfo, SourceNote, StatusCounts, type Summary } from '../report/summary-schema.js';
 import { type DiceCounts, DiceStatsAccumulator, type DiceTurn } from './dice-stats.js';
 
-const emptyCounts = (): StatusCounts => ({ lines: 0, conforming: 0, diverging: 0, unreadable: 0, findings: 0 });
-const emptyCell = (): MatrixCell => ({ conforming: 0, diverging: 0, unreadable: 0 });
+const emptyCounts = (): StatusCounts => ({ lines: 0, conforming: 0, diverging: 0, unreadable: 0, faulty: 0, findings: 0 });
+const emptyCell = (): MatrixCell => ({ conforming: 0, diverging: 0, unreadable: 0, faulty: 0 });
+
+/** Records with a normalised or metadata fault, by `<code>\u0000<corpus>` (the corpus '' when none): a batch's share. */
+export type FaultCounts = Record<string, number>;
 
 /**
  * Which finding is the better reproduction of its class. Deterministic whatever the
@@ -67,6 +71,7 @@ export const AccumulatorState = z
     examples: z.array(Example),
     dice: DiceCountsSchema,
     notes: z.array(PlacedNote),
+    recordingFaults: z.record(z.string(), FaultEntry).default({}),
   })
   .strict();
 export type AccumulatorState = z.infer<typeof AccumulatorState>;
@@ -85,6 +90,7 @@ export class RunAccumulator {
   private readonly examples = new Map<string, Example>();
   private readonly dice = new DiceStatsAccumulator();
   private readonly notes: PlacedNote[] = [];
+  private readonly faults = new Map<string, FaultEntry>();
 
   constructor(dialects: string[]) {
     this.dialects = [...new Set(dialects)];
@@ -128,6 +134,25 @@ export class RunAccumulator {
     this.dice.merge(c);
   }
 
+  /** Records with normalised or metadata recording faults (a batch's FaultCounts). */
+  addFaultCounts(c: FaultCounts): void {
+    for (const key in c) {
+      const cut = key.indexOf('\u0000');
+      this.countFault(key.slice(0, cut), key.slice(cut + 1), c[key]);
+    }
+  }
+
+  private countFault(code: string, source: string, n: number): void {
+    let e = this.faults.get(code);
+    if (!e) {
+      const handling = RECORDING_FAULTS[code as RecordingFaultId];
+      e = { handling: handling === 'metadata' ? 'metadata' : 'normalised', records: 0, bySource: {} };
+      this.faults.set(code, e);
+    }
+    e.records += n;
+    e.bySource[source] = (e.bySource[source] ?? 0) + n;
+  }
+
   /** A note about a source (passed over, empty, a link not followed): listed in input order, never counted as a record. */
   addNote(note: SourceNote, at: [number, number] = [0, this.notes.length]): void {
     this.notes.push({ at, note: { ...note } });
@@ -148,8 +173,10 @@ export class RunAccumulator {
         cell.conforming += c.conforming;
         cell.diverging += c.diverging;
         cell.unreadable += c.unreadable;
+        cell.faulty += c.faulty;
       }
     }
+    for (const [code, e] of Object.entries(s.recordingFaults)) for (const [src, n] of Object.entries(e.bySource)) this.countFault(code, src, n);
     for (const e of s.examples) this.offerExample(structuredClone(e));
     this.dice.merge(s.dice);
     for (const n of s.notes) this.notes.push(structuredClone(n));
@@ -166,7 +193,12 @@ export class RunAccumulator {
       examples: [...this.examples.values()].map((e) => ({ ...structuredClone(e), index: at(e.index) })),
       dice: this.dice.counts(),
       notes: this.orderedNotes(),
+      recordingFaults: this.faultRecord(),
     };
+  }
+
+  private faultRecord(): Record<string, FaultEntry> {
+    return sortedRecord(new Map([...this.faults].map(([code, e]) => [code, { ...e, bySource: sortedRecord(new Map(Object.entries(e.bySource))) }])));
   }
 
   build(runInfo: RunInfo): Summary {
@@ -194,6 +226,7 @@ export class RunAccumulator {
       examples: examples.map((e) => structuredClone(e)),
       dice: this.dice.build(),
       notes: this.orderedNotes().map((n) => n.note),
+      recordingFaults: this.faultRecord(),
     };
   }
 
@@ -268,6 +301,7 @@ function addCounts(into: StatusCounts, c: StatusCounts): void {
   into.conforming += c.conforming;
   into.diverging += c.diverging;
   into.unreadable += c.unreadable;
+  into.faulty += c.faulty;
   into.findings += c.findings;
 }
 

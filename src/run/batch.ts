@@ -2,6 +2,8 @@ import type { GameRecord } from '../records/game-record.js';
 import { type RawLines, type ReadItem, recordsIn } from '../records/items.js';
 import { decodeRawLines } from '../records/raw-lines.js';
 import type { GameResultLine } from '../replay/result.js';
+import { isNormalisedFault } from '../rules/rule-ids.js';
+import type { FaultCounts } from './accumulator.js';
 import { type DiceCounts, DiceStatsAccumulator } from './dice-stats.js';
 
 /** One item of the input stream as it travels to a worker: a record, why it could not be read, or unparsed native lines. */
@@ -62,6 +64,8 @@ export interface BatchResult {
   /** conforming[item × columns + column]. */
   conforming: number[];
   dice: DiceCounts;
+  /** Records with normalised or metadata recording faults, once per record (not per dialect). */
+  faults: FaultCounts;
   /** Where each unreadable line of `notable` sits in `text` (start, end pairs, in order): the run may fold repeats out. */
   unreadableAt: number[];
   /** A stateful judge's partial state for this part of the batch (undefined for a plain RecordJudge). */
@@ -94,6 +98,7 @@ export function runBatch(task: BatchTask, judgeOrStateful: AnyJudge): BatchResul
   const conforming = new Array<number>(task.items.length * width).fill(0);
   const dice = new DiceStatsAccumulator();
   const unreadableAt: number[] = [];
+  const faults: FaultCounts = {};
   let text = '';
   let i = 0;
   const emit = (line: GameResultLine): void => {
@@ -106,12 +111,19 @@ export function runBatch(task: BatchTask, judgeOrStateful: AnyJudge): BatchResul
     else notable.push(line);
   };
   const judgeItem = (item: ReadItem): void => {
-    if (item.kind === 'record') addDice(item.record, dice);
+    if (item.kind === 'record') {
+      addDice(item.record, dice);
+      for (const note of item.record.notes) {
+        if (!isNormalisedFault(note)) continue;
+        const key = `${note}\u0000${task.corpora[i] ?? ''}`;
+        faults[key] = (faults[key] ?? 0) + 1;
+      }
+    }
     judge(item, emit, task.corpora[i]);
   };
   // What one part hands back: a stateful judge's state covers exactly the records of this part.
   const part = (rest: { item: number; skip: number } | null): BatchResult => {
-    const result: BatchResult = { text, notable, conforming, dice: dice.counts(), unreadableAt, rest: rest && { ...rest, items: task.items.slice(rest.item) } };
+    const result: BatchResult = { text, notable, conforming, dice: dice.counts(), faults, unreadableAt, rest: rest && { ...rest, items: task.items.slice(rest.item) } };
     if (typeof judgeOrStateful !== 'function') result.state = judgeOrStateful.takeState();
     return result;
   };
@@ -142,5 +154,7 @@ export function runBatch(task: BatchTask, judgeOrStateful: AnyJudge): BatchResul
 /** The corpus dice of a record, once per record whatever the number of dialects. Opening rolls: each side's first turn. */
 function addDice(record: GameRecord, dice: DiceStatsAccumulator): void {
   const turns = record.turns;
-  for (let t = 0; t < turns.length; t++) dice.add({ dice: turns[t].dice, passed: turns[t].moves.length === 0, opening: t < 2 });
+  // A no-op last turn (the game ended after the roll) is no pass: it rolled, and nobody moved.
+  const noOp = record.notes.length > 0 && record.notes.includes('record.no-op-last-turn') ? turns.length - 1 : -1;
+  for (let t = 0; t < turns.length; t++) dice.add({ dice: turns[t].dice, passed: turns[t].moves.length === 0 && t !== noOp, opening: t < 2 });
 }

@@ -1,4 +1,4 @@
-import { chiSquareStatistic, chiSquareSurvival } from '../report/chi-square.js';
+import { chiSquareStatistic, chiSquareSurvival } from '../dice/chi-square.js';
 import type { DiceStats, Rate } from '../report/summary-schema.js';
 
 /** A recorded turn as the dice statistics see it. `opening`: the first turn of its side in its game. */

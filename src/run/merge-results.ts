@@ -1,3 +1,4 @@
+import { NL } from '../records/char-codes.js';
 import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { GameResultLine } from '../replay/result.js';
@@ -7,7 +8,6 @@ const INDEX_KEY = Buffer.from(',"index":');
 /** Likewise `,"status":"`, which comes before the findings. */
 const STATUS_KEY = Buffer.from(',"status":"');
 const UNREADABLE = Buffer.from('unreadable"');
-const NL = 0x0a;
 
 /** A results.ndjson that does not fit its shard.json (truncated, reordered, or from another shard). */
 export class ResultsMismatch extends Error {}

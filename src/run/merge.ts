@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { openRunDir } from '../report/run-dir.js';
+import { openRunDir } from './run-dir.js';
 import type { RunInfo, Summary } from '../report/summary-schema.js';
 import { RunAccumulator } from './accumulator.js';
 import { SHARD_FILE, ShardManifest } from './manifest.js';

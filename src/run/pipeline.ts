@@ -1,12 +1,11 @@
 import { createHash } from 'node:crypto';
 import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
-import { type JudgeModule, moduleRef } from '../worker-modules.js';
-import { TASKS_PER_WORKER, runTask, workerLimits, workerPool, workerThreads } from '../worker-pool.js';
+import { type ModuleRef, moduleRef, TASKS_PER_WORKER, runTask, workerLimits, workerPool, workerThreads } from '../worker-pool.js';
 import type { FormatName } from '../records/game-record.js';
 import { type ReadOptions, readRecords, recordsIn, type SourceNote } from '../records/index.js';
 import { isSourceFailure } from '../records/source-failure.js';
-import { openRunDir } from '../report/run-dir.js';
+import { openRunDir } from './run-dir.js';
 import type { RunInfo, Summary } from '../report/summary-schema.js';
 import { RunAccumulator } from './accumulator.js';
 import { type AnyJudge, type BatchItem, type BatchResult, type BatchTask, type JudgeRef, runBatch, type WarmTask } from './batch.js';
@@ -30,7 +29,7 @@ export interface JudgeSpec<P, S = never> {
   /** The result columns (dialect names): conforming lines are counted per column instead of travelling back from workers. */
   columns: string[];
   /** The module exporting `createJudge(params): RecordJudge | StatefulJudge` that each worker thread imports: a built-in judge by name, or an ES module's URL. */
-  module: JudgeModule;
+  module: ModuleRef;
   /** Structured-cloneable: sent to the workers with every batch and as each worker starts (it may carry what the main thread resolved, so workers need not load it again). */
   params: P;
   /** The same `createJudge`, for judging in this thread. */
@@ -285,9 +284,10 @@ async function judgeStream<P, S>(items: AsyncIterable<BatchItem>, ctx: StreamCon
     return Promise.resolve(runBatch(task, (local ??= ctx.judge.create(ctx.judge.params))));
   };
 
-  const write = async (batch: { corpora: BatchTask['corpora']; firsts: number[] }, { text, notable, conforming, dice, unreadableAt, state }: BatchResult): Promise<void> => {
+  const write = async (batch: { corpora: BatchTask['corpora']; firsts: number[] }, { text, notable, conforming, dice, faults, unreadableAt, state }: BatchResult): Promise<void> => {
     if (ctx.judgeState) ctx.judgeState.current = ctx.judgeState.merge(ctx.judgeState.current, state as S);
     acc.addDiceCounts(dice);
+    acc.addFaultCounts(faults);
     batch.corpora.forEach((corpus, i) => {
       // Matrix rows in input order: every item's corpus is placed before the non-conforming lines are counted.
       acc.noteSource(corpus, batch.firsts[i]);

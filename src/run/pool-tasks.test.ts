@@ -1,7 +1,7 @@
 import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { packageRoot } from '../dialects/index.js';
 import { tempDir } from '../test-support/temp-dir.js';
 
@@ -9,7 +9,12 @@ const root = packageRoot();
 const built = join(root, 'dist/worker-pool.js');
 
 /** The built pool (worker threads need the compiled entry), on a task module of the test's own. */
-describe.skipIf(!existsSync(built))('tasks on the worker pool', () => {
+// No build, no test: the tests fail saying so (`npm test` builds first) instead of skipping.
+beforeAll(() => {
+  if (!existsSync(built)) throw new Error(`${built} is missing: run \`npm run build\` (\`npm test\` builds first)`);
+});
+
+describe('tasks on the worker pool', () => {
   it('hold nothing once settled: results are not kept alive by the pool-death watch', async () => {
     const m = (await import(pathToFileURL(built).href)) as typeof import('../worker-pool.js');
     const file = join(tempDir('pool-tasks-'), 'double.mjs');

@@ -32,6 +32,15 @@ function dockerfile(): Array<{ from: string; name: string | null; steps: Array<[
  * from the build stage (this checkout's built files; the same sources the build stage
  * compiles), /usr/local/bin the launcher link. Returns the folder standing for /.
  */
+/** `npm ci --omit=dev --offline` into the staged /app (its package.json copied, the lock lent for the install). */
+function installProduction(app: string): void {
+  cpSync(join(root, 'package.json'), join(app, 'package.json'));
+  cpSync(join(root, 'package-lock.json'), join(app, 'package-lock.json'));
+  const npm = spawnSync('npm', ['ci', '--omit=dev', '--offline', '--ignore-scripts', '--no-audit', '--no-fund'], { cwd: app, encoding: 'utf8' });
+  if (npm.status !== 0) throw new Error(`npm ci --omit=dev --offline failed in the staged image: ${npm.stderr}`);
+  rmSync(join(app, 'package-lock.json'));
+}
+
 let staged: string | null = null;
 function stageImage(): string {
   if (staged) return staged;
@@ -41,8 +50,9 @@ function stageImage(): string {
     if (op === 'COPY') {
       const [, src, dest] = /^--from=build\s+\/app\/(\S+)\s+\.\/(\S+)$/.exec(rest)!;
       mkdirSync(join(image, 'app'), { recursive: true });
-      // node_modules is linked, not copied (the image's is the same packages without dev ones).
-      if (src === 'node_modules') symlinkSync(join(root, src), join(image, 'app', dest));
+      // node_modules as the build stage leaves it: production dependencies only, installed
+      // offline from the npm cache, so a runtime import of a devDependency fails here too.
+      if (src === 'node_modules') installProduction(join(image, 'app'));
       else cpSync(join(root, src), join(image, 'app', dest), { recursive: true });
     }
     if (op === 'RUN' && rest.startsWith('ln -s')) {
@@ -166,8 +176,11 @@ describe('deploy/kubernetes/replay-job.yaml', () => {
       }
       const wait = shell(merge.spec.template.spec.initContainers[0].args[0], { RUN_ID: runId, SHARDS: '3' });
       expect(wait.status).toBe(0);
-      const merged = shell(merge.spec.template.spec.containers[0].args[0], { RUN_ID: runId });
+      // The merged run goes into the run history: the test's PostgreSQL when there is one, else a file.
+      const history = process.env.DICE_DIALECTS_TEST_PG ?? join(tmp, 'history.db');
+      const merged = shell(merge.spec.template.spec.containers[0].args[0], { RUN_ID: runId, DICE_DIALECTS_HISTORY: history });
       expect(merged.status).toBe(0);
+      expect(merged.stderr).toMatch(new RegExp(`history: recorded .*/runs/${runId} as run \\d+`));
       expect(readFileSync(join(data, 'runs', runId, 'results.ndjson'), 'utf8').trim().split('\n')).toHaveLength(20);
       expect(readlinkSync(join(data, 'runs', 'last-good'))).toBe(`${data}/runs/${runId}`);
     }
@@ -186,7 +199,9 @@ describe('.github/workflows/nightly-sharded.yml', () => {
     expect(steps.some((s: any) => String(s.uses).startsWith('actions/upload-artifact') && s.with.name === 'shard-${{ matrix.shard }}')).toBe(true);
     expect(wf.jobs.merge.needs).toBe('shard');
     const merge = wf.jobs.merge.steps.map((s: any) => String(s.run ?? s.uses));
-    expect(merge.some((s: string) => s.includes(' merge shards/shard-* --out'))).toBe(true);
+    expect(merge.some((s: string) => s.includes(' merge shards/shard-* --out runs/latest --history history/history.db'))).toBe(true);
+    expect(merge.some((s: string) => s.includes(' history site --db history/history.db --out history-site'))).toBe(true);
+    expect(wf.jobs.merge.steps.some((s: any) => String(s.uses).startsWith('actions/upload-artifact') && s.with.name === 'history-site')).toBe(true);
     expect(merge.some((s: string) => s.includes(' diff runs/last-good runs/latest'))).toBe(true);
   });
 });

@@ -1,14 +1,18 @@
 // Debian's chromium, headless through playwright-core, for every test with a page.
-import { existsSync } from 'node:fs';
 import { type Browser, chromium, type Page } from 'playwright-core';
+import { findProgram, skipWithout } from './binaries.js';
 
-export const CHROMIUM = '/usr/bin/chromium';
-export const hasChromium = existsSync(CHROMIUM);
+/** Chromium found on PATH (or CHROMIUM=/path); null when absent. */
+export const CHROMIUM: string | null = process.env.CHROMIUM || findProgram(['chromium', 'chromium-browser']);
+export const hasChromium = CHROMIUM !== null;
+
+/** For a test file's top: true = skip its browser tests (no Chromium, outside CI); under CI=true a missing Chromium fails them. */
+export const skipWithoutChromium = (): boolean => skipWithout(CHROMIUM, 'chromium', 'apt-get install chromium');
 
 /** Playwright's launch gives each browser a fresh temporary profile (its own --user-data-dir, removed on close). */
 export function launch(): Promise<Browser> {
   return chromium.launch({
-    executablePath: CHROMIUM,
+    executablePath: CHROMIUM ?? undefined,
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
   });
 }

@@ -1,5 +1,5 @@
 import type { CommandModule } from 'yargs';
-import { judgeTurn } from '../../api/turns.js';
+import { judgeTurn } from '../../dialects/turns.js';
 import { type DialectArgs, dialectOptions, resolveDialectOption } from '../dialect-option.js';
 import { orUsage } from '../position-option.js';
 

@@ -18,6 +18,10 @@ interface Args {
   set?: string[];
   out?: string;
   write?: string;
+  'write-favoured': boolean;
+  'take-rate': number;
+  evidence: number;
+  by?: string;
   json: boolean;
   format: FormatName | 'auto';
   jobs?: number;
@@ -32,6 +36,7 @@ const NOT_JUDGEABLE: Record<OptionDoc['opportunitiesCounted'], string> = {
   turn: 'no game reaches a turn where its values differ',
   clock: 'the corpus has no clock data where its values differ',
   outcome: 'no game ends where its values differ (no history list or recorded end to judge)',
+  'turn+outcome': 'no game reaches a turn or an end where its values differ',
   none: 'no game tells its values apart',
 };
 
@@ -58,6 +63,10 @@ export const inferCommand: CommandModule<object, Args> = {
       .option('set', { type: 'string', array: true, describe: 'Fix an option of the base dialect: path=value (repeatable), as in replay' })
       .option('out', { type: 'string', describe: 'Run folder: infer.json, report.md, report.html (written atomically)' })
       .option('write', { type: 'string', describe: 'Write the inferred dialect file (extends the base)' })
+      .option('write-favoured', { type: 'boolean', default: false, describe: 'With --write: also write each undecided option whose favoured value (evidence by absence) is alone, the evidence in its note' })
+      .option('take-rate', { type: 'number', default: 0.01, describe: 'Evidence by absence: the assumed chance p that a player uses a looser rule\'s extra freedom at each opportunity (an assumption about players)' })
+      .option('evidence', { type: 'number', default: 2, describe: 'Evidence by absence: the log10 likelihood ratio at which a looser value is disfavoured (2 = 100:1)' })
+      .option('by', { type: 'string', describe: 'Verdicts per corpus file (source, file) or per start month (month)' })
       .option('json', { type: 'boolean', default: false, describe: 'The infer.json document alone on stdout (progress on stderr)' })
       .option('format', { choices: ['auto', ...FORMAT_NAMES] as const, default: 'auto' as const, describe: 'Record format (auto-detected by default)' })
       .option('jobs', { type: 'number', describe: 'Threads that judge: this one and N − 1 workers (default: all cores; 1 = this thread alone)' })
@@ -74,6 +83,12 @@ export const inferCommand: CommandModule<object, Args> = {
     const base = loaded.value;
     checkJobs(argv.jobs);
     if (argv.limit !== undefined && (!Number.isInteger(argv.limit) || argv.limit < 1)) throw new UsageError('--limit must be a whole number ≥ 1');
+    const takeRate = argv['take-rate'];
+    if (!(takeRate > 0 && takeRate < 1)) throw new UsageError('--take-rate must be a number between 0 and 1 (exclusive)');
+    if (!(argv.evidence >= 0) || !Number.isFinite(argv.evidence)) throw new UsageError('--evidence must be a number ≥ 0 (a log10 likelihood ratio)');
+    const by = argv.by === undefined ? undefined : argv.by === 'source' || argv.by === 'file' ? 'source' : argv.by === 'month' ? 'month' : null;
+    if (by === null) throw new UsageError(`--by ${argv.by}: use source (or file) or month`);
+    if (argv['write-favoured'] && argv.write === undefined) throw new UsageError('--write-favoured goes with --write FILE');
     const args = (argv.option ?? []).map(String);
     const options: OptionPlan[] = [];
     for (const arg of args.length ? args : defaultOptionPaths(base)) {
@@ -115,6 +130,10 @@ export const inferCommand: CommandModule<object, Args> = {
       limit: argv.limit,
       out: argv.out,
       write: argv.write,
+      writeFavoured: argv['write-favoured'],
+      takeRate,
+      evidence: argv.evidence,
+      by,
       onSourceFailure: (f) => process.stderr.write(`${tty ? '\r\x1b[K' : ''}${sourceFailureLine(f)}\n`),
       onProgress: tty
         ? (pass, p) => process.stderr.write(`\r${pass === 'infer' ? 'judging' : 'confirming'}: games ${p.records}  ${p.elapsedMs > 0 ? Math.round((p.records * 1000) / p.elapsedMs) : 0} games/s  rss ${mb(p.rssBytes)}${p.done ? '\n' : ''}`)
@@ -125,6 +144,8 @@ export const inferCommand: CommandModule<object, Args> = {
       const lines = [
         doc.bestDialect ? `best-fitting named dialect: ${doc.bestDialect.name} (${doc.bestDialect.conforming} of ${doc.games} games conform${doc.bestDialect.tiedWith.length ? `; as many under ${doc.bestDialect.tiedWith.join(', ')}` : ''})` : 'no named dialect fits any game',
         ...doc.options.map((o) => `${o.path}: ${optionVerdict(o)} — ${o.sentence.replace(/`/g, '')}`),
+        ...doc.options.map((o) => `favoured — ${o.favouredSentence.replace(/`/g, '')}`),
+        `(evidence by absence assumes a take rate of ${doc.takeRate}: an assumption about players, not a fact; --take-rate P)`,
         `confirmation: ${doc.confirmation.conforming ?? 'not judged'} conforming with every inferred value, ${doc.confirmation.baseConforming} under the base dialect`,
       ];
       process.stdout.write(`${lines.join('\n')}\n`);

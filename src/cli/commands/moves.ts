@@ -1,5 +1,5 @@
 import type { CommandModule } from 'yargs';
-import { legalFirstMoves } from '../../api/turns.js';
+import { legalFirstMoves } from '../../dialects/turns.js';
 import { type DialectArgs, dialectOptions, resolveDialectOption } from '../dialect-option.js';
 import { orUsage } from '../position-option.js';
 

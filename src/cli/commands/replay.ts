@@ -3,9 +3,10 @@ import { type Dialect, formatProblem, listDialects, loadDialect } from '../../di
 import { checkNotAnInput } from '../../output/output-path.js';
 import { ReadSetupError } from '../../records/index.js';
 import { type Progress, parseShard, runReplay } from '../../run/index.js';
-import { RUN_FILES } from '../../report/run-dir.js';
+import { RUN_FILES } from '../../run/run-dir.js';
 import { type SourceArgs, resolveSourceOptions, sourceOptions, sourceFailureLine } from '../source-options.js';
 import { UsageError } from '../usage-error.js';
+import { checkHistory, historyOption, recordInto } from '../history-option.js';
 import { checkJobs } from '../jobs-option.js';
 
 interface Args extends SourceArgs {
@@ -19,6 +20,7 @@ interface Args extends SourceArgs {
   failOn?: 'diverging' | 'unreadable';
   junitPerGame: boolean;
   shard?: string;
+  history?: string;
 }
 
 const mb = (b: number) => `${(b / 1048576).toFixed(0)} MB`;
@@ -40,8 +42,9 @@ export const replayCommand: CommandModule<object, Args> = {
       .option('jobs', { type: 'number', describe: 'Threads that judge: this one and N − 1 workers (default: all cores; 1 = this thread alone)' })
       .option('continue-after-divergence', { type: 'boolean', default: false, describe: 'Record every divergence of a game, not only the first' })
       .option('quiet', { type: 'boolean', default: false, describe: 'No progress line' })
-      .option('fail-on', { choices: ['diverging', 'unreadable'] as const, describe: 'Exit 1 when any game diverges (or, with "unreadable", when any record is unreadable)' })
+      .option('fail-on', { choices: ['diverging', 'unreadable'] as const, describe: 'Exit 1 when any game diverges (or, with "unreadable", when any record is unreadable); a recording fault that hides the play counts as unreadable, a repaired one never counts' })
       .option('junit-per-game', { type: 'boolean', default: false, describe: 'One JUnit test case per game as well as per divergence class' })
+      .option('history', historyOption)
       .option('shard', { type: 'string', describe: 'Judge only shard K of N (K/N, 1 ≤ K ≤ N) into a partial run folder; `merge` joins the N folders' })
       .example('$0 replay corpora/samples --all-dialects --out reports/latest', '')
       .example('$0 replay games.ndjson.gz --dialect dicechess-com --set enPassant.window=first-micro-move --out runs/ep', '') as never,
@@ -60,6 +63,8 @@ export const replayCommand: CommandModule<object, Args> = {
     const shard = argv.shard === undefined ? undefined : parseShard(argv.shard);
     if (shard === null) throw new UsageError(`--shard must be K/N with 1 ≤ K ≤ N (got ${JSON.stringify(argv.shard)})`);
     checkNotAnInput('--out', argv.out, sources, { folder: true });
+    if (argv.history !== undefined && shard) throw new UsageError('--history records whole runs: record the merged run (merge --history) instead of each shard');
+    if (argv.history !== undefined) await checkHistory(argv.history);
     const tty = process.stderr.isTTY && !argv.quiet;
     const result = await runReplay({
       sources,
@@ -81,15 +86,17 @@ export const replayCommand: CommandModule<object, Args> = {
     if (!argv.quiet) {
       process.stderr.write(
         `${shard ? `shard ${shard.k}/${shard.n}: ` : ''}replayed ${p.records} record${p.records === 1 ? '' : 's'} under ${dialects.length} dialect${dialects.length === 1 ? '' : 's'} in ${(p.elapsedMs / 1000).toFixed(1)} s: ` +
-          `${s.conforming} conforming, ${s.diverging} diverging, ${s.unreadable} unreadable (lines)\n`,
+          `${s.conforming} conforming, ${s.diverging} diverging, ${s.unreadable} unreadable${s.faulty ? `, ${s.faulty} faulty (recording faults)` : ''} (lines)\n`,
       );
     }
     for (const f of shard ? ['results.ndjson', 'shard.json'] : RUN_FILES) process.stdout.write(`${argv.out}/${f}\n`);
     // Said even with --quiet: a green run that checked nothing is the failure CI must not miss (for a shard, merge says it of the whole run).
     if (result.nothingRead && !shard) process.stderr.write(`dice-dialects: warning: the sources held no record: nothing was checked${argv.failOn ? ' (--fail-on: exit 1)' : ''}\n`);
+    if (argv.history !== undefined) process.stderr.write(`${await recordInto(argv.history, argv.out)}\n`);
     if (result.sourceErrors > 0) process.exitCode = 2;
     else if (argv.failOn && result.nothingRead && !shard) process.exitCode = 1;
-    else if (argv.failOn === 'diverging' && (s.diverging > 0 || s.unreadable > 0)) process.exitCode = 1;
-    else if (argv.failOn === 'unreadable' && s.unreadable > 0) process.exitCode = 1;
+    // A recording fault that hides the play fails as an unreadable record does; a repaired (normalised) one never fails.
+    else if (argv.failOn === 'diverging' && (s.diverging > 0 || s.unreadable > 0 || s.faulty > 0)) process.exitCode = 1;
+    else if (argv.failOn === 'unreadable' && (s.unreadable > 0 || s.faulty > 0)) process.exitCode = 1;
   },
 };

@@ -1,6 +1,6 @@
 import type { CommandModule } from 'yargs';
 import { wholeNumberOption } from '../source-options.js';
-import { legalTurns } from '../../api/turns.js';
+import { legalTurns } from '../../dialects/turns.js';
 import { type DialectArgs, dialectOptions, resolveDialectOption } from '../dialect-option.js';
 import { orUsage } from '../position-option.js';
 

@@ -1,5 +1,5 @@
 /** Dice in the DFEN's 7th field, and die faces drawn as small SVGs for the buttons. */
-import { PIPS } from '../../report/board-svg.js';
+import { PIPS } from './board-svg.js';
 
 export const FACE_LETTERS = ['p', 'n', 'b', 'r', 'q', 'k'] as const;
 

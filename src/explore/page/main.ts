@@ -1,9 +1,9 @@
-import { boardSvg } from '../../report/board-svg.js';
-import { type Analysis, analyse, type PanelAnswer, turnText } from '../analyse.js';
-import { splitTurn } from '../../api/turns.js';
-import { type ExplorerState, formatHash, parseHash } from '../hash.js';
-import { buildPanels, type Panel, parseOptionLines } from '../panels.js';
-import { SAMPLES } from '../samples.js';
+import { boardSvg } from './board-svg.js';
+import { type Analysis, analyse, type PanelAnswer, turnText } from './analyse.js';
+import { splitTurn } from '../../core/uci.js';
+import { type ExplorerState, formatHash, parseHash } from './hash.js';
+import { buildPanels, type Panel, parseOptionLines } from './panels.js';
+import { SAMPLES } from './samples.js';
 import { diceField, dieSvg, FACE_LETTERS, withDice } from './dice.js';
 
 /**

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 
-export { CHROMIUM, hasChromium, launch, watchedPage } from '../../test-support/chromium.js';
+export { CHROMIUM, hasChromium, launch, skipWithoutChromium, watchedPage } from '../../test-support/chromium.js';
 
 export interface PanelDom {
   moves: string[];

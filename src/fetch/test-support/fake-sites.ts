@@ -85,6 +85,8 @@ export interface FakeSite {
   served: number;
   /** Called after each whole game answer. */
   onServed: ((id: string) => void) | null;
+  /** While set, game answers wait for it (a kill test holds the server so the client cannot finish first). */
+  hold: Promise<void> | null;
   /** Called after the N-th listing answer (0-based), e.g. to add games mid-listing. */
   onListed: ((n: number) => void) | null;
   /** Newer games (they go on top of the listing). */
@@ -166,6 +168,7 @@ export async function startFakeSite(site: 'fortemate' | 'dicechess-com', opts: F
     faults: new Map(),
     served: 0,
     onServed: null,
+    hold: null,
     onListed: null,
     addGames: (newer) => games.unshift(...newer),
     close: async () => {
@@ -214,6 +217,8 @@ export async function startFakeSite(site: 'fortemate' | 'dicechess-com', opts: F
     const g = games.find((x) => x.id === id);
     const body = g?.body ?? '';
     if (opts.gameDelayMs) await new Promise((r) => setTimeout(r, opts.gameDelayMs));
+    if (fake.hold) await fake.hold;
+    if (res.destroyed) return;
     if (await apply(nextFault(id), res, body)) return;
     if (!g || missing.has(id)) return json(res, 404, { error: site === 'fortemate' ? 'history unavailable' : 'game not found' });
     const text = noStateMap.has(id) ? JSON.stringify({ gameMoveHistoryStateMap: null }) : body;

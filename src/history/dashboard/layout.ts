@@ -4,7 +4,9 @@ import { clip, escapeHtml } from '../../report/escape.js';
  * The dashboard's page shell, in the report's style (report.html's CSS and palette). Pages
  * carry no script and load nothing: the Content-Security-Policy forbids both.
  */
-export const CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src data:; form-action 'self'; base-uri 'none'; frame-ancestors 'none'";
+export const CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src data:; form-action 'self'; base-uri 'none'";
+/** The server's header adds what a <meta> policy cannot carry. */
+export const CSP_HEADER = `${CSP}; frame-ancestors 'none'`;
 
 const CSS = `
 body{font-family:system-ui,"DejaVu Sans",sans-serif;margin:24px auto;max-width:1100px;padding:0 16px;color:#222;line-height:1.4}

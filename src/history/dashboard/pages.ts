@@ -1,7 +1,7 @@
-import { boardSvg } from '../../report/board-svg.js';
+import { boardSvg } from '../../explore/page/board-svg.js';
 import type { DiffEntry, RunDiff } from '../../report/diff.js';
 import { checkCommand, movesFromDfen } from '../../report/repro.js';
-import { formatHash } from '../../explore/hash.js';
+import { formatHash } from '../../explore/page/hash.js';
 import type { Finding } from '../../replay/result.js';
 import type { GameHistory, GameState } from '../queries/game.js';
 import type { RunEntry } from '../queries/runs.js';

@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Store } from '../store-types.js';
-import { CSP } from './layout.js';
+import { CSP_HEADER } from './layout.js';
 import { route } from './routes.js';
 
 /**
@@ -21,7 +21,7 @@ export async function serveDashboard(store: Store, opts: { port?: number; host?:
           'cache-control': 'no-store',
           'x-content-type-options': 'nosniff',
           // A run's own report carries its own policy; the dashboard's pages this one.
-          ...(a.type.startsWith('text/html') ? { 'content-security-policy': CSP } : {}),
+          ...(a.type.startsWith('text/html') ? { 'content-security-policy': CSP_HEADER } : {}),
         });
         res.end(req.method === 'HEAD' ? undefined : body);
       } catch (error) {

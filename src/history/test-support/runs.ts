@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, createWriteStream, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, createWriteStream, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { once } from 'node:events';
 import { join } from 'node:path';
 import { packageRoot } from '../../dialects/paths.js';
@@ -33,11 +33,13 @@ export function makeRuns(dir: string): { runs: string[] } {
   const evil = { ...JSON.parse(own[0]), id: EVIL_ID };
   const nights = [swapped(30, 36), swapped(0, 10), swapped(0, 10).slice(0, 30)];
   const runs: string[] = [];
+  // One corpus folder, rewritten each night (as a nightly's fetched corpus is): the sources keep their names.
+  const corpus = join(dir, 'corpus');
+  mkdirSync(corpus, { recursive: true });
   nights.forEach((lines, i) => {
-    const corpus = join(dir, `corpus-${i + 1}`);
-    mkdirSync(corpus, { recursive: true });
     writeFileSync(join(corpus, 'games.ndjson'), `${lines.join('\n')}\n`);
     if (i < 2) writeFileSync(join(corpus, 'evil.ndjson'), `${JSON.stringify(evil)}\n`);
+    else rmSync(join(corpus, 'evil.ndjson'), { force: true });
     const out = join(dir, `night-${i + 1}`);
     const r = cli(['replay', corpus, '--dialect', 'dicechess-com', '--dialect', 'reference', '--jobs', '1', '--quiet', '--out', out]);
     if (r.code !== 0 && r.code !== 1) throw new Error(`replay failed (${r.code}): ${r.err}`);

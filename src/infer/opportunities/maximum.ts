@@ -49,8 +49,10 @@ export function maximumOpportunities(
   // capture line spends more dice; micro-move forbids a capture reached after a step that
   // lost a die the position could spend. Nothing else differs (see the method above).
   const L = engine.best(pos, pool, 0, true);
+  // Below 0 when no complete line avoids the capture (NEG plus the dice on the way to it):
+  // then path accepts every capture line as path-all does.
   const Mnc = engine.best(pos, pool, 0, false);
-  const pathShort = Mnc > NEG && Mnc < L;
+  const pathShort = Mnc >= 0 && Mnc < L;
   const lateCapture = invalidStepBeforeCapture(engine, pos, pool, 0, L);
   add((w, v) => {
     if (v === 'none') return false;
@@ -121,15 +123,18 @@ function firstMoves(engine: TurnEngine, pos: Position, pool: DicePool): Move[] {
 }
 
 /**
- * With no king capture possible: is there a non-empty sequence that `none` allows and the
- * others do not? A first micro-move after which another can be played (stopping there is
- * allowed by `none` only), or a single move spending fewer dice than another.
+ * Is there a non-empty sequence that `none` allows and the others do not? A first
+ * non-capturing micro-move after which another can be played (stopping there is allowed
+ * by `none` only), or a single non-capturing move spending fewer dice than another. A
+ * first move that takes the king is legal under every reading.
  */
 function shortSequenceExists(engine: TurnEngine, pos: Position, pool: DicePool, first: Move[]): boolean {
   const buf: Move[] = [];
   let most = 0;
   let least = Infinity;
   for (const m of first) {
+    // Taking the king ends the turn under every reading: it is never a sequence stopping short.
+    if (engine.micro.capturesKing(pos, m)) continue;
     const cost = engine.micro.costOf(pos, m, pool);
     const dice = cost & 3;
     pool.pay(cost);

@@ -7,7 +7,7 @@ import { canCaptureKingThisTurn } from './king-capture.js';
 import { maximumOpportunities } from './maximum.js';
 import { turnOpportunities } from './turn-tests.js';
 
-/** The turn starts of a bundled sample corpus (real recorded games), as positions with their dice. */
+/** The turn starts of a bundled sample corpus (games made by `generate`, not recorded play), as positions with their dice. */
 async function turnStarts(file: string, dialect: string, limit: number): Promise<Array<{ pos: Position; dice: Role[]; moves: string[] }>> {
   const d = loadDialect(dialect);
   if (!d.ok) throw new Error(dialect);
@@ -61,7 +61,7 @@ describe('opportunity tests agree with the exhaustive comparison', () => {
   }, 240_000);
 
   it('maximum: a turn spending the most dice shows path-all and micro-move only where a king could be taken', () => {
-    // docs/rules.md, the maximum rule: path accepts [a2a3], path-all only the line that takes the king's knight route.
+    // docs/rules.md §3: path accepts [a2a3], path-all only the line that takes the king's knight route.
     const engine = engineOf('reference');
     const parsed = GameState.start(engine, '8/2B1P1k1/3B1B2/8/8/8/P7/K7 w - - 0 1');
     if (!parsed.ok) throw new Error('fen');
@@ -94,6 +94,7 @@ describe('opportunity tests agree with the exhaustive comparison', () => {
       } else exact++;
     }
     expect(cheap).toBeGreaterThan(100);
-    expect(exact).toBeGreaterThanOrEqual(0);
+    // The cheap test does not decide everything: some starts still need the exact one.
+    expect(exact).toBeGreaterThan(0);
   }, 240_000);
 });

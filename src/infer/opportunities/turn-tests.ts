@@ -5,11 +5,15 @@ import { maximumOpportunities } from './maximum.js';
 
 /**
  * How an option's opportunities are counted: at turn starts from the legal turns
- * (`turn`), from the clock each turn earns (`clock`), from the automatic end each turn
- * reaches (`outcome`); other options are judged on events or on the record's end only
- * and are not counted (`none`).
+ * (`turn`), from the clock each turn earns (`clock`), from the endings each turn's end
+ * allows (`outcome`: the dialect's own end, or the game going on, or a claimable draw),
+ * both turns and endings (`turn+outcome`); other options are judged on events or on the
+ * record's end only and are not counted (`none`).
  */
-export type OpportunityKind = 'turn' | 'clock' | 'outcome' | 'none';
+export type OpportunityKind = 'turn' | 'clock' | 'outcome' | 'turn+outcome' | 'none';
+
+export const countsTurns = (kind: OpportunityKind): boolean => kind === 'turn' || kind === 'turn+outcome';
+export const countsOutcomes = (kind: OpportunityKind): boolean => kind === 'outcome' || kind === 'turn+outcome';
 
 const OUTCOME_PATHS = new Set([
   'draws.moveCounterLimit',
@@ -18,6 +22,9 @@ const OUTCOME_PATHS = new Set([
   'draws.repetition',
   'draws.stalemate',
   'draws.insufficientMaterial',
+  'draws.passAdvancesCounter',
+  'draws.repetitionCountsPasses',
+  'draws.ruleDraws',
   'end.checkmate',
   'end.kingCapture',
   'pass.whenNothingMoves',
@@ -25,6 +32,8 @@ const OUTCOME_PATHS = new Set([
 const TURN_PREFIXES = ['maximum', 'kingCaptureExempt', 'check', 'castling.', 'enPassant.', 'promotion.', 'turn.', 'pass.voluntary', 'dice.count', 'dice.faces'];
 
 export function opportunityKind(path: string): OpportunityKind {
+  // Which king captures a turn may make, and whether one still open saves a side from mate.
+  if (path === 'kingCaptureIgnoresCheck') return 'turn+outcome';
   if (OUTCOME_PATHS.has(path)) return 'outcome';
   if (path === 'clock.increment' || path === 'clock.passesFree' || path === 'clock.passEarnsIncrement') return 'clock';
   if (TURN_PREFIXES.some((p) => (p.endsWith('.') ? path.startsWith(p) : path === p))) return 'turn';
@@ -61,7 +70,7 @@ export function turnOpportunities(
     maximumOpportunities(engine, pos, pool, recorded.length, values as MaximumReading[], conforming, out);
     return;
   }
-  if (irrelevant(path, engine, pos, pool)) {
+  if (irrelevant(path, engines, engine, pos, pool)) {
     stats.cheap++;
     return;
   }
@@ -77,7 +86,7 @@ export function turnOpportunities(
 }
 
 /** Positions in which no value of the option can change what is legal. */
-function irrelevant(path: string, engine: TurnEngine, pos: Position, pool: DicePool): boolean {
+function irrelevant(path: string, engines: readonly TurnEngine[], engine: TurnEngine, pos: Position, pool: DicePool): boolean {
   const me = pos.turn;
   if (path.startsWith('enPassant.')) {
     const targets = pos.ep & (me === 0 ? 0xff00 : 0x00ff);
@@ -93,6 +102,8 @@ function irrelevant(path: string, engine: TurnEngine, pos: Position, pool: DiceP
   }
   if (path.startsWith('promotion.')) return !pawnCanPromote(pos, engine.rules.promotion.die === 'pawn' ? pool.count[PAWN] : pool.total);
   if (path === 'kingCaptureExempt') return !canCaptureKingThisTurn(engine, pos, pool);
+  // Without the check rule every king capture is a move already; with it, only a turn that can take the king differs.
+  if (path === 'kingCaptureIgnoresCheck') return engine.rules.check !== 'orthodox' || engines.every((e) => !canCaptureKingThisTurn(e, pos, pool));
   return false;
 }
 

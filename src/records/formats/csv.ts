@@ -1,3 +1,4 @@
+import { COMMA, CR, NL, QUOTE } from '../char-codes.js';
 import type { GameRecord, GameRecordInput, Player } from '../game-record.js';
 import { TERMINATIONS } from '../game-record.js';
 import { FenBoards, keepFenBoards } from '../fen-boards.js';
@@ -30,10 +31,6 @@ interface Pending {
   problem: Problem | null;
 }
 
-const NL = 10;
-const CR = 13;
-const COMMA = 44;
-const QUOTE = 34;
 
 /** A row that is no row: one cell of blanks (a blank line). */
 const blankRow = (cells: string[]): boolean => cells.length === 1 && cells[0].trim() === '';

@@ -63,10 +63,17 @@ function parsed(text: string): unknown {
   }
 }
 
-/** The scanner gives JSON.parse's very object, or leaves the document to it. */
-function expectSameOrNone(text: string): void {
+/**
+ * The scanner gives JSON.parse's very object, or leaves the document to it; never an object
+ * for text JSON.parse refuses. Says which it did, so a test can require real comparisons.
+ */
+function expectSameOrNone(text: string): 'same' | 'left' {
   const fast = scanned(text);
-  if (fast !== undefined) expect(fast).toStrictEqual(parsed(text));
+  const slow = parsed(text);
+  if (slow === undefined) expect(fast, text.slice(0, 80)).toBeUndefined();
+  if (fast === undefined) return 'left';
+  expect(fast).toStrictEqual(slow);
+  return 'same';
 }
 
 const ctx = { history: null };
@@ -85,11 +92,14 @@ describe('the ingest-wire scanner reads as JSON.parse does', () => {
   it('gives JSON.parse’s object or nothing for every fixture document', () => {
     const docs = fixtureDocuments();
     expect(docs.length).toBeGreaterThan(4);
-    for (const text of docs) expectSameOrNone(text);
+    const outcomes = docs.map(expectSameOrNone);
+    // Some documents are compared, not all left to JSON.parse.
+    expect(outcomes.filter((o) => o === 'same').length).toBeGreaterThanOrEqual(2);
   });
 
   it('gives JSON.parse’s object or nothing for written documents with a few characters changed', () => {
     const alphabet = [...'{}[]",:0123456789.-eE nulltruefalse\\wbabcdefgh/KQkqPNBRQ'];
+    let same = 0;
     fc.assert(
       fc.property(
         fc.constantFrom(...written, ...long),
@@ -100,11 +110,13 @@ describe('the ingest-wire scanner reads as JSON.parse does', () => {
             const i = pos % (text.length + 1);
             text = text.slice(0, i) + ins.join('') + text.slice(i + del);
           }
-          expectSameOrNone(text);
+          if (expectSameOrNone(text) === 'same') same++;
         },
       ),
       { numRuns: 3000 },
     );
+    // The comparison ran, not only the way out: at the time of writing 822 of the 3,000 edited documents were compared.
+    expect(same).toBeGreaterThan(300);
   });
 
   it('decodes a worker’s batch as the general path does: records, and unreadable entries with their codes and places', () => {

@@ -7,9 +7,9 @@
 /** Thrown where the text leaves a scanner's form. */
 export const OTHER = new Error('not the compact form');
 
-export const QUOTE = 34;
-export const BACKSLASH = 92;
-export const COMMA = 44;
+import { BACKSLASH, COMMA, QUOTE } from '../char-codes.js';
+
+export { BACKSLASH, COMMA, QUOTE };
 
 /** A literal's bytes, and the same read as little-endian 32-bit words (the tail bytes after the last whole word). */
 export interface Literal {

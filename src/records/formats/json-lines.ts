@@ -1,13 +1,10 @@
+import { CLOSE_BRACE, CR, NL, OPEN_BRACE } from '../char-codes.js';
 import { MAX_LINE_BYTES } from '../input/lines.js';
 import { cutJsonText, jsonValues } from '../input/json-values.js';
 import { TextSource } from '../input/text-source.js';
 import { type Draft, RAW_WHOLE_LINE, tooLarge } from '../items.js';
 import type { FormatName } from '../game-record.js';
 
-const NL = 10;
-const CR = 13;
-const OPEN_BRACE = 123;
-const CLOSE_BRACE = 125;
 /** Bytes of documents a legacy-cut raw draft collects before it is handed on. */
 const LEGACY_BATCH = 256 * 1024;
 /** Bytes the careful cutter is given at most before a line break is seen. */

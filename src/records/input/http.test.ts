@@ -98,7 +98,9 @@ afterAll(async () => {
   await new Promise((r) => server.close(r));
 });
 
-const http = { timeoutMs: 500, retries: 2, backoffMs: 10 };
+// Healthy loopback answers take milliseconds: 30 s is far beyond any load. Tests of a timeout
+// set their own, and assert the error, not how long it took.
+const http = { timeoutMs: 30_000, retries: 2, backoffMs: 10 };
 
 describe('http(s) sources through undici', () => {
   it('reads gzip NDJSON and follows a redirect', async () => {
@@ -134,9 +136,7 @@ describe('http(s) sources through undici', () => {
   });
 
   it('a stalled body times out', async () => {
-    const started = Date.now();
-    const items = await collect([`${base}/stall.ndjson`], { http });
-    expect(Date.now() - started).toBeLessThan(10_000);
+    const items = await collect([`${base}/stall.ndjson`], { http: { ...http, timeoutMs: 3_000 } });
     const bad = unreadables(items);
     expect(bad).toHaveLength(1);
     expect(bad[0].code).toBe('record.http');
@@ -150,21 +150,21 @@ describe('http(s) sources through undici', () => {
   });
 
   it('a body that trickles for ever ends at the source deadline, with the records read before it', async () => {
-    const items = await collect([`${base}/trickle.ndjson`], { http: { ...http, timeoutMs: 5_000, deadlineMs: 1_500 } });
+    const items = await collect([`${base}/trickle.ndjson`], { http: { ...http, deadlineMs: 1_500 } });
     const bad = unreadables(items);
     expect(bad.map((u) => u.code)).toEqual(['record.http']);
     expect(bad[0].message).toMatch(/deadline of 1\.5 s/);
   });
 
   it('a server that never answers is asked once (a timeout is not retried) and ends with the documented error', async () => {
-    const items = await collect([`${base}/no-headers.ndjson`], { http: { ...http, timeoutMs: 300, retries: 3 } });
+    const items = await collect([`${base}/no-headers.ndjson`], { http: { ...http, timeoutMs: 3_000, retries: 3 } });
     expect(unreadables(items).map((u) => u.code)).toEqual(['record.http']);
-    expect(unreadables(items)[0].message).toMatch(/no answer within 0\.3 s/);
+    expect(unreadables(items)[0].message).toMatch(/no answer within 3 s/);
     expect(hits.get('/no-headers.ndjson')).toBe(1);
   });
 
   it('the deadline also bounds the retries of a failing server', async () => {
-    const items = await collect([`${base}/down.ndjson`], { http: { timeoutMs: 500, retries: 1000, backoffMs: 200, deadlineMs: 1_000 } });
+    const items = await collect([`${base}/down.ndjson`], { http: { timeoutMs: 30_000, retries: 1000, backoffMs: 200, deadlineMs: 1_000 } });
     expect(unreadables(items).map((u) => u.code)).toEqual(['record.http']);
     expect(unreadables(items)[0].message).toMatch(/deadline of 1 s/);
   });

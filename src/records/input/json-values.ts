@@ -1,3 +1,4 @@
+import { BACKSLASH, CLOSE_BRACE, CLOSE_BRACKET, COMMA, NL, OPEN_BRACE, OPEN_BRACKET, QUOTE } from '../char-codes.js';
 import { MAX_LINE_BYTES } from './lines.js';
 import type { TextSource } from './text-source.js';
 
@@ -12,14 +13,6 @@ export interface JsonText {
   tooLong?: number;
 }
 
-const NL = 10;
-const QUOTE = 34;
-const BACKSLASH = 92;
-const OPEN_BRACE = 123;
-const CLOSE_BRACE = 125;
-const OPEN_BRACKET = 91;
-const CLOSE_BRACKET = 93;
-const COMMA = 44;
 
 const isSpace = (c: number): boolean => c === 32 || c === 9 || c === 13 || c === NL || c === 0xfeff;
 

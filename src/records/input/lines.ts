@@ -1,8 +1,7 @@
+import { CR, NL } from '../char-codes.js';
 import { isAscii, isUtf8 } from 'node:buffer';
 import type { TextSource } from './text-source.js';
 
-const NL = 10;
-const CR = 13;
 
 /** Longest line a line-based reader takes (bytes): a longer one is skipped, not held in memory. */
 export const MAX_LINE_BYTES = 64 * 1024 * 1024;

@@ -1,4 +1,4 @@
-import type { UnreadableCode } from '../items.js';
+import type { UnreadableCode } from '../problems.js';
 
 /** A byte source failed (HTTP, file system, gzip); ends that source with one unreadable entry. */
 export class SourceError extends Error {

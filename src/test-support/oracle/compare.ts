@@ -1,10 +1,11 @@
 import { judgeTurn, legalFirstMoves, legalTurns, positionAfter } from '../../api/rules.js';
 import { loadDialect } from '../../dialects/index.js';
 import type { Dialect } from '../../dialects/resolve.js';
+import type { Role } from '../../core/index.js';
 import { GameState } from '../../rules/index.js';
 import { type Board, type PieceType, readFen, writeFen } from './board.js';
 import { dialectOptions, type TurnOptions, turnOptions } from './dialect.js';
-import { endTurn, mutate, nearPromotion, pick, playable, randomPlay, type Rng, startBoard, thinOut } from './positions.js';
+import { endTurn, mutate, nearPromotion, pick, playable, randomPlay, type Rng, startBoard, thinOut, withTarget } from './positions.js';
 import { after, allLines, judge, type Line, legalityTest, movableTypes, without } from './turns.js';
 
 /**
@@ -128,6 +129,7 @@ export function randomBoard(rng: Rng, o: TurnOptions): Board {
     if (o.eachDie && rng() < 0.97) b = thinOut(b, 3 + Math.floor(rng() * 9), rng);
     if (rng() < 0.4) for (let i = 0, n = 1 + Math.floor(rng() * 12); i < n; i++) b = mutate(b, rng);
     if (rng() < 0.25) b = nearPromotion(b, rng);
+    if (rng() < 0.3) b = withTarget(b, rng);
     if (rng() < 0.1) b = endTurn(b);
     if (playable(b)) return b;
   }
@@ -184,7 +186,7 @@ export function compare(s: Sample, rng: Rng): string[] {
   const lines = allLines(s.board, s.dice, o);
   const isLegal = legalityTest(lines, o);
   const legal = lines.filter(isLegal);
-  const oracleTurns = lines.length === 0 ? ['pass'] : sortedTurns(legal.map((l) => l.ucis));
+  const oracleTurns = lines.length === 0 ? ['pass'] : legal.map((l) => l.key).sort();
 
   // turns
   const coreTurns = legalTurns(core, dfen);
@@ -217,7 +219,7 @@ export function compare(s: Sample, rng: Rng): string[] {
       say(`judging [${show(rec)}]: oracle ${want ? 'legal' : 'illegal'}, core ${got.value.legal ? 'legal' : `illegal (${got.value.rule}: ${got.value.message})`}`);
       continue;
     }
-    const line = lines.find((l) => l.ucis.join(',') === rec.join(','));
+    const line = lines.find((l) => l.key === rec.join(','));
     if (got.value.legal && line && o.eachDie && (got.value.kingCaptured !== line.capturesKing || got.value.diceSpent !== line.dice)) {
       say(`judging [${show(rec)}]: oracle spends ${line.dice} dice${line.capturesKing ? ', king taken' : ''}; core ${got.value.diceSpent}${got.value.kingCaptured ? ', king taken' : ''}`);
     }
@@ -234,6 +236,20 @@ export function compare(s: Sample, rng: Rng): string[] {
     else if (writeFen(readFen(got.value), o.eachDie ? diceOf(got.value) : undefined) !== want) say(`position after [${show(l.ucis)}]: oracle ${want}, core ${got.value}`);
   }
 
+  // the next position once a legal turn is played and ended (the targets it leaves, the side to move)
+  if (legal.length > 0 && legal[0].moves.length > 0) {
+    const l = pick(rng, legal);
+    const game = GameState.start(core.rules, writeFen(s.board));
+    if (game.ok) {
+      const v = game.value.judgeAndPlay(coreDice(s.dice), l.ucis);
+      if (v.ok && !game.value.outcome) {
+        const want = writeFen(endTurn(after(s.board, l.moves, o))).split(' ').slice(0, 4).join(' ');
+        const got = writeFen(readFen(game.value.dfen())).split(' ').slice(0, 4).join(' ');
+        if (want !== got) say(`position after the turn [${show(l.ucis)}] ends: oracle ${want}, core ${got}`);
+      } else if (!v.ok) say(`playing the legal turn [${show(l.ucis)}]: the core refuses it: ${v.finding.message}`);
+    }
+  }
+
   // movable types (the one-die draw that never rolls a type that cannot move)
   if (o.movableTypes) {
     const game = GameState.start(core.rules, writeFen(s.board));
@@ -245,6 +261,8 @@ export function compare(s: Sample, rng: Rng): string[] {
   }
   return problems;
 }
+
+const coreDice = (dice: PieceType[]): Role[] => dice.map((d) => (FACES.indexOf(d) + 1) as Role);
 
 function diceOf(dfen: string): PieceType[] {
   const f = dfen.trim().split(/\s+/)[6];

@@ -146,6 +146,30 @@ export function thinOut(b: Board, pieces: number, rng: Rng): Board {
   return tidy({ ...b, squares: s });
 }
 
+/**
+ * En passant made likely: an opponent pawn that has just stepped two squares, with a pawn of
+ * the side to move beside it (both placed where the squares are free), once or twice.
+ */
+export function withTarget(b: Board, rng: Rng): Board {
+  const s = [...b.squares];
+  const targets = [...b.targets];
+  const them = other(b.turn);
+  for (let i = 0, n = 1 + Math.floor(rng() * 2); i < n; i++) {
+    const f = Math.floor(rng() * 8);
+    const pawnRank = them === 'w' ? 3 : 4;
+    const step = them === 'w' ? -1 : 1;
+    const pawnSq = sq(f, pawnRank);
+    const target = sq(f, pawnRank + step);
+    const origin = sq(f, pawnRank + 2 * step);
+    if (s[pawnSq] !== '' || s[target] !== '' || s[origin] !== '') continue;
+    s[pawnSq] = them === 'w' ? 'P' : 'p';
+    targets.push({ square: target, side: them });
+    const beside = f + (rng() < 0.5 ? -1 : 1);
+    if (beside >= 0 && beside < 8 && s[sq(beside, pawnRank)] === '') s[sq(beside, pawnRank)] = b.turn === 'w' ? 'P' : 'p';
+  }
+  return tidy({ ...b, squares: s, targets });
+}
+
 /** Pawns one step from promotion make the promotion rules bite: put one or two there. */
 export function nearPromotion(b: Board, rng: Rng): Board {
   const s = [...b.squares];

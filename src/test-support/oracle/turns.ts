@@ -112,6 +112,8 @@ export function allowedSteps(b: Board, dice: PieceType[], index: number, o: Turn
 export interface Line {
   moves: OMove[];
   ucis: string[];
+  /** The UCI micro-moves joined by commas. */
+  key: string;
   dice: number;
   capturesKing: boolean;
   /** The dice the line spent. */
@@ -152,17 +154,18 @@ export function allLines(b: Board, dice: PieceType[], o: TurnOptions): Line[] {
       const line: Line = {
         moves: [...prefix.moves, st.move],
         ucis: [...prefix.ucis, uci(st.move, o.castlingNotation)],
+        key: '',
         dice: prefix.dice + st.spent.length,
         spent: [...prefix.spent, ...st.spent],
         capturesKing: n.capture,
         steps: [...prefix.steps, { before, spent: st.spent.length, capture: n.capture }],
       };
-      if (n.children.length === 0) out.push(line);
+      if (n.children.length === 0) out.push({ ...line, key: line.ucis.join(',') });
       else walk(n.children, n.most, line);
     }
   };
   const rootMost = Math.max(0, ...roots.map((c) => c.step!.spent.length + c.most));
-  walk(roots, rootMost, { moves: [], ucis: [], dice: 0, capturesKing: false, spent: [], steps: [] });
+  walk(roots, rootMost, { moves: [], ucis: [], key: '', dice: 0, capturesKing: false, spent: [], steps: [] });
   return out;
 }
 
@@ -186,7 +189,7 @@ export function legalityTest(lines: Line[], o: TurnOptions): (line: Line) => boo
 /** The legal turns (`[[]]`: the forced pass). */
 export function legalTurns(b: Board, dice: PieceType[], o: TurnOptions): Line[] {
   const lines = allLines(b, dice, o);
-  if (lines.length === 0) return [{ moves: [], ucis: [], dice: 0, capturesKing: false, spent: [], steps: [] }];
+  if (lines.length === 0) return [{ moves: [], ucis: [], key: '', dice: 0, capturesKing: false, spent: [], steps: [] }];
   return lines.filter(legalityTest(lines, o));
 }
 
@@ -196,10 +199,10 @@ export function judge(b: Board, dice: PieceType[], recorded: string[], o: TurnOp
   if (lines.length === 0) return recorded.length === 0;
   const key = recorded.join(',');
   if (o.eachDie && o.maximum === 'none') {
-    return recorded.length > 0 && lines.some((l) => l.ucis.join(',') === key || l.ucis.join(',').startsWith(`${key},`));
+    return recorded.length > 0 && lines.some((l) => l.key === key || l.key.startsWith(`${key},`));
   }
   const legal = legalityTest(lines, o);
-  return lines.some((l) => l.ucis.join(',') === key && legal(l));
+  return lines.some((l) => l.key === key && legal(l));
 }
 
 /** The faces (as piece types) that have an allowed micro-move on a one-die roll (§12.4). */

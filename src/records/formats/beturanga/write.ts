@@ -36,7 +36,9 @@ export function toBeturanga(r: GameRecord): Record<string, unknown> {
     closed = !(last && turn.fenAfter !== null && turn.fenAfter.split(/\s+/)[1] === side && r.termination !== 'king_captured');
     const k = turn.moves.length;
     const entries = k + 1; // the roll and one per micro-move (the last one the close shows, when closed)
-    const think = turn.thinkingMs ?? DEFAULT_ENTRY_MS * entries;
+    // The last turn read from a document keeps no thinking time (its clocks are the final ones): it ends when the game did.
+    const finished = last && r.finishedAt !== null ? Date.parse(r.finishedAt) - t : NaN;
+    const think = turn.thinkingMs ?? (Number.isFinite(finished) && finished >= 0 ? finished : DEFAULT_ENTRY_MS * entries);
     const step = Math.floor(think / entries);
     // The turn's own entries share its time; its last entry (the close, or the last one written
     // when it stops mid-turn) is at its end, so a reader finds the thinking time again.

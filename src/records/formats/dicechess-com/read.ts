@@ -2,6 +2,7 @@ import type { GameEvent, GameRecordInput, Player, Side, TimeControl } from '../.
 import { type Obj, isObj } from '../../fields.js';
 import { fail } from '../../items.js';
 import type { Attempt, DocPlace } from '../format.js';
+import { reportedFaultNote } from '../../recording-faults.js';
 import { type HistoryIndex, historyResult } from './history-list.js';
 import { scanStateMap } from './scan.js';
 import { type Step, parseSteps, stepWhere } from './steps.js';
@@ -37,7 +38,7 @@ const midTurn = (t: TurnBuild | null): boolean => t !== null && t.allowedNow.som
 export function convertStateMap(doc: unknown, place: DocPlace, notes: Set<string>, attempt: Attempt, history: HistoryIndex | null): GameRecordInput {
   if (!isObj(doc)) fail('record.bad-field', 'a dicechess.com game must be a JSON object');
   const map = doc.gameMoveHistoryStateMap;
-  if (map === undefined || map === null) fail('record.missing-field', 'field "gameMoveHistoryStateMap" is missing');
+  if (map === undefined || map === null) fail('record.no-state-map', 'a dicechess.com game without "gameMoveHistoryStateMap" (the site keeps no state map for bot games): nothing to replay');
   if (!isObj(map)) fail('record.bad-field', 'field "gameMoveHistoryStateMap" must be an object of steps');
   const id = gameId(doc.gameId, place, notes);
   attempt.id = id;
@@ -76,6 +77,8 @@ function stateMapRecord(id: string, steps: Step[], place: DocPlace, notes: Set<s
   const open = (s: Step): TurnBuild => {
     const sides = new Set(s.dice.map((d) => d.side));
     const side: Side = sides.size === 1 && !sides.has(null) ? [...sides][0]! : s.toMove;
+    // The dice's case decides where the position names the other side: a boundary guessed from the case.
+    if (side !== s.toMove) notes.add('record.turn-boundary-from-dice-case');
     const t: TurnBuild = {
       side,
       dice: s.dice.map((d) => d.face),
@@ -93,7 +96,15 @@ function stateMapRecord(id: string, steps: Step[], place: DocPlace, notes: Set<s
 
   const turnOf: number[] = []; // per step, the index of the turn it belongs to (-1 before the first roll)
   let prev: Step | null = null;
+  let blockedTrailing = false;
   for (const s of steps) {
+    if (prev !== null && s.move === null && s.board !== prev.board) {
+      // The board moved on without a move step: states were collapsed (a crawler dropped the
+      // repeats), and the micro-moves between them are lost. Judging stops at that turn.
+      // Mid-turn, the turn's own micro-moves are lost; between turns, a whole turn is.
+      notes.add(reportedFaultNote('record.collapsed-states', cur !== null && midTurn(cur) ? turns.length : turns.length + 1));
+      break;
+    }
     if (prev !== null && s.n > prev.n + 1) {
       // Steps hidden during a draw offer; play goes on after them, so it was declined.
       notes.add('steps:gaps');
@@ -136,6 +147,7 @@ function stateMapRecord(id: string, steps: Step[], place: DocPlace, notes: Set<s
       if (cur) cur.last = s;
     } else if (prev !== null) {
       if (s.toMove !== prev.toMove && cur !== null && !midTurn(cur)) handover = s.toMove;
+      if (s.dice.length > 0 && s.dice.every((d) => !d.allowed)) blockedTrailing = true;
       trailing++;
     }
     turnOf.push(turns.length - 1);
@@ -158,6 +170,8 @@ function stateMapRecord(id: string, steps: Step[], place: DocPlace, notes: Set<s
   } else if (trailing > 0 && handover !== null) {
     termination = 'double_declined';
     result = handover === 'w' ? 'white' : 'black';
+    // The site's trailing states after the decline show every die allowed:false: read as no turn.
+    if (blockedTrailing) notes.add('record.trailing-blocked-dice');
     sawDouble = true;
     events.push(
       { type: 'DOUBLE_OFFER', turn: turns.length + 1, microMove: null, actor: handover, bank: last.bank === null ? null : last.bank * 2, clockMs: null },

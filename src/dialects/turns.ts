@@ -1,5 +1,5 @@
-import { type CoreError, makeDfen, parseUci, type Position, type Result, type Role, uciMove } from '../core/index.js';
-import type { Dialect } from '../dialects/resolve.js';
+import { type CoreError, makeDfen, parseUci, type Position, type Result, type Role, splitTurn, uciMove } from '../core/index.js';
+import type { Dialect } from './resolve.js';
 import { DicePool, parseDialectDfen, type RuleId, type Rules, TurnEngine } from '../rules/index.js';
 
 /**
@@ -45,13 +45,6 @@ export function readPosition(dialect: DialectRules, dfen: string): Result<{ pos:
     return { ok: false, error: { code: 'fen.dice', message: 'the DFEN has no dice: add a 7th field with the dice to play, e.g. "... 0 1 PNB"', field: 'dice' } };
   }
   return { ok: true, value: { pos, dice: dice ?? [] } };
-}
-
-/** `e2e4,f1c4` (or `pass`, or empty) → micro-moves; an array is taken as it is. */
-export function splitTurn(turn: string | readonly string[]): string[] {
-  if (typeof turn !== 'string') return [...turn];
-  const t = turn.trim();
-  return t === '' || t === 'pass' ? [] : t.split(/[,\s]+/).filter(Boolean);
 }
 
 /** The legal first micro-moves of a DFEN with dice, as sorted UCI. */

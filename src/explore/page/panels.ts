@@ -1,6 +1,6 @@
-import type { Dialect, DialectProblem } from '../dialects/resolve.js';
-import { loadDialectObject } from '../dialects/load-object.js';
-import { infoOf } from '../dialects/names.js';
+import type { Dialect, DialectProblem } from '../../dialects/resolve.js';
+import { loadDialectObject } from '../../dialects/load-object.js';
+import { infoOf } from '../../dialects/names.js';
 
 /**
  * The explorer's columns: every known dialect, every dropped dialect file, and every

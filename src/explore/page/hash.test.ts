@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { listDialects, loadDialect } from '../dialects/index.js';
+import { listDialects, loadDialect } from '../../dialects/index.js';
 import { readFileSync } from 'node:fs';
 import { analyse } from './analyse.js';
 import { DEFAULT_DFEN, type ExplorerState, formatHash, parseHash } from './hash.js';
@@ -46,7 +46,7 @@ describe('the explorer columns', () => {
     expect(panels.find((p) => p.key === 'house')!.dialect!.rules.maximum).toBe('micro-move');
     expect(panels.find((p) => p.key === 'reference+maximum=path-all')!.dialect!.rules.maximum).toBe('path-all');
   });
-  it('groups columns by their legal turns and marks what is not legal everywhere (docs/rules.md, the maximum rule)', () => {
+  it('groups columns by their legal turns and marks what is not legal everywhere (docs/rules.md §3)', () => {
     const panels = buildPanels(known, [], parseOptionLines('reference+maximum=path-all'));
     const a = analyse(panels, '8/2B1P1k1/3B1B2/8/8/8/P7/K7 w - - 0 1 PNN', ['a2a3'], 0);
     const by = Object.fromEntries(a.answers.map((x) => [x.key, x]));

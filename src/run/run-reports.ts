@@ -1,15 +1,15 @@
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { runExplorer } from '../explore/files.js';
-import { renderHtml } from './render-html.js';
-import { renderJunit } from './render-junit.js';
-import { renderMarkdown } from './render-md.js';
-import { readResultsSync } from './results-file.js';
-import type { Summary } from './summary-schema.js';
+import { renderHtml } from '../report/render-html.js';
+import { renderJunit } from '../report/render-junit.js';
+import { renderMarkdown } from '../report/render-md.js';
+import { readResultsSync } from '../report/results-file.js';
+import type { Summary } from '../report/summary-schema.js';
 
 /** A run folder's reports beside its summary: explorer.html, report.md, report.html, junit.xml (per game too, from results.ndjson). */
 export async function writeReports(dir: string, summary: Summary, junitPerGame: boolean): Promise<void> {
-  const explorer = await runExplorer(dir, summary);
+  const explorer = await runExplorer(dir, Object.values(summary.run_info.dialects).map((d) => d.file));
   await writeFile(join(dir, 'report.md'), renderMarkdown(summary, { explorer }));
   await writeFile(join(dir, 'report.html'), renderHtml(summary, { explorer }));
   const perGame = junitPerGame ? readResultsSync(join(dir, 'results.ndjson')) : undefined;

@@ -6,9 +6,9 @@ import { RUN_MARKER } from '../output/output-path.js';
 import { tempDir } from '../test-support/temp-dir.js';
 import { openRunDir, RUN_FILES } from './run-dir.js';
 import { RunAccumulator as SummaryBuilder } from '../run/accumulator.js';
-import { Summary } from './summary-schema.js';
-import { checkXml } from './test-support/xml-check.js';
-import { DIALECTS, RUN_INFO, sampleDiceTurns, sampleLines } from './test-support/fixtures.js';
+import { Summary } from '../report/summary-schema.js';
+import { checkXml } from '../report/test-support/xml-check.js';
+import { DIALECTS, RUN_INFO, sampleDiceTurns, sampleLines } from '../report/test-support/fixtures.js';
 
 async function writeRun(dir: string, opts?: { junitPerGame?: boolean }) {
   const run = await openRunDir(dir);

@@ -1,4 +1,4 @@
-import { splitTurn } from '../api/turns.js';
+import { splitTurn } from '../../core/uci.js';
 
 /**
  * The explorer's state in the URL hash, so a link reproduces it:

@@ -1,6 +1,6 @@
 import { openFolderOutput } from '../output/folder-output.js';
-import { canonicalJson } from './sorted.js';
-import { Summary } from './summary-schema.js';
+import { canonicalJson } from '../report/sorted.js';
+import { Summary } from '../report/summary-schema.js';
 
 export const RUN_FILES = ['results.ndjson', 'summary.json', 'report.md', 'report.html', 'junit.xml', 'explorer.html'] as const;
 

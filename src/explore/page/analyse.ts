@@ -1,4 +1,4 @@
-import { judgeTurn, legalFirstMoves, legalTurns, positionAfter } from '../api/turns.js';
+import { judgeTurn, legalFirstMoves, legalTurns, positionAfter } from '../../dialects/turns.js';
 import type { Panel } from './panels.js';
 
 /** What one column shows for a position, a roll and a typed turn. Pure: the page renders it. */

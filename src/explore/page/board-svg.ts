@@ -1,4 +1,4 @@
-import { escapeXml } from './escape.js';
+import { escapeXml } from './escape-xml.js';
 
 /**
  * An example position as inline SVG: board, pieces as Unicode glyphs, the dice still to

@@ -1,0 +1,116 @@
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { runCli } from '../cli/test-support/run-cli.js';
+import { loadDialect } from '../dialects/index.js';
+import { generateCorpus } from '../generate/run.js';
+import { DEFAULT_RATES } from '../generate/self-play.js';
+import { tempDir } from '../test-support/temp-dir.js';
+import type { InferDocument, OptionDoc } from './document.js';
+import { disagree, log10LR, weigh } from './evidence.js';
+
+const dir = tempDir('dd-infer-evidence-');
+
+async function corpus(name: string, sets: string[], games: number, seed: string): Promise<string> {
+  const loaded = loadDialect('reference', sets);
+  if (!loaded.ok) throw new Error(loaded.error[0].message);
+  const out = join(dir, name);
+  await generateCorpus({ dialect: loaded.value, overrides: sets, games, seed, format: 'ndjson', out, bots: ['random', 'greedy'], rates: DEFAULT_RATES, inject: [], jobs: 1 });
+  return out;
+}
+
+async function infer(...args: string[]): Promise<InferDocument> {
+  const r = await runCli('infer', ...args, '--json', '--jobs', '1', '--quiet');
+  expect(r.err).not.toMatch(/Error|at .*\.ts/);
+  expect(r.code).toBe(0);
+  return JSON.parse(r.out) as InferDocument;
+}
+const maximum = (doc: InferDocument): OptionDoc => doc.options.find((o) => o.path === 'maximum')!;
+
+describe('evidence by absence: the model', () => {
+  it('log10 LR = n · −log10(1 − p); a looser value is disfavoured at the threshold, net of the evidence the other way', () => {
+    expect(log10LR(10_239, 0.01)).toBeCloseTo(44.69, 2);
+    expect(log10LR(0, 0.01)).toBe(0);
+    // path (0), path-all (1), none (2): none allowed fewer dice 500 times, path-all and path 2 apart.
+    const opp = [
+      [0, 0, 500],
+      [2, 0, 500],
+      [0, 0, 0],
+    ];
+    const w = weigh({ consistent: [0, 1, 2], opportunities: opp, opportunityGames: [[0, 0, 40], [2, 0, 40], [0, 0, 0]], counted: true }, 0.01, 2);
+    expect(w.favoured).toEqual([0, 1]);
+    expect(w.disfavoured.map((d) => [d.value, d.rival])).toEqual([[2, 0]]);
+    expect(w.disfavoured[0].log10LRPerGame).toBeCloseTo(40 * -Math.log10(0.99), 6);
+    // A higher take rate makes the same absence stronger; the 2 chances between path and path-all still weigh nothing at 1 %.
+    expect(weigh({ consistent: [0, 1], opportunities: opp, opportunityGames: opp, counted: true }, 0.01, 2).favoured).toEqual([0, 1]);
+    expect(weigh({ consistent: [0, 1], opportunities: opp, opportunityGames: opp, counted: true }, 0.99, 2).favoured).toEqual([1]);
+    // Evidence both ways cancels; an option without counted opportunities keeps every consistent value.
+    expect(weigh({ consistent: [0, 1], opportunities: [[0, 600], [600, 0]], opportunityGames: [[0, 1], [1, 0]], counted: true }, 0.01, 2).favoured).toEqual([0, 1]);
+    expect(weigh({ consistent: [0, 1], opportunities: [[0, 0], [0, 0]], opportunityGames: [[0, 0], [0, 0]], counted: false }, 0.01, 2)).toEqual({ favoured: [0, 1], disfavoured: [], pairs: [] });
+    expect(disagree([0, 1], [2])).toBe(true);
+    expect(disagree([0, 1], [1, 2])).toBe(false);
+  });
+});
+
+describe('evidence by absence on corpora', () => {
+  it('the dicechess.com samples: maximum favoured path or path-all, none disfavoured, and the sentence says so', async () => {
+    const doc = await infer('corpora/samples/dicechess-com', '--dialect', 'dicechess-com', '--option', 'maximum');
+    const o = maximum(doc);
+    expect(o.inferred).toBeNull();
+    expect(o.favoured).toEqual(['path', 'path-all']);
+    expect(o.evidence.map((e) => e.value)).toEqual(['none']);
+    const e = o.evidence[0];
+    expect(e.opportunities).toBeGreaterThan(5000);
+    expect(e.log10LR).toBeGreaterThan(20);
+    expect(e.log10LRPerGame).toBeLessThan(e.log10LR);
+    expect(e.example?.witness).not.toBeNull();
+    expect(o.favouredSentence).toMatch(/^`maximum`: `path` or `path-all` \(no game tells them apart: \d+ chances?\); `none` is disfavoured against `path`: in [\d,]+ turns it allowed spending fewer dice and no player did \(log10 LR ≥ [\d.]+ at a 1 % take rate/);
+    expect(doc.takeRate).toBe(0.01);
+    expect(doc.evidenceModel.assumption).toContain('assumption about players');
+    // The example reproduces: legal under none, refused under path.
+    const argv = (cmd: string) => cmd.match(/'[^']*'|"[^"]*"|\S+/g)!.slice(1).map((w) => w.replace(/^["']|["']$/g, ''));
+    expect((await runCli(...argv(e.example!.check!))).out).toMatch(/^legal/);
+    expect((await runCli(...argv(e.example!.strictCheck!))).code).toBe(1);
+  }, 300_000);
+
+  it('a corpus where players stop early: none is inferred (decisive) and nothing is disfavoured; under micro-move, micro-move is favoured', async () => {
+    const none = maximum(await infer(await corpus('none.ndjson', ['maximum=none'], 40, 'ev-none'), '--dialect', 'reference', '--option', 'maximum'));
+    expect(none).toMatchObject({ inferred: 'none', favoured: ['none'], evidence: [] });
+    const micro = maximum(await infer(await corpus('micro.ndjson', ['maximum=micro-move'], 40, 'ev-micro'), '--dialect', 'reference', '--option', 'maximum'));
+    expect(micro.favoured).toContain('micro-move');
+    expect(micro.evidence.map((e) => e.value)).not.toContain('micro-move');
+  }, 300_000);
+
+  it('a folder mixing a path corpus and a none corpus is mixed, per file and per month, naming them', async () => {
+    const mixed = join(dir, 'mixed');
+    mkdirSync(mixed);
+    await corpus('mixed/site-path.ndjson', [], 40, 'ev-path');
+    const b = await corpus('mixed/site-none.ndjson', ['maximum=none'], 30, 'ev-none2');
+    // The second site's games started two months later.
+    writeFileSync(b, readFileSync(b, 'utf8').replace(/"startedAt":"2026-01-/g, '"startedAt":"2026-03-'));
+    const bySource = maximum(await infer(mixed, '--dialect', 'reference', '--option', 'maximum', '--by', 'file'));
+    expect(bySource.mixed).toBe(true);
+    expect(bySource.mixedWhere.map((f) => f.replace(/.*\//, '')).sort()).toEqual(['site-none.ndjson', 'site-path.ndjson']);
+    expect(bySource.groups?.by).toBe('source');
+    const pathFile = bySource.groups!.groups.find((g) => g.group.endsWith('site-path.ndjson'))!;
+    expect(pathFile.favoured).not.toContain('none');
+    expect(bySource.groups!.groups.find((g) => g.group.endsWith('site-none.ndjson'))!.favoured).toEqual(['none']);
+    expect(bySource.sentence).toContain('do not all follow one rule');
+    const byMonth = maximum(await infer(mixed, '--dialect', 'reference', '--option', 'maximum', '--by', 'month'));
+    expect(byMonth.groups?.groups.map((g) => g.group)).toEqual(['2026-01', '2026-03']);
+    expect(byMonth.groups?.changes).toEqual([{ month: '2026-03', from: pathFile.favoured, to: ['none'] }]);
+    // --write-favoured: a favoured value alone, not decided by any game, goes into the dialect file with its evidence.
+    const written = join(dir, 'favoured.json');
+    const path = join(mixed, 'site-path.ndjson');
+    const fav = maximum(await infer(path, '--dialect', 'reference', '--set', 'maximum=none', '--option', 'maximum=path,none', '--write', written, '--write-favoured'));
+    expect(fav).toMatchObject({ inferred: null, favoured: ['path'] });
+    const file = JSON.parse(readFileSync(written, 'utf8'));
+    expect(file.maximum.value).toBe('path');
+    expect(file.maximum.note).toContain('evidence by absence');
+    expect(file.maximum.note).toContain(`log10 LR ${fav.evidence[0].log10LR}`);
+    expect((await runCli('infer', path, '--dialect', 'reference', '--write-favoured')).code).toBe(2);
+    const usage = await runCli('infer', mixed, '--dialect', 'reference', '--by', 'week');
+    expect(usage.code).toBe(2);
+    expect((await runCli('infer', mixed, '--dialect', 'reference', '--take-rate', '1')).code).toBe(2);
+  }, 300_000);
+});

@@ -1,0 +1,103 @@
+import { describe, expect, it } from 'vitest';
+import { makeDfen, type Position, type Role } from '../../core/index.js';
+import { loadDialect } from '../../dialects/index.js';
+import { DEFAULT_RATES, makeContext, playGame } from '../../generate/self-play.js';
+import type { GameRecord } from '../../records/game-record.js';
+import { DicePool, GameState, type MaximumReading, parseDialectDfen, TurnEngine } from '../../rules/index.js';
+import { bruteForcePairs } from './brute-force.js';
+import { canCaptureKingThisTurn } from './king-capture.js';
+import { maximumOpportunities } from './maximum.js';
+
+const READINGS: MaximumReading[] = ['path', 'path-all', 'micro-move', 'none'];
+
+const rulesOf = (dialect: string, sets: string[] = []) => {
+  const d = loadDialect(dialect, sets);
+  if (!d.ok) throw new Error(`${dialect}: ${d.error[0].message}`);
+  return d.value;
+};
+const engineOf = (dialect: string, sets: string[] = []) => new TurnEngine(rulesOf(dialect, sets).rules);
+
+/** Self-played games of `dialect` with `sets` (in memory): reference games mostly end by taking the king. */
+function games(dialect: string, sets: string[], n: number, seed: string): GameRecord[] {
+  const d = rulesOf(dialect, sets);
+  const ctx = makeContext(d.name, d.rules);
+  return Array.from({ length: n }, (_, index) => playGame(ctx, { index, seed, format: 'ndjson', bots: ['random', 'greedy'], rates: { ...DEFAULT_RATES, resign: 0, timeout: 0, drawAgreement: 0 } }).record);
+}
+
+/** Each turn start of the games (played under `engine`), with its dice and recorded moves. */
+function* turnStarts(engine: TurnEngine, records: GameRecord[]): Generator<{ pos: Position; dice: Role[]; moves: string[] }> {
+  for (const r of records) {
+    const g = GameState.start(engine, r.startFen);
+    if (!g.ok) throw new Error(g.error.message);
+    for (const t of r.turns) {
+      if (g.value.outcome) break;
+      yield { pos: g.value.pos.clone(), dice: t.dice as Role[], moves: t.moves };
+      const v = g.value.playRecorded(t.dice as Role[], t.moves, false);
+      if (!v.ok) throw new Error(`${r.id}: ${v.finding.message}`);
+      g.value.completeTurn(v);
+    }
+  }
+}
+
+function fastPairs(engine: TurnEngine, pos: Position, dice: Role[], recorded: number): number[][] {
+  const out = READINGS.map(() => READINGS.map(() => 0));
+  maximumOpportunities(engine, pos, DicePool.of(dice), recorded, READINGS, READINGS.map(() => true), out);
+  return out;
+}
+
+describe('maximum opportunities against brute force (every sequence judged under every reading)', () => {
+  const engines = READINGS.map((r) => engineOf('reference', [`maximum=${r}`]));
+
+  it.each([
+    // Every complete line takes the king: path, path-all and micro-move allow the same turns.
+    ['1r2r3/1pk5/pP1Bp3/P6p/3p3p/1N1P4/n5b1/2b3K1 w - - 0 22 PQK'],
+    ['1r6/2r5/1b2k3/pP4p1/P2PPKPn/8/8/1R3nR1 b - - 1 28 pbb'],
+    // The only first move (f3e2) takes the king: the one legal turn under every reading, none included.
+    ['3Q2B1/1r6/2b5/4b3/8/5p2/4Kp2/1q3k2 b - - 7 36 ppn'],
+  ])('%s', (dfen) => {
+    const parsed = parseDialectDfen(engines[0].rules, dfen);
+    if (!parsed.ok) throw new Error(parsed.error.message);
+    const { pos, dice } = parsed.value;
+    const brute = bruteForcePairs(engines, pos, dice!);
+    expect(brute).not.toBeNull();
+    expect(fastPairs(engines[0], pos, dice!, 1)).toEqual(brute!.pairs);
+    // None of the three lets a reading allow a turn another forbids among path, path-all and micro-move.
+    expect(brute!.pairs.slice(0, 3).map((row) => row.slice(0, 3))).toEqual([
+      [0, 0, 0],
+      [0, 0, 0],
+      [0, 0, 0],
+    ]);
+  });
+
+  it.each([
+    ['path', 'max-path'],
+    ['none', 'max-none'],
+  ])('generated reference games played under maximum=%s: the counted pairs are the judged ones at every turn start', (reading, seed) => {
+    const records = games('reference', [`maximum=${reading}`], 24, seed);
+    const walker = engineOf('reference', [`maximum=${reading}`]);
+    let compared = 0;
+    let capturable = 0;
+    let skipped = 0;
+    let differing = 0;
+    let turn = 0;
+    for (const s of turnStarts(walker, records)) {
+      // Every turn start where a king can be taken (where the shortcuts differ), one in four of the rest.
+      const capture = canCaptureKingThisTurn(walker, s.pos, DicePool.of(s.dice));
+      if (!capture && turn++ % 4 !== 0) continue;
+      const brute = bruteForcePairs(engines, s.pos, s.dice, 4000);
+      if (brute === null) {
+        skipped++;
+        continue;
+      }
+      compared++;
+      if (capture) capturable++;
+      const fast = fastPairs(walker, s.pos, s.dice, s.moves.length);
+      expect(fast, makeDfen(s.pos, s.dice)).toEqual(brute.pairs);
+      if (brute.pairs.slice(0, 3).some((row) => row.slice(0, 3).some(Boolean))) differing++;
+    }
+    expect(compared).toBeGreaterThan(100);
+    expect(capturable).toBeGreaterThan(30);
+    expect(skipped).toBeLessThan(compared / 10);
+    void differing;
+  }, 600_000);
+});

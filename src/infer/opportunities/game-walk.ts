@@ -1,0 +1,127 @@
+import { makeDiceLetters, type Role } from '../../core/index.js';
+import type { GameRecord } from '../../records/game-record.js';
+import { mayEndPartway } from '../../replay/replay-game.js';
+import { earnedIncrementMs } from '../../replay/clock-rule.js';
+import { GameState, TERMINATION_OF, type TurnEngine } from '../../rules/index.js';
+import type { OpportunityExample } from '../tally.js';
+import { witnessTurn } from './brute-force.js';
+import { countsOutcomes, countsTurns, type OpportunityKind, type TurnTestStats, turnOpportunities } from './turn-tests.js';
+
+/** What one game's walk found, per option: [value][rival] counts of turns, and an example per pair not yet known. */
+export interface GameOpportunities {
+  turns: number[][][];
+  examples: Array<Array<Array<OpportunityExample | null>>>;
+  stats: TurnTestStats;
+}
+
+export interface WalkOption {
+  path: string;
+  values: readonly unknown[];
+  kind: OpportunityKind;
+  /** The engines of the option's values (value order). */
+  engines: readonly TurnEngine[];
+  /** Does the game conform under each value? */
+  conforming: readonly boolean[];
+  /** [value][rival]: an example is still wanted (none kept yet in this batch). */
+  wantExample: readonly (readonly boolean[])[];
+}
+
+
+/**
+ * The endings a value lets a record have after a turn: the dialect's own end when it ends
+ * the game (the record must stop there, so written as the record writes it), else the game
+ * goes on, or stops by a draw a player may claim there. Two values that give the same
+ * record the same ending cannot be told apart at that turn, whatever their reasons.
+ */
+function endingsOf(game: GameState): string[] {
+  const o = game.outcome;
+  if (o) return [`${TERMINATION_OF[o.reason]} ${o.result}`];
+  const claim = game.drawClaim;
+  return claim ? ['goes on', `${TERMINATION_OF[claim.reason]} draw`] : ['goes on'];
+}
+
+/**
+ * Walks a game once (its turns are legal under every value it conforms under, so the
+ * positions are the same under all of them) and counts, per option, the turns at which a
+ * rival value would have allowed what a conforming value forbids: a turn (`turn`), a clock
+ * reading (`clock`), an ending at the turn's end (`outcome`). Once per turn and pair.
+ */
+export function walkGame(record: GameRecord, walker: TurnEngine, index: number, options: readonly WalkOption[], trace?: Array<{ option: number; value: number; rival: number; turn: number }>): GameOpportunities | null {
+  const started = GameState.start(walker, record.startFen);
+  if (!started.ok) return null;
+  const game = started.value;
+  const turns = options.map((o) => o.values.map(() => new Array<number>(o.values.length).fill(0)));
+  const examples = options.map((o) => o.values.map(() => new Array<OpportunityExample | null>(o.values.length).fill(null)));
+  const stats: TurnTestStats = { cheap: 0, exact: 0 };
+  // Outcome options: one game state per value, playing the same moves, to see how each would let the game end.
+  const states = options.map((o) => (countsOutcomes(o.kind) ? o.engines.map((e) => GameState.start(e, record.startFen)) : null));
+  const ended = states.map((s) => (s ? s.map(() => false) : null));
+  const tc = record.timeControl;
+  const clockUsable = tc !== null && (tc.kind === 'fischer' || tc.kind === 'sudden-death') && tc.initialMs !== null;
+  const increment = tc?.incrementMs ?? 0;
+  const side = (t: number): 0 | 1 => (record.turns[t].side === 'w' ? 0 : 1);
+  const example = (i: number, j: number, k: number, t: number, kind: OpportunityExample['kind'], allowed: string, witness: string[] | null, dfen: string): void => {
+    if (!options[i].wantExample[j][k] || examples[i][j][k]) return;
+    const turn = record.turns[t];
+    examples[i][j][k] = { id: record.id, index, location: record.location, turn: t + 1, dfen, dice: makeDiceLetters(turn.dice as Role[], side(t)), recorded: turn.moves.slice(), kind, allowed, witness };
+  };
+
+  // Options still wanting an example of some pair (the witness search runs only for those).
+  const wanting = options.map((o) => o.wantExample.some((row) => row.some(Boolean)));
+  for (let t = 0; t < record.turns.length; t++) {
+    if (game.outcome) break;
+    const turn = record.turns[t];
+    const dice = turn.dice as Role[];
+    const partial = mayEndPartway(record, t);
+    options.forEach((o, i) => {
+      const conf = o.conforming;
+      if (countsTurns(o.kind) && !partial) {
+        const before = wanting[i] ? turns[i].map((row) => row.slice()) : null;
+        turnOpportunities(o.path, o.values, o.engines, game.pos, dice, turn.moves, conf, turns[i], stats);
+        if (before) turns[i].forEach((row, j) =>
+          row.forEach((n, k) => {
+            if (n === before[j][k] || !o.wantExample[j][k] || examples[i][j][k]) return;
+            const witness = witnessTurn(o.engines[j], o.engines[k], game.pos, dice);
+            example(i, j, k, t, 'turn', witness ? `the turn ${witness.join(' ') || '(pass)'}` : 'a turn the value forbids', witness, game.dfen(dice));
+          }),
+        );
+      }
+      if (o.kind === 'clock' && clockUsable && turn.thinkingMs !== null && turn.clockMs?.[turn.side] != null) {
+        const rules = o.engines.map((e) => e.rules);
+        const earned = rules.map((r) => earnedIncrementMs(r, turn, partial, increment));
+        const pass = turn.moves.length === 0 && !partial;
+        conf.forEach((c, j) => {
+          if (!c) return;
+          rules.forEach((r, k) => {
+            if (k === j || !(earned[j] !== earned[k] || (pass && rules[j].clock.passesFree && !r.clock.passesFree))) return;
+            turns[i][j][k]++;
+            example(i, j, k, t, 'clock', `${earned[k]} ms earned for this turn (the value: ${earned[j]} ms)`, null, game.dfen(dice));
+          });
+        });
+      }
+    });
+    const verdict = game.playRecorded(dice, turn.moves, partial);
+    if (!verdict.ok) break;
+    game.completeTurn(verdict);
+    if (!verdict.complete) break;
+    states.forEach((s, i) => {
+      if (!s) return;
+      const done = ended[i]!;
+      s.forEach((r) => r.ok && r.value.play(verdict.moves));
+      const endings = s.map((r) => (r.ok ? endingsOf(r.value) : []));
+      options[i].conforming.forEach((c, j) => {
+        if (!c || done[j]) return;
+        endings.forEach((e, k) => {
+          if (k === j || done[k]) return;
+          const extra = e.filter((x) => !endings[j].includes(x));
+          if (extra.length === 0) return;
+          turns[i][j][k]++;
+          trace?.push({ option: i, value: j, rival: k, turn: t + 1 });
+          example(i, j, k, t, 'outcome', `after this turn: ${extra.join(' or ')} (the value: ${endings[j].join(' or ')})`, null, game.dfen());
+        });
+      });
+      s.forEach((r, k) => r.ok && r.value.outcome !== null && (done[k] = true));
+    });
+  }
+  return { turns, examples, stats };
+}

@@ -1,0 +1,170 @@
+import { describe, expect, it } from 'vitest';
+import type { Role } from '../../core/index.js';
+import { loadDialect } from '../../dialects/index.js';
+import { DEFAULT_RATES, makeContext, playGame } from '../../generate/self-play.js';
+import type { GameRecord } from '../../records/game-record.js';
+import { prepareDialect, replayGame } from '../../replay/replay-game.js';
+import { DicePool, GameState, TurnEngine } from '../../rules/index.js';
+import { bruteForcePairs } from './brute-force.js';
+import { canCaptureKingThisTurn } from './king-capture.js';
+import { walkGame } from './game-walk.js';
+import { opportunityKind, turnOpportunities } from './turn-tests.js';
+
+const dialectOf = (name: string, sets: string[]) => {
+  const d = loadDialect(name, sets);
+  if (!d.ok) throw new Error(`${name} ${sets.join(' ')}: ${d.error[0].message}`);
+  return d.value;
+};
+
+function games(name: string, sets: string[], n: number, seed: string): GameRecord[] {
+  const d = dialectOf(name, sets);
+  const ctx = makeContext(d.name, d.rules);
+  const rates = { ...DEFAULT_RATES, resign: 0.1, timeout: 0, drawAgreement: 0 };
+  return Array.from({ length: n }, (_, index) => playGame(ctx, { index, seed, format: 'ndjson', bots: ['random', 'greedy'], rates }).record);
+}
+
+/**
+ * Random games from an endgame start (few pieces, so material runs out), under the
+ * dialect: each turn a uniform roll and one of the legal turns, as a record; the game
+ * is cut at `turns` or where the dialect ends it.
+ */
+function endgames(name: string, sets: string[], starts: string[], turns: number, seed: number): GameRecord[] {
+  const d = dialectOf(name, sets);
+  const template = games(name, sets, 1, 'template')[0];
+  let x = seed;
+  const rand = (n: number): number => {
+    x = (Math.imul(x, 1103515245) + 12345) >>> 0;
+    return (x >>> 8) % n;
+  };
+  return starts.map((startFen, i) => {
+    const g = GameState.start(d.rules, startFen);
+    if (!g.ok) throw new Error(g.error.message);
+    const out: GameRecord['turns'] = [];
+    while (out.length < turns && !g.value.outcome) {
+      const dice = Array.from({ length: d.rules.dice.count }, () => 1 + rand(6)) as Role[];
+      const legal = g.value.legalTurns(dice, 64);
+      const pick = legal[rand(legal.length)];
+      const moves = pick.map((m) => g.value.uci(m));
+      out.push({ ...template.turns[0], side: g.value.pos.turn === 0 ? 'w' : 'b', dice, moves, fenAfter: null, clockMs: null, thinkingMs: null, diceFlags: null, location: null });
+      const v = g.value.judgeAndPlay(dice, moves);
+      if (!v.ok) throw new Error(v.finding.message);
+    }
+    return { ...template, id: `endgame-${i}`, startFen, turns: out, events: [], termination: 'resign', result: out.length % 2 ? 'black' : 'white', timeControl: null } as GameRecord;
+  });
+}
+
+/** Endings a record can be given after a turn; a resignation stands for "the game goes on" (no board end, no claim needed). */
+function candidates(r: GameRecord, t: number): Array<Pick<GameRecord, 'termination' | 'result'>> {
+  const mover = r.turns[t].side === 'w' ? 'white' : 'black';
+  const other = mover === 'white' ? 'black' : 'white';
+  return [
+    { termination: 'resign', result: mover },
+    { termination: 'draw_rule', result: 'draw' },
+    { termination: 'stalemate', result: 'draw' },
+    { termination: 'checkmate', result: mover },
+    { termination: 'king_captured', result: mover },
+    { termination: 'checkmate', result: other },
+  ] as Array<Pick<GameRecord, 'termination' | 'result'>>;
+}
+
+/**
+ * Options whose values change how a game may end (and, for kingCaptureIgnoresCheck, which
+ * turns are legal): on generated games, the pairs walkGame counts at each turn end are
+ * the pairs the replayer itself tells apart, judging the game cut after that turn with
+ * every ending under every value.
+ */
+// Kings with a minor piece or two and a pawn or a rook to lose: captures leave positions that cannot mate.
+const ENDGAMES = [
+  '4k3/8/8/3n4/8/2B5/4P3/4K3 w - - 0 1',
+  '4k3/8/3b4/8/8/2N5/3r4/4K3 w - - 0 1',
+  '2k5/8/8/8/3N4/8/1p6/4K2B w - - 0 1',
+  '6k1/5n2/8/8/8/8/2R5/4K3 b - - 0 1',
+  '4k3/3p4/8/8/8/8/3B4/4K3 w - - 0 1',
+  '8/8/4k3/2n5/8/8/2P5/4K3 w - - 0 1',
+];
+
+describe('ending opportunities against brute force (the record cut at a turn end, every ending replayed under every value)', () => {
+  // Short limits make draws by rule frequent; the bots claim them as soon as they may.
+  const quick = ['draws.moveCounterLimit=10', 'draws.repetition=2', 'draws.turnLimit=200'];
+  it.each([
+    ['draws.passAdvancesCounter', [false, true], 'wikipedia-two-dice', quick],
+    ['draws.repetitionCountsPasses', [false, true], 'wikipedia-two-dice', quick],
+    ['draws.ruleDraws', ['automatic', 'claim'], 'wikipedia-two-dice', quick],
+    ['draws.ruleDraws', ['claim', 'automatic'], 'wikipedia-two-dice', ['draws.ruleDraws=automatic', ...quick]],
+    ['draws.insufficientMaterial', ['none', 'cannot-mate', 'cannot-win'], 'wikipedia-two-dice', ['draws.moveCounterLimit=null', 'draws.repetition=null', 'draws.turnLimit=300']],
+    ['kingCaptureIgnoresCheck', [false, true], 'wikipedia-two-dice', quick],
+  ] as const)('%s %j on %s %j', (path, values, name, sets) => {
+    expect(opportunityKind(path)).not.toBe('none');
+    const dialects = values.map((v) => dialectOf(name, [...sets, `${path}=${JSON.stringify(v).replace(/^"|"$/g, '')}`]));
+    const prepared = dialects.map((d) => prepareDialect(d.name, d.rules));
+    const engines = prepared.map((d) => d.engine);
+    const records = games(name, [...sets], 12, `outcome-${path}-${values[0]}`);
+    // Material runs out only in endgames, and passes (few piece types to roll) repeat positions there: a few random ones.
+    if (path === 'draws.insufficientMaterial' || path === 'draws.repetitionCountsPasses') records.push(...endgames(name, [...sets, `${path}=${values[0]}`], ENDGAMES, 40, 7));
+    let endsJudged = 0;
+    let pairsSeen = 0;
+    let turnsJudged = 0;
+    for (const [index, r] of records.entries()) {
+      const conforming = prepared.map((d) => replayGame(r, d, index).status === 'conforming');
+      if (!conforming.some(Boolean)) continue;
+      const trace: Array<{ option: number; value: number; rival: number; turn: number }> = [];
+      const walker = engines[conforming.indexOf(true)];
+      const found = walkGame(r, walker, index, [{ path, values, kind: 'outcome', engines, conforming, wantExample: values.map(() => values.map(() => false)) }], trace);
+      expect(found).not.toBeNull();
+      // The walk stops where the walker's game ends; so do the cuts.
+      const g = GameState.start(walker, r.startFen);
+      if (!g.ok) throw new Error(g.error.message);
+      for (let t = 0; t < r.turns.length; t++) {
+        if (g.value.outcome) break;
+        const v = g.value.playRecorded(r.turns[t].dice as Role[], r.turns[t].moves, false);
+        if (!v.ok || !v.complete) break;
+        g.value.completeTurn(v);
+        // The last few turn ends of each game and about ten more (each cut is replayed whole).
+        // And every turn end where the walk counted a pair (its positives, all checked; its negatives, sampled).
+        const step = Math.ceil(r.turns.length / 10);
+        if (t < r.turns.length - 4 && t % step !== 0 && !trace.some((x) => x.turn === t + 1)) continue;
+        const cut = r.turns.slice(0, t + 1);
+        const accepted = prepared.map((d) => candidates(r, t).map((c) => replayGame({ ...r, ...c, turns: cut }, d, index).status === 'conforming'));
+        endsJudged++;
+        // A rival already ended the game earlier accepts nothing from here on: the walk stops comparing it.
+        const expected = new Set<string>();
+        conforming.forEach((c, j) => {
+          if (!c) return;
+          values.forEach((_, k) => {
+            if (k !== j && accepted[k].some((a, x) => a && !accepted[j][x])) expected.add(`${j}>${k}`);
+          });
+        });
+        const counted = new Set(trace.filter((x) => x.turn === t + 1).map((x) => `${x.value}>${x.rival}`));
+        expect([...counted].sort(), `${r.id} after turn ${t + 1}`).toEqual([...expected].sort());
+        pairsSeen += expected.size;
+      }
+      if (path === 'kingCaptureIgnoresCheck') {
+        // Its turns too: at each turn start where a king can be taken, the counted pairs are the judged ones.
+        const w = GameState.start(walker, r.startFen);
+        if (!w.ok) throw new Error(w.error.message);
+        for (const turn of r.turns) {
+          if (w.value.outcome) break;
+          const dice = turn.dice as Role[];
+          if (engines.some((e) => canCaptureKingThisTurn(e, w.value.pos, DicePool.of(dice)))) {
+            const brute = bruteForcePairs(engines, w.value.pos, dice, 4000);
+            if (brute) {
+              const out = values.map(() => values.map(() => 0));
+              turnOpportunities(path, values, engines, w.value.pos, dice, turn.moves, conforming, out, { cheap: 0, exact: 0 });
+              const want = brute.pairs.map((row, j) => row.map((x) => (conforming[j] ? x : 0)));
+              expect(out).toEqual(want);
+              turnsJudged++;
+            }
+          }
+          const v = w.value.playRecorded(dice, turn.moves, false);
+          if (!v.ok) break;
+          w.value.completeTurn(v);
+        }
+      }
+    }
+    expect(endsJudged).toBeGreaterThan(40);
+    // Generated games must give the comparison something to find (else it proves nothing).
+    if (path !== 'kingCaptureIgnoresCheck') expect(pairsSeen).toBeGreaterThan(0);
+    void turnsJudged;
+    void TurnEngine;
+  }, 600_000);
+});

@@ -1,12 +1,13 @@
 // Nightly corpus run (scripts/nightly.sh runs this): generate, fetch or name by URL the corpora a
 // config names, replay them, diff against the last good run, promote only when nothing
 // broke, keep the newest runs and always the last good one.
-// Usage: node scripts/nightly.mjs [config.json] [state-folder] [--allow-gone]
-// Exit: 0 nothing broke, 1 something broke or games are gone (the diff lists them),
+// Usage: node scripts/nightly.mjs [config.json] [state-folder] [--allow-gone] [--allow-config-change]
+// Exit: 0 nothing broke, 1 something broke, games are gone, the configuration changed or an
+// answer key scores worse (the diff lists them),
 // 2 the run itself failed (bad config, replay failed, last-good missing after the first run).
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, readlinkSync, renameSync, rmSync, symlinkSync } from 'node:fs';
+import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, readlinkSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { isRunFolder } from '../dist/output/output-path.js';
@@ -121,13 +122,43 @@ function prune(state, keep) {
   const runsDir = join(state, 'runs');
   const good = lastGoodTarget(state);
   const goodName = good === null ? null : resolve(state, good);
-  const runs = readdirSync(runsDir).filter((f) => !f.startsWith('.') && !f.endsWith('.diff.md')).sort();
+  const runs = readdirSync(runsDir).filter(isRunName).sort();
   for (const r of runs.slice(0, Math.max(0, runs.length - keep))) {
     const dir = join(runsDir, r);
     if (resolve(dir) === goodName || !isRunFolder(dir)) continue;
     rmSync(dir, { recursive: true, force: true });
     rmSync(`${dir}.diff.md`, { force: true });
+    rmSync(`${dir}.scores.json`, { force: true });
   }
+}
+
+/** Names in runs/ that are runs (not a run's diff or scores beside it). */
+const isRunName = (f) => !f.startsWith('.') && !f.endsWith('.diff.md') && !f.endsWith('.scores.json');
+
+/** Counts whose rise (or fall, for truePositives) makes a score worse. */
+const WORSE_UP = ['falseNegatives', 'falsePositives', 'misplaced', 'missing'];
+
+/** Each answer key's overall score of a run: { corpus name: overall }. */
+function scoreRun(keys, out) {
+  const scores = {};
+  for (const { name, key } of keys) {
+    const r = cli(['score', '--key', key, '--results', out, '--json'], { stdout: 'pipe' });
+    if (r.status !== 0 && r.status !== 1) fail(`score ${name} failed (exit ${r.status ?? r.signal}); last good run kept`);
+    scores[name] = JSON.parse(r.stdout).overall;
+  }
+  return scores;
+}
+
+/** How tonight's scores are worse than last good's, as sentences (keys new tonight are not compared). */
+function worseScores(before, after) {
+  const out = [];
+  for (const [name, now] of Object.entries(after)) {
+    const was = before[name];
+    if (!was) continue;
+    if (now.truePositives < was.truePositives) out.push(`${name}: ${was.truePositives} → ${now.truePositives} planted divergences found`);
+    for (const k of WORSE_UP) if (now[k] > was[k]) out.push(`${name}: ${k} ${was[k]} → ${now[k]}`);
+  }
+  return out;
 }
 
 /**
@@ -143,9 +174,10 @@ function recordNight(state, run, outcome) {
 
 function nightly(argv) {
   const allowFlag = argv.includes('--allow-gone');
-  const positional = argv.filter((a) => a !== '--allow-gone');
+  const allowConfigChange = argv.includes('--allow-config-change');
+  const positional = argv.filter((a) => a !== '--allow-gone' && a !== '--allow-config-change');
   const unknown = positional.find((a) => a.startsWith('-'));
-  if (unknown) fail(`unknown option ${unknown} (usage: scripts/nightly.sh [config.json] [state-folder] [--allow-gone])`);
+  if (unknown) fail(`unknown option ${unknown} (usage: scripts/nightly.sh [config.json] [state-folder] [--allow-gone] [--allow-config-change])`);
   const config = resolve(positional[0] ?? join(root, 'scripts/nightly.config.json'));
   const state = resolve(positional[1] ?? join(root, 'reports/nightly'));
   const corpora = resolve(process.env.NIGHTLY_CORPORA ?? join(root, 'corpora/generated/nightly'));
@@ -155,13 +187,15 @@ function nightly(argv) {
 
   // Before any work: after the first run a last-good must exist and be a run.
   const good = lastGoodTarget(state);
-  const earlier = existsSync(runsDir) && readdirSync(runsDir).some((f) => !f.startsWith('.') && !f.endsWith('.diff.md'));
+  const earlier = existsSync(runsDir) && readdirSync(runsDir).some(isRunName);
   if (good !== null && !isRunFolder(resolve(state, good))) fail(`${join(state, 'last-good')} points to ${good}, which is missing or not a run folder: restore it (or point it at a good run) before the next night`);
   if (good === null && earlier) fail(`no last-good in ${state} although runs exist there: point last-good at the last good run (or start afresh in an empty state folder)`);
 
   mkdirSync(corpora, { recursive: true });
   mkdirSync(runsDir, { recursive: true });
   const sources = [];
+  /** Answer keys of the generated corpora that have one (generate --inject writes it). */
+  const keys = [];
   for (const e of c.corpora) {
     if (e.url) {
       sources.push(e.url);
@@ -180,6 +214,7 @@ function nightly(argv) {
       if (r.status !== 0) fail(`generate ${e.name} failed (exit ${r.status ?? r.signal})`);
     }
     sources.push(file);
+    if (existsSync(`${file}.key.json`)) keys.push({ name: e.name, key: `${file}.key.json` });
   }
 
   const run = stamp(runsDir);
@@ -201,24 +236,50 @@ function nightly(argv) {
     fail(`replay failed (exit ${replay.status ?? replay.signal}); last good run kept`);
   }
 
+  // Where a corpus has an answer key, the run is scored; a worse score than last good's blocks promotion.
+  const scores = scoreRun(keys, out);
+  writeFileSync(`${out}.scores.json`, `${JSON.stringify(scores, null, 2)}\n`);
+
   let status = 0;
   if (good === null) {
-    process.stdout.write(`nightly: first run in ${state}: nothing to compare against\n`);
+    say(`nightly: first run in ${state}: nothing to compare against\n`);
   } else {
-    const diff = cli(['diff', resolve(state, good), out, '--out', `${out}.diff.md`, ...(allowGone ? ['--allow-gone'] : [])], { stdout: 'pipe' });
+    // diff names a change of dialects, overrides, options or tool version, and counts it as broken unless allowed.
+    const diff = cli(['diff', resolve(state, good), out, '--out', `${out}.diff.md`, ...(allowGone ? ['--allow-gone'] : []), ...(allowConfigChange ? ['--allow-config-change'] : [])], { stdout: 'pipe' });
     if (diff.status !== 0 && diff.status !== 1) fail(`diff failed (exit ${diff.status ?? diff.signal}); last good run kept`);
     status = diff.status;
-    process.stdout.write(readFileSync(`${out}.diff.md`, 'utf8'));
+    say(readFileSync(`${out}.diff.md`, 'utf8'));
+    let before = {};
+    try {
+      before = JSON.parse(readFileSync(`${resolve(state, good)}.scores.json`, 'utf8'));
+    } catch {
+      // A last good run from before scores were kept: nothing to compare.
+    }
+    const worse = worseScores(before, scores);
+    if (worse.length > 0) {
+      say(`\n## Answer keys score worse than the last good run\n\n${worse.map((w) => `- ${w}`).join('\n')}\n`);
+      status = 1;
+    }
   }
   if (status === 0) {
     promote(state, run);
-    process.stdout.write(`nightly: ${out} is the new last good run\n`);
+    say(`nightly: ${out} is the new last good run\n`);
   } else {
     process.stderr.write(`nightly: regressions against ${good}; last good run kept\n`);
   }
   recordNight(state, run, { promoted: status === 0 });
   prune(state, c.keep ?? 7);
   return status;
+}
+
+// A reader that closed stdout (`nightly.sh | head`) changes nothing: the job goes on and keeps its exit code.
+let stdoutOpen = true;
+process.stdout.on('error', (e) => {
+  if (e?.code !== 'EPIPE') throw e;
+  stdoutOpen = false;
+});
+function say(text) {
+  if (stdoutOpen) process.stdout.write(text);
 }
 
 try {

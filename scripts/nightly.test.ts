@@ -29,7 +29,7 @@ function setup() {
     return { code: r.status, out: r.stdout, err: r.stderr };
   };
   const write = (c: object): void => writeFileSync(config, JSON.stringify(c));
-  const runs = (): string[] => readdirSync(join(state, 'runs')).filter((f) => !f.endsWith('.diff.md')).sort();
+  const runs = (): string[] => readdirSync(join(state, 'runs')).filter((f) => !f.endsWith('.diff.md') && !f.endsWith('.scores.json')).sort();
   const lastGood = (): string => readlinkSync(join(state, 'last-good'));
   const sources = (run: string): string[] => JSON.parse(readFileSync(join(state, 'runs', run, 'summary.json'), 'utf8')).run_info.sources.map((s: { source: string }) => s.source);
   return { dir, state, corpora, night, write, runs, lastGood, sources };

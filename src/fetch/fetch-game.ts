@@ -116,7 +116,7 @@ async function ask(ctx: GameContext, r: ListedRow, file: string, target: string,
     if (verdict.kind === 'unavailable') return entry({ ...base, attempts, status: 'unavailable', fetchedAt: at(), httpStatus: answer.status, reason: verdict.reason });
     if (verdict.kind === 'invalid') return entry({ ...base, attempts, status: 'failed', fetchedAt: at(), httpStatus: answer.status, error: { code: 'fetch.bad-game', message: verdict.reason } });
     if (redactor.leaks(answer.body)) {
-      return entry({ ...base, attempts, status: 'failed', fetchedAt: at(), httpStatus: answer.status, error: { code: 'fetch.token-in-body', message: 'the answer holds the login token verbatim; not saved' } });
+      return entry({ ...base, attempts, status: 'failed', fetchedAt: at(), httpStatus: answer.status, error: { code: 'fetch.token-in-body', message: 'the answer holds the login token or cookie (raw or encoded); not saved' } });
     }
     // The answer must be the game that was listed: one game listed under two ids would be stored, and replayed, twice.
     const parsed = parseBody(answer.body);

@@ -40,7 +40,7 @@ export interface Call {
 }
 
 export type Answer =
-  | { ok: true; status: number; body: Buffer; attempts: number }
+  | { ok: true; status: number; body: Buffer; attempts: number; contentType?: string | null }
   /** `status` is the last HTTP status seen (null when none arrived); `reason` a short text from the server's body. */
   | { ok: false; code: FailureCode; status: number | null; reason: string; message: string; attempts: number };
 
@@ -142,7 +142,7 @@ export class Client {
       }
       this.requests++;
       const r = await this.once(call, signal);
-      if (!(r instanceof Attempt)) return { ok: true, status: r.status, body: r.body, attempts: attempt + 1 };
+      if (!(r instanceof Attempt)) return { ok: true, status: r.status, body: r.body, attempts: attempt + 1, contentType: r.contentType };
       last = r;
       if (signal?.aborted) {
         last = new Attempt('http.aborted', r.status, 'stopped', false);
@@ -177,7 +177,7 @@ export class Client {
     };
   }
 
-  private async once(call: Call, outer?: AbortSignal): Promise<{ status: number; body: Buffer } | Attempt> {
+  private async once(call: Call, outer?: AbortSignal): Promise<{ status: number; body: Buffer; contentType: string | null } | Attempt> {
     const deadline = AbortSignal.timeout(this.opts.deadlineMs);
     const signal = outer ? AbortSignal.any([outer, deadline]) : deadline;
     const headers: Record<string, string> = { accept: 'application/json', 'user-agent': this.opts.userAgent, ...this.opts.headers };
@@ -216,7 +216,7 @@ export class Client {
       return this.failure(e, deadline, `the body broke off after ${received} bytes`, status);
     }
     const bytes = Buffer.concat(chunks);
-    if (status >= 200 && status < 300) return { status, body: bytes };
+    if (status >= 200 && status < 300) return { status, body: bytes, contentType: typeof res.headers['content-type'] === 'string' ? res.headers['content-type'] : null };
     const reason = reasonText(bytes);
     const text = `HTTP ${status}${reason ? ` (${reason})` : ''}`;
     // Busy or failing servers: try again, after the wait they ask for when they ask for one.

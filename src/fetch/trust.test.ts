@@ -211,3 +211,48 @@ describe('ids the server chose (22.2, 22.3)', () => {
     for (const rec of records) expect(Object.keys((rec.players as { white: object }).white).length).toBeGreaterThan(0);
   }, 120_000);
 });
+
+describe('secrets in every encoding (22.9)', () => {
+  /** Every file of a folder, dot-files included, as text. */
+  const allText = (dir: string): string =>
+    readdirSync(dir, { recursive: true, withFileTypes: true })
+      .filter((e) => e.isFile())
+      .map((e) => readFileSync(path.join(e.parentPath, e.name), 'utf8'))
+      .join('\n');
+
+  it.each([
+    ['DICECHESS_TOKEN', 's3cr3t/T0ken+xyz==', [] as string[]],
+    ['--cookie-env', 'session=C00kie/Val+ue==', ['--cookie-env', 'MY_COOKIE']],
+  ])('%s: a game answer holding it JSON-escaped is not saved, a redirect carrying it URL-encoded is redacted; no form of it in any file or line', async (_, secret, extra) => {
+    const token = extra.length ? TOKEN : secret;
+    const games = dicechessGames(6);
+    const f = await fake('dicechess-com', games, { token });
+    const value = extra.length ? secret.slice(secret.indexOf('=') + 1) : secret;
+    const escaped = JSON.stringify(value).slice(1, -1).replace(/\//g, '\\/');
+    // Game 1 echoes the secret JSON-escaped; game 2 redirects with it URL-encoded; game 3 with it in base64.
+    games[1].body = games[1].body.replace(/^\{/, `{"echo":"${escaped}",`);
+    f.faults.set(games[2].id, Array.from({ length: 8 }, () => ({ kind: 'status' as const, status: 302, headers: { location: `${f.url}/login?t=${encodeURIComponent(value)}` } })));
+    f.faults.set(games[3].id, Array.from({ length: 8 }, () => ({ kind: 'status' as const, status: 500, body: JSON.stringify({ error: `bad session ${Buffer.from(value).toString('base64')}` }) })));
+    const out = path.join(temps.make(), 'dc');
+    const r = await cli(['fetch', 'dicechess-com', '--player', PLAYER, '--out', out, '--base-url', f.url, '--rate', '0', ...extra], { DICECHESS_TOKEN: token, MY_COOKIE: secret });
+    const m = readManifestFile(out);
+    expect(m.games.find((g) => g.id === games[1].id)).toMatchObject({ status: 'failed', error: { code: 'fetch.token-in-body' } });
+    expect(m.games.find((g) => g.id === games[2].id)).toMatchObject({ status: 'failed' });
+    const everything = `${allText(out)}\n${r.out}\n${r.err}`;
+    for (const form of [value, escaped, encodeURIComponent(value), encodeURIComponent(value).toLowerCase(), Buffer.from(value).toString('base64'), Buffer.from(value).toString('base64').replace(/=+$/, '')]) {
+      expect(everything, form).not.toContain(form);
+    }
+    expect(everything).toContain('[redacted]');
+  }, 120_000);
+});
+
+describe('a listing that answers HTML (22.13)', () => {
+  it('says what came instead: status, content type and the first bytes, escaped', async () => {
+    const f = await fake('fortemate', fortemateGames(3));
+    f.faults.set('list:0', [{ kind: 'garbage' }]);
+    const out = path.join(temps.make(), 'fm');
+    const r = await cli(fetchArgs('fortemate', f, out));
+    expect(r.code).toBe(2);
+    expect(r.err).toMatch(/got no JSON: HTTP 200, content type application\/json, 24 bytes starting "<html>maintenance<\/html>"/);
+  }, 120_000);
+});

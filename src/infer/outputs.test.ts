@@ -92,3 +92,14 @@ describe('infer outputs', () => {
     expect(readdirSync(dir).sort()).toEqual(['notes', 'out']);
   }, 120_000);
 });
+
+describe('infer with no --option (22.10, 22.13)', () => {
+  it.each(['chess', 'wikipedia-two-dice'])('%s: an option with one judgeable value is left out with a note; an option no game tells apart is "not judgeable", never "undecided (undecided)"', async (d) => {
+    const dir = tempDir('dd-infer-out-');
+    const r = await sh(dir, `"${process.execPath}" "${bin}" infer "${join(root, 'corpora/samples', d)}" --dialect ${d} --limit 30 --jobs 1 --quiet`);
+    expect(r.code).toBe(0);
+    expect(r.err).toMatch(/^dice-dialects: note: option maximum: only none can be judged under .*: left out \(nothing to infer\)/m);
+    expect(r.out).toMatch(/enPassant\.window: not judgeable: no game reaches a turn where its values differ/);
+    expect(r.out).not.toMatch(/undecided \(undecided\)/);
+  }, 120_000);
+});

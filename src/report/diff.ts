@@ -58,6 +58,17 @@ export function classify(a: DiffSide, b: DiffSide): DiffCategory {
   return a.rule === b.rule && a.status === b.status ? 'unchanged' : 'reclassified';
 }
 
+/**
+ * Every reclassified record counts as broken: its first rule changed, which a loosened
+ * check does as well as a fixed one (`--set maximum=none` turns `maximum.fewer-dice`
+ * into `record.fen-after-mismatch`). The same rule at an earlier (or any other) point
+ * is the same class, so it is not reclassified: the diff pairs records by their first
+ * rule only.
+ */
+export function reclassifiedBroke(_e: DiffEntry): boolean {
+  return true;
+}
+
 /** What a diff needs of one result line (a run folder's line, or a row of the run history). */
 export interface DiffInput {
   id: string;
@@ -158,14 +169,51 @@ function resultsPath(run: string): string {
 export interface BrokeOptions {
   /** The corpus shrank on purpose: records only in run A are not a regression. */
   allowGone?: boolean;
+  /** What differs between the two runs' configurations (configChanges); empty or absent: the same. */
+  configChanges?: string[];
+  /** A changed configuration was meant (--allow-config-change). */
+  allowConfigChange?: boolean;
 }
 
+/** Reclassified records that count as broken (reclassifiedBroke). */
+export const brokenReclassified = (d: RunDiff): DiffEntry[] => d.reclassified.filter(reclassifiedBroke);
+
 /**
- * True when the nightly should fail: something that conformed no longer does, or
- * records are gone (a reader that silently drops games looks like a smaller corpus).
+ * True when the nightly should fail: something that conformed no longer does, a
+ * record changed its first rule (unless to the same rule earlier), records are gone (a
+ * reader that silently drops games looks like a smaller corpus), or the runs were made
+ * under different dialects, overrides, options or tool versions, which can make any
+ * diff look clean.
  */
 export function anythingBroke(d: RunDiff, opts: BrokeOptions = {}): boolean {
-  return d.broken.length > 0 || (d.gone.length > 0 && opts.allowGone !== true);
+  return (
+    d.broken.length > 0 ||
+    brokenReclassified(d).length > 0 ||
+    (d.gone.length > 0 && opts.allowGone !== true) ||
+    ((opts.configChanges?.length ?? 0) > 0 && opts.allowConfigChange !== true)
+  );
+}
+
+/** What a run was made under, from its summary's run_info: what must match for a diff to mean anything. */
+export interface RunConfig {
+  version?: unknown;
+  dialects?: unknown;
+  options?: Record<string, unknown>;
+}
+
+/** Options that change how a run goes, not what it finds. */
+const NEUTRAL_OPTIONS = new Set(['jobs', 'quiet']);
+
+const text = (v: unknown): string => JSON.stringify(v) ?? 'none';
+
+/** Each difference between two runs' configurations, as a sentence; [] when they were made alike. */
+export function configChanges(a: RunConfig, b: RunConfig): string[] {
+  const out: string[] = [];
+  if (text(a.version) !== text(b.version)) out.push(`tool version ${text(a.version)} → ${text(b.version)}`);
+  if (text(a.dialects) !== text(b.dialects)) out.push(`dialects and overrides ${text(a.dialects)} → ${text(b.dialects)}`);
+  const keys = [...new Set([...Object.keys(a.options ?? {}), ...Object.keys(b.options ?? {})])].filter((k) => !NEUTRAL_OPTIONS.has(k)).sort();
+  for (const k of keys) if (text(a.options?.[k]) !== text(b.options?.[k])) out.push(`option ${k} ${text(a.options?.[k])} → ${text(b.options?.[k])}`);
+  return out;
 }
 
 function verdict(s: DiffSide | null): string {
@@ -193,7 +241,19 @@ function faultLines(d: RunDiff): string[] {
 
 export function renderDiffMarkdown(d: RunDiff, opts: BrokeOptions = {}): string {
   const gone = d.gone.length === 0 ? '' : opts.allowGone ? ` ${d.gone.length} record(s) gone (allowed: --allow-gone).` : ` **${d.gone.length} record(s) gone**: they count as broken unless the corpus shrank on purpose (--allow-gone).`;
-  const headline = (d.broken.length ? `**${d.broken.length} record(s) broke.**` : anythingBroke(d, opts) ? '' : 'Nothing broke.') + gone;
+  const reclassified = brokenReclassified(d).length;
+  const changes = opts.configChanges ?? [];
+  const config =
+    changes.length === 0
+      ? ''
+      : opts.allowConfigChange
+        ? ` The configuration changed (allowed: --allow-config-change): ${changes.join('; ')}.`
+        : ` **The configuration changed** (${changes.join('; ')}): the runs are not comparable, and it counts as broken unless meant (--allow-config-change).`;
+  const headline =
+    (d.broken.length ? `**${d.broken.length} record(s) broke.**` : anythingBroke(d, opts) ? '' : 'Nothing broke.') +
+    (reclassified ? ` **${reclassified} reclassified record(s) count as broken**: their first rule changed.` : '') +
+    gone +
+    config;
   const fixedNote = d.fixed.length
     ? ` **${d.fixed.length} record(s) now pass that used to fail**: an unexpected pass until someone confirms the fix.`
     : '';
@@ -215,7 +275,7 @@ export function renderDiffMarkdown(d: RunDiff, opts: BrokeOptions = {}): string 
     ...faultLines(d),
     ...listSection('Broken', 'Conforming (or readable) in A, not in B.', d.broken),
     ...listSection('Fixed', 'Diverging or unreadable in A, conforming in B. Report it as loudly as a failure: a pass nobody expected may hide a weakened check.', d.fixed),
-    ...listSection('Reclassified', 'Not conforming in either run, with a different first rule.', d.reclassified),
+    ...listSection('Reclassified', 'Not conforming in either run, with a different first rule: counted as broken (a loosened check changes the first rule too).', d.reclassified),
     ...listSection('New', 'Only in B.', d.new),
     ...listSection('Gone', 'Only in A.', d.gone),
     ...listSection('Recording faults', "Records that now show a recording fault hiding their play (docs/recording-faults.md): the record's problem, not a regression of the rules.", d.faulted),

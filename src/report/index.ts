@@ -14,6 +14,6 @@ export {
 export { renderMarkdown } from './render-md.js';
 export { renderHtml } from './render-html.js';
 export { renderJunit } from './render-junit.js';
-export { anythingBroke, classify, diffLines, diffRuns, renderDiffMarkdown, type DiffEntry, type DiffInput, type DiffSide, type RunDiff } from './diff.js';
+export { anythingBroke, brokenReclassified, classify, configChanges, type RunConfig, diffLines, diffRuns, renderDiffMarkdown, type DiffEntry, type DiffInput, type DiffSide, type RunDiff } from './diff.js';
 export { readResults, readResultsSync, ResultsFileError } from './results-file.js';
 export { canonicalJson } from './sorted.js';

@@ -1,8 +1,9 @@
 import type { CommandModule } from 'yargs';
 import { writeOutputFile } from '../../output/file-output.js';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { checkFileTarget, checkNotAnInput } from '../../output/output-path.js';
-import { anythingBroke, diffRuns, renderDiffMarkdown, ResultsFileError } from '../../report/index.js';
+import { anythingBroke, configChanges, diffRuns, renderDiffMarkdown, ResultsFileError, type RunConfig } from '../../report/index.js';
 import { canonicalJson } from '../../report/sorted.js';
 import { UsageError } from '../usage-error.js';
 
@@ -12,6 +13,17 @@ interface DiffArgs {
   out?: string;
   json?: boolean;
   allowGone: boolean;
+  allowConfigChange: boolean;
+}
+
+/** A run folder's run_info (what it was made under), or null when it has no readable summary (a results file given alone). */
+function runConfig(run: string): RunConfig | null {
+  try {
+    const summary = JSON.parse(readFileSync(join(run, 'summary.json'), 'utf8')) as { run_info?: RunConfig };
+    return summary.run_info ?? null;
+  } catch {
+    return null;
+  }
 }
 
 /** `dice-dialects diff <runA> <runB>`: per-record changes between two run folders; exit 1 when anything broke (for nightly CI). */
@@ -24,7 +36,8 @@ export const diffCommand: CommandModule<object, DiffArgs> = {
       .positional('runB', { type: 'string', demandOption: true, describe: 'the later run folder' })
       .option('out', { type: 'string', describe: 'write the diff to FILE instead of standard output' })
       .option('json', { type: 'boolean', default: false, describe: 'JSON instead of Markdown' })
-      .option('allow-gone', { type: 'boolean', default: false, describe: 'records only in runA (a corpus that shrank on purpose) are not broken' }) as never,
+      .option('allow-gone', { type: 'boolean', default: false, describe: 'records only in runA (a corpus that shrank on purpose) are not broken' })
+      .option('allow-config-change', { type: 'boolean', default: false, describe: 'runs made under other dialects, overrides, options or tool versions are compared without counting as broken' }) as never,
   handler: async (args) => {
     if (args.out !== undefined) {
       checkFileTarget('--out', args.out);
@@ -39,7 +52,10 @@ export const diffCommand: CommandModule<object, DiffArgs> = {
       if (error instanceof ResultsFileError) throw new UsageError(`cannot read run folder: ${error.message}`, 'run-dir');
       throw error;
     }
-    const text = args.json ? canonicalJson(diff) : renderDiffMarkdown(diff, { allowGone: args.allowGone });
+    const a = runConfig(args.runA);
+    const b = runConfig(args.runB);
+    const opts = { allowGone: args.allowGone, allowConfigChange: args.allowConfigChange, configChanges: a && b ? configChanges(a, b) : [] };
+    const text = args.json ? canonicalJson(opts.configChanges.length ? { ...diff, configChanges: opts.configChanges } : diff) : renderDiffMarkdown(diff, opts);
     if (args.out !== undefined) {
       await writeOutputFile('--out', args.out, text);
       process.stdout.write(
@@ -48,6 +64,6 @@ export const diffCommand: CommandModule<object, DiffArgs> = {
     } else {
       process.stdout.write(text);
     }
-    process.exitCode = anythingBroke(diff, { allowGone: args.allowGone }) ? 1 : 0;
+    process.exitCode = anythingBroke(diff, opts) ? 1 : 0;
   },
 };

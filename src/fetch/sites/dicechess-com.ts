@@ -1,5 +1,5 @@
 import type { Call } from '../http.js';
-import { type GameVerdict, ListingGuard, type ListContext, type ListStep, type ListedRow, type Obj, type Site, describeValue, isObj, parseBody, rowId, timeMs } from './site.js';
+import { type GameVerdict, ListingGuard, type ListContext, type ListStep, type ListedRow, type Obj, type Site, describeAnswer, describeValue, isObj, parseBody, rowId, timeMs } from './site.js';
 
 /**
  * dicechess.com (docs/formats.md#dicechess-com-api): `POST /api/player/history`, newest first, paged by
@@ -57,7 +57,7 @@ async function page(ctx: ListContext, first: number): Promise<ListedRow[] | List
   if (!answer.ok) return { kind: 'error', answer, what: 'the player history' };
   const v = parseBody(answer.body);
   const rows = rowsOf(v);
-  if (rows === null) return { kind: 'shape', message: `POST ${url}: expected an array of history rows (or an object holding one), got ${describeValue(v)}` };
+  if (rows === null) return { kind: 'shape', message: `POST ${url}: expected an array of history rows (or an object holding one), got ${describeAnswer(answer, v)}` };
   const out: ListedRow[] = [];
   for (const r of rows) {
     const id = rowId(r);

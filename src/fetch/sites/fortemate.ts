@@ -1,5 +1,5 @@
 import type { Call } from '../http.js';
-import { type GameVerdict, ListingGuard, pathSegment, type ListContext, type ListStep, type ListedRow, type Obj, type Site, describeValue, isObj, parseBody, rowId, timeMs } from './site.js';
+import { type GameVerdict, ListingGuard, pathSegment, type ListContext, type ListStep, type ListedRow, type Obj, type Site, describeAnswer, describeValue, isObj, parseBody, rowId, timeMs } from './site.js';
 
 /**
  * Fortemate play-api (docs/formats.md#fortemate-play-api): `GET /players/{id}/games[?before=ISO]`, newest
@@ -35,7 +35,7 @@ async function page(ctx: ListContext, before: string | null): Promise<{ rows: Li
   const answer = await ctx.client.call({ method: 'GET', url }, ctx.signal);
   if (!answer.ok) return { kind: 'error', answer, what: 'the games list' };
   const v = parseBody(answer.body);
-  if (!isObj(v) || !Array.isArray(v.games)) return { kind: 'shape', message: `GET ${url}: expected {"games": [...], "hasMore": bool}, got ${describeValue(v)}` };
+  if (!isObj(v) || !Array.isArray(v.games)) return { kind: 'shape', message: `GET ${url}: expected {"games": [...], "hasMore": bool}, got ${describeAnswer(answer, v)}` };
   const rows: ListedRow[] = [];
   const raw: Obj[] = [];
   for (const r of v.games) {

@@ -137,3 +137,14 @@ export function pathSegment(id: string): string | null {
   const seg = encodeURIComponent(id);
   return /^(\.|%2e){1,2}$/i.test(seg) ? null : seg;
 }
+
+/**
+ * What an answer held, for an error that says what came instead of what was expected:
+ * the JSON's shape, or, when it is not JSON, its status, content type and first bytes
+ * (escaped), e.g. an HTML login page.
+ */
+export function describeAnswer(answer: { status: number; body: Buffer; contentType?: string | null }, v: unknown): string {
+  if (v !== undefined) return describeValue(v);
+  const head = answer.body.subarray(0, 80).toString('utf8');
+  return `no JSON: HTTP ${answer.status}, ${answer.contentType ? `content type ${answer.contentType}` : 'no content type'}, ${answer.body.length} bytes starting ${JSON.stringify(head)}${answer.body.length > 80 ? '…' : ''}`;
+}

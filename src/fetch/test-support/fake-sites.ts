@@ -27,7 +27,7 @@ export interface FakeGame {
 }
 
 export type Fault =
-  | { kind: 'status'; status: number; retryAfter?: string; body?: string }
+  | { kind: 'status'; status: number; retryAfter?: string; body?: string; headers?: Record<string, string> }
   | { kind: 'stall' }
   | { kind: 'truncate' }
   | { kind: 'reset' }
@@ -191,7 +191,7 @@ export async function startFakeSite(site: 'fortemate' | 'dicechess-com', opts: F
         await new Promise((r) => setTimeout(r, f.ms));
         return false;
       case 'status':
-        res.writeHead(f.status, { 'content-type': 'application/json', ...(f.retryAfter ? { 'retry-after': f.retryAfter } : {}) }).end(f.body ?? JSON.stringify({ error: `fault ${f.status}` }));
+        res.writeHead(f.status, { 'content-type': 'application/json', ...(f.retryAfter ? { 'retry-after': f.retryAfter } : {}), ...(f.headers ?? {}) }).end(f.body ?? JSON.stringify({ error: `fault ${f.status}` }));
         return true;
       case 'reset':
         res.socket?.destroy();

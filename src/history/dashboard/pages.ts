@@ -66,7 +66,15 @@ export function trendPage(links: Links, t: Trend, q: { dialect?: string; rule?: 
   const shown = [...byRule.entries()].sort((a, b) => latest(b[1]) - latest(a[1]) || a[0].localeCompare(b[0])).slice(0, q.rule ? byRule.size : 6);
   const ruleCharts = shown.map(([rule, list]) => {
     const runs = list[0].points;
-    return runsChart(rule, runs, list.map((r, i) => ({ name: r.dialect, color: PALETTE[i % PALETTE.length], values: runs.map((p) => r.points.find((x) => x.run === p.run)?.games ?? 0) })), '');
+    return runsChart(
+      rule,
+      runs,
+      list.map((r, i) => {
+        const games = new Map(r.points.map((x) => [x.run, x.games]));
+        return { name: r.dialect, color: PALETTE[i % PALETTE.length], values: runs.map((p) => games.get(p.run) ?? 0) };
+      }),
+      '',
+    );
   });
   const form = `<form class="filters" method="get" action="${attr(links.trend())}"><label>dialect<input type="text" name="dialect" value="${attr(q.dialect ?? '')}"></label><label>rule id<input type="text" name="rule" value="${attr(q.rule ?? '')}"></label><button type="submit">Show</button></form>`;
   const body = [

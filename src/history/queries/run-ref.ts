@@ -33,10 +33,17 @@ export function dateBound(value: string, end: boolean): string | null {
   return null;
 }
 
-/** A since/until bound as SQL on the runs table (alias `r`): a date, or a run by reference. */
-export async function rangeCondition(store: Store, which: 'since' | 'until', value: string): Promise<{ sql: string; params: (string | number)[] }> {
+/**
+ * A since/until bound as SQL on a table with a `run` column (`alias`): a date (the runs that
+ * started in range) or a run by reference. Written on the run number, so that a query over
+ * the results reads only the runs in range through the (run, line) index.
+ */
+export async function rangeCondition(store: Store, which: 'since' | 'until', value: string, alias = 'r'): Promise<{ sql: string; params: (string | number)[] }> {
   const date = dateBound(value, which === 'until');
-  if (date !== null) return which === 'since' ? { sql: 'r.started_at >= ?', params: [date] } : { sql: /^\d{4}-\d{2}-\d{2}$/.test(value) ? 'r.started_at < ?' : 'r.started_at <= ?', params: [date] };
+  if (date !== null) {
+    const op = which === 'since' ? '>=' : /^\d{4}-\d{2}-\d{2}$/.test(value) ? '<' : '<=';
+    return { sql: `${alias}.run IN (SELECT run FROM runs WHERE started_at ${op} ?)`, params: [date] };
+  }
   const run = await resolveRun(store, value);
-  return { sql: which === 'since' ? 'r.run >= ?' : 'r.run <= ?', params: [run] };
+  return { sql: which === 'since' ? `${alias}.run >= ?` : `${alias}.run <= ?`, params: [run] };
 }

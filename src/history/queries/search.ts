@@ -50,7 +50,7 @@ export async function search(store: Store, query: string, opts: { limit?: number
       continue;
     }
     if (t.key === 'since' || t.key === 'until') {
-      const c = await rangeCondition(store, t.key, t.value);
+      const c = await rangeCondition(store, t.key, t.value, 'x');
       inner.push(c.sql);
       innerParams.push(...c.params);
       continue;

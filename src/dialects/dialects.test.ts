@@ -91,8 +91,8 @@ describe('citedSourceProblem (the check on every shipped source)', () => {
     expect(citedSourceProblem('docs/rules.md §2')).toBeNull();
     expect(citedSourceProblem('docs/rules.md §99')).toMatch(/no heading §99/);
     expect(citedSourceProblem('docs/no-such-page.md §1')).toMatch(/no page/);
-    expect(citedSourceProblem('000_5cf668e569c31d9f.txt')).toMatch(/neither/);
-    expect(citedSourceProblem('RULES.md §1')).toMatch(/neither/);
+    expect(citedSourceProblem('notes-000.txt')).toMatch(/neither/);
+    expect(citedSourceProblem('NOTES.md §1')).toMatch(/neither/);
   });
 });
 

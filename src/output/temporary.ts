@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmdirSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { temporaryPrefix } from './output-path.js';
 
@@ -114,7 +114,10 @@ function sweep(parent: string, prefix: string): string[] {
     try {
       marker = JSON.parse(readFileSync(join(dir, TMP_MARKER), 'utf8'));
     } catch {
-      continue; // Not ours (or not a folder): never touched.
+      // A kill between making the folder and writing its marker leaves it empty, or with a
+      // torn marker alone: nothing of anyone's is in it, so it goes. Anything else is not ours.
+      if (!live.has(dir) && removeUnmarked(dir)) removed.push(dir);
+      continue;
     }
     if (marker.tool !== 'dice-dialects' || typeof marker.pid !== 'number') continue;
     if (marker.pid !== process.pid && isAlive(marker.pid)) continue; // Another run of the same output is still going.
@@ -125,6 +128,18 @@ function sweep(parent: string, prefix: string): string[] {
     removed.push(dir);
   }
   return removed;
+}
+
+function removeUnmarked(dir: string): boolean {
+  try {
+    const entries = readdirSync(dir);
+    if (entries.length > 1 || (entries.length === 1 && entries[0] !== TMP_MARKER)) return false;
+    if (entries.length === 1) unlinkSync(join(dir, TMP_MARKER));
+    rmdirSync(dir); // Fails, and so keeps it, if anything appeared meanwhile.
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 export interface TemporaryOptions {

@@ -7,7 +7,8 @@ import { GameState, isRecordingFault, type RuleId, type Rules, TurnEngine, type 
 import { earnedIncrementMs } from './clock-rule.js';
 import { judgeEnd } from './judge-end.js';
 import { judgeEvents } from './judge-events.js';
-import { type Finding, type GameResultLine, MAX_FINDINGS } from './result.js';
+import { MAX_FINDINGS } from './findings-cap.js';
+import type { Finding, GameResultLine } from './result.js';
 
 /** A dialect ready to judge games: its rules and one turn engine reused for every game. */
 export interface PreparedDialect {

@@ -27,12 +27,8 @@ export const Finding = z
   .strict();
 export type Finding = z.infer<typeof Finding>;
 
-/**
- * Findings kept per game and dialect. A game that diverges at every turn (under
- * --continue-after-divergence) would otherwise grow its line, and a worker's memory,
- * without bound; the findings past the cap are counted in `moreFindings`.
- */
-export const MAX_FINDINGS = 1000;
+// A value of its own module: the judge needs the cap without the schemas (zod) of this one.
+export { MAX_FINDINGS } from './findings-cap.js';
 
 export const GameResultLine = z
   .object({

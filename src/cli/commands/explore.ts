@@ -3,6 +3,7 @@ import { formatProblem, loadDialect } from '../../dialects/index.js';
 import { ExplorerError, explorerPage, writeExplorer } from '../../explore/files.js';
 import { servePage } from '../../explore/serve.js';
 import { UsageError } from '../usage-error.js';
+import { serveUntilSignal } from '../until-signal.js';
 
 interface Args {
   out?: string;
@@ -39,14 +40,7 @@ export const exploreCommand: CommandModule<object, Args> = {
       const { server, url } = await servePage(html, argv.port);
       process.stdout.write(`${url}\n`);
       process.stderr.write(`serving the explorer at ${url} (Ctrl-C stops)\n`);
-      await new Promise<void>((resolve) => {
-        const stop = (): void => {
-          server.close(() => resolve());
-          server.closeAllConnections();
-        };
-        process.once('SIGINT', stop);
-        process.once('SIGTERM', stop);
-      });
+      await serveUntilSignal(server);
     } catch (e) {
       const err = e as NodeJS.ErrnoException;
       if (e instanceof ExplorerError) throw new UsageError(e.message, e.code);

@@ -2,6 +2,7 @@ import type { CommandModule } from 'yargs';
 import { HistoryError, openStore, readySchema, type Store } from '../../history/index.js';
 import { serveDashboard } from '../../history/dashboard/server.js';
 import { UsageError } from '../usage-error.js';
+import { serveUntilSignal } from '../until-signal.js';
 
 interface Args {
   db: string;
@@ -28,14 +29,7 @@ export const serveCommand: CommandModule<object, Args> = {
       const { server, url } = await serveDashboard(store, { port: argv.port, host: argv.host });
       process.stdout.write(`${url}\n`);
       process.stderr.write(`serving the history dashboard of ${store.shown} at ${url} (Ctrl-C stops)\n`);
-      await new Promise<void>((resolve) => {
-        const stop = (): void => {
-          server.close(() => resolve());
-          server.closeAllConnections();
-        };
-        process.once('SIGINT', stop);
-        process.once('SIGTERM', stop);
-      });
+      await serveUntilSignal(server);
     } catch (error) {
       const err = error as NodeJS.ErrnoException;
       if (error instanceof HistoryError) throw new UsageError(error.message, error.code);

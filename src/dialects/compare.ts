@@ -63,7 +63,7 @@ export function compareDialects(dialects: readonly Dialect[]): Comparison {
 }
 
 const formatValue = (v: unknown): string => {
-  if (v === null) return 'none';
+  if (v === null) return 'null'; // As --set spells it: 'none' is a value of its own for several options.
   if (Array.isArray(v)) return v.length === 0 ? '[]' : v.join(', ');
   return String(v);
 };

@@ -1,7 +1,5 @@
-import { createReadStream } from 'node:fs';
-import { createInterface } from 'node:readline';
 import type { GameResultLine } from '../replay/result.js';
-import { parseLine, ResultsFileError } from '../report/results-file.js';
+import { readResults, ResultsFileError } from '../report/results-file.js';
 import { toolVersion } from '../run/run-info.js';
 import { HistoryError } from './errors.js';
 import { readRunFolder, type RecordedSummary, type RunFolder } from './run-folder.js';
@@ -12,7 +10,7 @@ import { identityHash } from '../run/run-info.js';
 export const RESULT_COLUMNS = ['run', 'line', 'game', 'dialect', 'status', 'rule', 'turn', 'micro_move', 'dfen', 'recorded', 'message', 'source', 'idx', 'turns', 'repeats'] as const;
 const BATCH = 5_000;
 
-const STATUSES = new Set(['conforming', 'diverging', 'unreadable']);
+const STATUSES = new Set(['conforming', 'diverging', 'unreadable', 'faulty']);
 
 /** The fields the history keeps, checked by hand: the schema's full check (zod) costs more than the insert at millions of lines. */
 function plainLine(v: unknown): GameResultLine | null {
@@ -24,32 +22,6 @@ function plainLine(v: unknown): GameResultLine | null {
   return { ...l, source: l.source ?? null, turns: l.turns ?? null };
 }
 
-/** results.ndjson line by line; a line that is not a result line is the schema's own error (file:line and why). */
-async function* resultLines(path: string): AsyncGenerator<GameResultLine> {
-  const stream = createReadStream(path, { encoding: 'utf8', highWaterMark: 1 << 20 });
-  await new Promise<void>((resolve, reject) => {
-    stream.once('open', () => resolve());
-    stream.once('error', (e) => reject(new ResultsFileError(`${path}: ${(e as NodeJS.ErrnoException).code ?? e.message}`, path)));
-  });
-  const lines = createInterface({ input: stream, crlfDelay: Infinity });
-  let lineNo = 0;
-  try {
-    for await (const text of lines) {
-      lineNo++;
-      if (text.trim() === '') continue;
-      let json: unknown;
-      try {
-        json = JSON.parse(text);
-      } catch {
-        json = undefined;
-      }
-      yield plainLine(json) ?? parseLine(text, path, lineNo);
-    }
-  } finally {
-    lines.close();
-    stream.destroy();
-  }
-}
 
 /** What the nightly job adds to a run: the name it gave the night, and whether it promoted it. */
 export interface NightlyOutcome {
@@ -154,7 +126,7 @@ export async function recordRun(store: Store, dir: string, opts: RecordOptions =
     let batch: SqlValue[][] = [];
     let line = 0;
     try {
-      for await (const r of resultLines(folder.resultsPath)) {
+      for await (const r of readResults(folder.resultsPath, plainLine)) {
         line++;
         const f = r.findings[0];
         const weight = r.repeats ?? 1;

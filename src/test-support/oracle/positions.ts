@@ -110,7 +110,11 @@ function tidy(b: Board): Board {
 
 const PIECES = 'PNBRQpnbrq';
 
-/** A random mutation: remove a piece, add one, or move one to an empty square (kings stay, pawns off the last ranks). */
+/**
+ * A random mutation: remove a piece, add one, or move one to an empty square (pawns off the
+ * last ranks). Kings are never removed or added; a king moved loses its side's castling rights,
+ * as a king move does, so no start is made up that no game can reach (king on d1 with rights).
+ */
 export function mutate(b: Board, rng: Rng): Board {
   const s = [...b.squares];
   const occupied = s.map((p, i) => (p !== '' && typeOf(p) !== 'k' ? i : -1)).filter((i) => i >= 0);
@@ -128,8 +132,13 @@ export function mutate(b: Board, rng: Rng): Board {
     const from = pick(rng, movable);
     const at = pick(rng, empty);
     if (at !== undefined && pawnOk(s[from], at)) {
-      s[at] = s[from];
+      const moved = s[from];
+      s[at] = moved;
       s[from] = '';
+      if (typeOf(moved) === 'k') {
+        const side = moved === 'K' ? 'w' : 'b';
+        return tidy({ ...b, squares: s, rights: b.rights.filter((r) => r.side !== side) });
+      }
     }
   }
   return tidy({ ...b, squares: s });

@@ -90,9 +90,18 @@ export function openSqlite(path: string, opts: OpenOptions): Store {
       const tuple = `(${columns.map(() => '?').join(', ')})`;
       const sql = (n: number) => `INSERT INTO ${table} (${columns.join(', ')}) VALUES ${Array.from({ length: n }, () => tuple).join(', ')}`;
       guard(() => {
+        // The parameters of a chunk in one preallocated array: slice + flat per chunk cost
+        // about a third of the engine's own time at millions of rows.
+        const params: SqlValue[] = new Array(per * columns.length);
         for (let i = 0; i < rows.length; i += per) {
-          const chunk = rows.slice(i, i + per);
-          prepare(sql(chunk.length)).run(chunk.flat() as SqlValue[]);
+          const n = Math.min(per, rows.length - i);
+          if (n < per) params.length = n * columns.length;
+          let k = 0;
+          for (let r = i; r < i + n; r++) {
+            const row = rows[r];
+            for (let c = 0; c < columns.length; c++) params[k++] = row[c];
+          }
+          prepare(sql(n)).run(params);
         }
       });
     },

@@ -3,7 +3,16 @@ import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 
 // The command line is one CommonJS bundle, loaded with its code cache (src/bundle-loader.cts).
-const { loadBundle } = createRequire(import.meta.url)('../dist/bundle-loader.cjs');
+// A checkout that was never built has none: say how to build it, not a module stack trace.
+const require = createRequire(import.meta.url);
+let loader;
+try {
+  loader = require.resolve('../dist/bundle-loader.cjs');
+} catch {
+  process.stderr.write('dice-dialects: dist/ is missing: this checkout is not built yet; run `npm ci && npm run build` (npm start and npm test build first)\n');
+  process.exit(2);
+}
+const { loadBundle } = require(loader);
 const { main } = loadBundle(fileURLToPath(new URL('../dist/bundle/cli.cjs', import.meta.url))).exports;
 
 // A reader that closed the pipe (`… | head`) wants no more: stop at once, quietly, with the

@@ -37,8 +37,16 @@ function removeLive(): void {
   for (const [dir, rescue] of live) {
     try {
       rescue?.();
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
+    } catch {
+      // The parked original stays in the temporary; the next run's sweep puts it back.
+      continue;
+    }
+    // A file the writer's thread was still opening can land inside while the folder is
+    // emptied (ENOTEMPTY): try again, and never let one folder stop the others or the exit.
+    try {
+      rmSync(dir, { recursive: true, force: true, maxRetries: 5, retryDelay: 20 });
+    } catch {
+      // Left with its marker: the next run of the same output sweeps it (its maker is dead).
     }
   }
   live.clear();
@@ -46,8 +54,11 @@ function removeLive(): void {
 }
 
 const onSignal = (signal: NodeJS.Signals): void => {
-  removeLive();
-  process.exit(SIGNALS[signal as keyof typeof SIGNALS] ?? 1);
+  try {
+    removeLive();
+  } finally {
+    process.exit(SIGNALS[signal as keyof typeof SIGNALS] ?? 1);
+  }
 };
 
 /** Temporaries of a command that handles signals itself (fetch saves its manifest first): removed at exit only. */

@@ -142,6 +142,8 @@ describe.skipIf(skipWithoutChromium())('the explorer page in headless Chromium',
     const house = { name: 'house-rules', title: 'House rules', extends: 'reference', maximum: { value: 'micro-move', source: 'https://example.org/our-club-rules' } };
     await page.setInputFiles('#file', { name: 'house-rules.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(house)) });
     await page.waitForSelector('[data-dialect="house-rules"]');
+    // The picker is emptied once read, so picking the same file again (mended) is a change of its own.
+    expect(await page.inputValue('#file')).toBe('');
     await goHash(page, hash('8/2B1P1k1/3B1B2/8/8/8/P7/K7 w - - 0 1 PNN'));
     expect((await readPanels(page))['house-rules'].moves).toEqual(['e7e8n']);
     // A broken dialect file is reported with its JSON path, and the rest still works.

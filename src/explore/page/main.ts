@@ -100,8 +100,11 @@ function initControls(): void {
   $('step-last').addEventListener('click', step((_, max) => max));
   $('clear-turn').addEventListener('click', () => setState({ turn: null, step: 0 }));
   $<HTMLInputElement>('file').addEventListener('change', (e) => {
-    const files = (e.target as HTMLInputElement).files;
-    if (files) void addDialectFiles([...files]);
+    const input = e.target as HTMLInputElement;
+    const files = input.files ? [...input.files] : [];
+    // Emptied, so that picking the same file again (mended) is a change too, not ignored.
+    input.value = '';
+    void addDialectFiles(files);
   });
   document.addEventListener('dragover', (e) => {
     e.preventDefault();

@@ -17,6 +17,8 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
+// The verdict in words as every printer of infer says it (once: "undecided" is not followed by "(undecided)").
+import { verdictPhrase } from '../dist/infer/verdict-phrase.js';
 
 const GAMES = Number(process.argv[2] ?? 50000);
 const dir = 'corpora/generated/bench';
@@ -60,4 +62,4 @@ console.log(`  extrapolated to 50,000 games: ${((infer.sec * 50000) / doc.games)
 const busy = t.judgeMs + t.opportunityMs;
 console.log(`  thread time: judging ${(t.judgeMs / 1000).toFixed(1)} s (${((100 * t.judgeMs) / busy).toFixed(0)} %), opportunities ${(t.opportunityMs / 1000).toFixed(1)} s (${((100 * t.opportunityMs) / busy).toFixed(0)} %); turn starts settled cheaply ${fmt(t.cheapTurns)}, by the exact comparison ${fmt(t.exactTurns)}`);
 console.log(`  confirmation: ${doc.confirmation.judged ? 'a second pass' : 'no second pass'} (${doc.confirmation.note})`);
-for (const o of doc.options) console.log(`  ${o.path}: ${o.inferred === null ? 'undecided' : JSON.stringify(o.inferred)} (${o.verdict}); ${o.values.map((v) => `${JSON.stringify(v.value)} ${v.conforming}/${v.decisive}/${v.opportunities.total}`).join(', ')} (conforming/decisive/opportunities)${o.favoured ? `; favoured ${o.favoured.map((v) => JSON.stringify(v)).join(', ')}` : ''}`);
+for (const o of doc.options) console.log(`  ${o.path}: ${verdictPhrase(o)}; ${o.values.map((v) => `${JSON.stringify(v.value)} ${v.conforming}/${v.decisive}/${v.opportunities.total}`).join(', ')} (conforming/decisive/opportunities)${o.favoured ? `; favoured ${o.favoured.map((v) => JSON.stringify(v)).join(', ')}` : ''}`);

@@ -142,6 +142,8 @@ describe.skipIf(skipWithoutChromium())('the explorer page in headless Chromium',
     const house = { name: 'house-rules', title: 'House rules', extends: 'reference', maximum: { value: 'micro-move', source: 'https://example.org/our-club-rules' } };
     await page.setInputFiles('#file', { name: 'house-rules.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(house)) });
     await page.waitForSelector('[data-dialect="house-rules"]');
+    // The picker is emptied once read, so picking the same file again (mended) is a change of its own.
+    expect(await page.inputValue('#file')).toBe('');
     await goHash(page, hash('8/2B1P1k1/3B1B2/8/8/8/P7/K7 w - - 0 1 PNN'));
     expect((await readPanels(page))['house-rules'].moves).toEqual(['e7e8n']);
     // A broken dialect file is reported with its JSON path, and the rest still works.
@@ -149,6 +151,99 @@ describe.skipIf(skipWithoutChromium())('the explorer page in headless Chromium',
     await page.waitForSelector('[data-dialect="bad"] .error');
     expect(await page.locator('[data-dialect="bad"] .error').textContent()).toMatch(/maximum/);
     await page.screenshot({ path: join(dir, 'explorer-dropped.png'), fullPage: true });
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  it('an unparseable turn: every column that plays the position gives the rule id `check` names (uci.syntax) as its verdict, and the step control is off', async () => {
+    const { page, problems } = await watchedPage(browser);
+    // A link may ask for a step the turn cannot take: no board is stepped.
+    await page.goto(`${pageUrl}${hash(`${START} PNB`, ['zz9', 'e2e4'])}&step=1`);
+    await page.waitForSelector('body[data-ready]');
+    const check = await runCli('check', '--dialect', 'reference', '--dfen', `${START} PNB`, '--turn', 'zz9,e2e4');
+    expect(check.code).toBe(2);
+    expect(check.err).toContain('(uci.syntax)');
+    const verdicts = await page.locator('[data-dialect]').evaluateAll((els) =>
+      Object.fromEntries(
+        els.map((e): [string, [string | null, string | null, boolean]] => [e.getAttribute('data-dialect')!, [e.querySelector('[data-verdict]')!.getAttribute('data-verdict'), e.querySelector('[data-verdict]')!.textContent, e.querySelector('.error') !== null]]),
+      ),
+    );
+    for (const [name, [attr, text, unplayable]] of Object.entries(verdicts)) {
+      // A column that cannot play the position has no verdict at all (`check` exits 2 on the DFEN first).
+      expect([attr, text], name).toEqual(unplayable ? ['', ''] : ['uci.syntax', 'uci.syntax']);
+    }
+    expect(verdicts.reference).toEqual(['uci.syntax', 'uci.syntax', false]);
+    expect(await page.locator('[data-dialect="reference"] .sentence').textContent()).toContain('"zz9" is not a UCI move');
+    for (const id of ['step-first', 'step-prev', 'step-next', 'step-last']) expect(await page.locator(`#${id}`).isDisabled(), id).toBe(true);
+    expect(await page.textContent('#step-label')).not.toMatch(/^step \d+ of/);
+    expect(await page.textContent('#step-label')).toContain('zz9');
+    expect(page.url()).not.toContain('step=');
+    expect(await page.locator('[data-dialect="reference"] svg.board title').textContent()).toBe(`${START} PNB`);
+    // A readable turn steps again.
+    await page.fill('#turn', 'e2e4,f1c4');
+    await page.dispatchEvent('#turn', 'change');
+    expect(await page.textContent('#step-label')).toBe('step 0 of 2');
+    expect(await page.locator('#step-next').isDisabled()).toBe(false);
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  it('a bad line in the options box is marked with its line number and reason; the other lines apply and every column still renders', async () => {
+    const { page, problems } = await watchedPage(browser);
+    const set = 'maximum=sometimes\nenPassant.windw=first-micro-move\nmaximum=micro-move\nnonsense\nreference+maximum=path-all';
+    await page.goto(pageUrl + hash('8/2B1P1k1/3B1B2/8/8/8/P7/K7 w - - 0 1 PNN', null, set));
+    await page.waitForSelector('body[data-ready]');
+    const panels = await readPanels(page);
+    expect(Object.keys(panels).sort()).toEqual([...NAMES, 'reference+maximum=path-all'].sort());
+    // Line 3 applies to every column (the file's "path" becomes "micro-move"), line 5 is a column of its own.
+    expect(panels.reference.moves).toEqual(['e7e8n']);
+    expect(panels.reference.error).toBeNull();
+    expect(panels['reference+maximum=path-all'].moves).toEqual(['e7e8n']);
+    const marked = await page.locator('#set-problems [data-line]').evaluateAll((els) => els.map((e) => [e.getAttribute('data-line'), e.textContent]));
+    expect(marked.map(([line]) => line)).toEqual(['1', '2', '4']);
+    expect(marked[0][1]).toMatch(/^line 1, "maximum=sometimes": .*"sometimes"/);
+    expect(marked[0][1]).toContain('micro-move');
+    expect(marked[1][1]).toMatch(/^line 2, "enPassant.windw=first-micro-move": .*not a dialect option.*enPassant\.window/);
+    expect(marked[2][1]).toMatch(/^line 4, "nonsense": .*path=value/);
+    // Mending the lines takes the marks away.
+    await page.fill('#set', 'maximum=micro-move');
+    await page.dispatchEvent('#set', 'change');
+    expect(await page.locator('#set-problems [data-line]').count()).toBe(0);
+    expect((await readPanels(page)).reference.moves).toEqual(['e7e8n']);
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  it('dropped dialect files that cannot be played (schema errors, not an object, not JSON) are listed under "Not playable under" with the reason; the other columns still work', async () => {
+    const { page, problems } = await watchedPage(browser);
+    await page.goto(pageUrl + hash(`${START} PNB`));
+    await page.waitForSelector('body[data-ready]');
+    const files = [
+      { name: 'club.json', text: JSON.stringify({ name: 'club', extends: 'reference', maximum: { value: 'sometimes', source: 'assumed' }, colour: 'blue' }) },
+      { name: 'a-name.json', text: '"reference"' },
+      { name: 'torn.json', text: '{"name": "torn", "extends": ' },
+      { name: 'house.json', text: JSON.stringify({ name: 'house', extends: 'reference', maximum: { value: 'micro-move', source: 'assumed' } }) },
+    ];
+    // Dropped on the page, as a user drags files from a file manager.
+    const before = await page.evaluate(() => Number(document.body.dataset.renders));
+    await page.evaluate((fs) => {
+      const dt = new DataTransfer();
+      for (const f of fs) dt.items.add(new File([f.text], f.name, { type: 'application/json' }));
+      document.dispatchEvent(new DragEvent('drop', { dataTransfer: dt, bubbles: true, cancelable: true }));
+    }, files);
+    await page.waitForFunction((n) => Number(document.body.dataset.renders) > n, before);
+    const listed = await page.locator('#summary [data-not-playable]').evaluateAll((els) => Object.fromEntries(els.map((e) => [e.getAttribute('data-not-playable'), e.textContent])));
+    expect(listed.club).toMatch(/^club: .*maximum\.value.*"sometimes".*colour/);
+    expect(listed['a-name.json']).toMatch(/^a-name\.json: .*not a JSON object/);
+    expect(listed['torn.json']).toMatch(/^torn\.json: not JSON/);
+    expect(listed.house).toBeUndefined();
+    // The shipped dialects that cannot read three dice are listed with their reason too.
+    expect(listed['chess']).toMatch(/fen\.dice-count/);
+    const panels = await readPanels(page);
+    expect(panels.club.error).toMatch(/maximum/);
+    expect(panels['a-name.json'].error).toMatch(/not a JSON object/);
+    expect(panels.reference.moves).toHaveLength(12);
+    expect(panels.house.moves).toHaveLength(12);
     expect(problems).toEqual([]);
     await page.close();
   });

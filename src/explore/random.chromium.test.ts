@@ -80,15 +80,17 @@ describe.skipIf(skipWithoutChromium())('the explorer page judges with the CLI co
           const first = legalFirstMoves(d, c.dfen);
           const turns = legalTurns(d, c.dfen, { limit: TURN_CAP + 1 });
           const v = judgeTurn(d, c.dfen, c.turn);
-          const verdict = !v.ok ? '' : v.value.legal ? 'legal' : v.value.rule;
+          const verdict = !v.ok ? v.error.code : v.value.legal ? 'legal' : v.value.rule;
           const count = !turns.ok ? null : turns.value.length > TURN_CAP ? 'capped' : String(turns.value.length);
           expect({ moves: panels[name].moves, verdict: panels[name].verdict, turns: panels[name].turnCount }, `case ${k} ${name} ${c.dfen} ${c.turn.join(',')}`).toEqual({
             moves: first.ok ? first.value : [],
             verdict: first.ok ? verdict : '',
             turns: count,
           });
-          if (first.ok) seen.playable++;
-          seen.verdicts.add(verdict);
+          if (first.ok) {
+            seen.playable++;
+            seen.verdicts.add(verdict);
+          }
         }
         // The real CLI process for a few of them.
         if (k % 67 === 0) {

@@ -5,6 +5,7 @@ import { EVIDENCE_FORMULA, INDEPENDENCE, TAKE_RATE_ASSUMPTION } from './evidence
 import { type EvidenceDoc, favouredSentence, type GroupsDoc, groupVerdicts, weighOption } from './evidence-doc.js';
 import type { OpportunityKind } from './opportunities/turn-tests.js';
 import type { Example, InferTally } from './tally.js';
+import { notJudgeable } from './verdict-phrase.js';
 
 /** A reproduction of one game's evidence: the turn, and the `check` commands that show it. */
 export interface ExampleDoc {
@@ -150,6 +151,8 @@ function sentenceOf(o: Omit<OptionDoc, 'sentence' | 'favouredSentence'>, games: 
   }
   if (o.why === 'no-games') return `\`${o.path}\` is undecided: no game conforms under any candidate value.${mix}`;
   const tied = o.consistent.map(v).join(', ');
+  const cannot = notJudgeable(o);
+  if (cannot !== null) return `\`${o.path}\` is not judgeable: ${cannot}; ${tied} fit equally many games (${fmt(o.values[0].conforming)}).${mix}`;
   if (o.why === 'tie') return `\`${o.path}\` is undecided: ${tied} fit equally many games (${fmt(byValue.get(valueText(o.consistent[0]))?.conforming ?? 0)}); no game tells them apart.${mix}`;
   return `\`${o.path}\` is undecided: ${tied} fits the most games but no game conforms under it alone.${mix}`;
 }

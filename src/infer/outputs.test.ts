@@ -4,6 +4,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { packageRoot } from '../dialects/paths.js';
 import { tempDir } from '../test-support/temp-dir.js';
+import type { OptionDoc } from './document.js';
+import { verdictPhrase } from './verdict-phrase.js';
 
 /**
  * infer's --out and --write go through the shared output code: checked before a game
@@ -99,7 +101,35 @@ describe('infer with no --option (22.10, 22.13)', () => {
     const r = await sh(dir, `"${process.execPath}" "${bin}" infer "${join(root, 'corpora/samples', d)}" --dialect ${d} --limit 30 --jobs 1 --quiet`);
     expect(r.code).toBe(0);
     expect(r.err).toMatch(/^dice-dialects: note: option maximum: only none can be judged under .*: left out \(nothing to infer\)/m);
-    expect(r.out).toMatch(/enPassant\.window: not judgeable: no game reaches a turn where its values differ/);
+    expect(r.out).toMatch(/^enPassant\.window is not judgeable: no game reaches a turn where its values differ; /m);
     expect(r.out).not.toMatch(/undecided \(undecided\)/);
+  }, 120_000);
+
+  /** A line that says a verdict word twice ("undecided (undecided)", "x: undecided — x is undecided"). */
+  const TWICE = /\b(undecided|judgeable|supported|contradict\w*)\b.*\b\1\b/;
+
+  it('no output says a verdict twice: the command\'s lines, report.md and report.html rows, and the phrase the benchmark prints (scripts/bench-infer.mjs)', async () => {
+    const dir = tempDir('dd-infer-out-');
+    const args = `"${join(root, 'corpora/samples/dicechess-com')}" --dialect dicechess-com --limit 30 --jobs 1 --quiet`;
+    const text = await sh(dir, `"${process.execPath}" "${bin}" infer ${args} --out run`);
+    expect(text.code).toBe(0);
+    const doc = JSON.parse(readFileSync(join(dir, 'run', 'infer.json'), 'utf8')) as { options: Array<OptionDoc> };
+    const lines = text.out.split('\n');
+    for (const o of doc.options) expect(lines, o.path).toContain(o.sentence.replace(/`/g, ''));
+    // The reports' table rows and verdict sentences (the method's paragraph defines the words, so it may use them twice).
+    const md = readFileSync(join(dir, 'run', 'report.md'), 'utf8').split('\n');
+    const html = readFileSync(join(dir, 'run', 'report.html'), 'utf8').split(/<tr>|\n/).filter((row) => row.includes('</td>') || row.startsWith('<p class="verdict')).map((row) => row.replace(/<[^>]*>/g, ''));
+    expect(html.length).toBeGreaterThan(doc.options.length);
+    for (const line of [...lines, ...md.filter((l) => l.startsWith('|') || l.startsWith('`')), ...html]) expect(line).not.toMatch(TWICE);
+    const phrases = Object.fromEntries(doc.options.map((o) => [o.path, verdictPhrase(o)]));
+    for (const phrase of Object.values(phrases)) expect(phrase).not.toMatch(TWICE);
+    // The sample holds undecided options and options it cannot judge (no history list, no clocks): each is said once, as such.
+    expect(phrases.maximum).toBe('undecided');
+    expect(phrases['draws.castlingCounts']).toBe('not judgeable: no game ends where its values differ (no history list or recorded end to judge)');
+    expect(doc.options.find((o) => o.path === 'draws.castlingCounts')!.sentence).toMatch(/^`draws\.castlingCounts` is not judgeable: no game ends where/);
+    expect(md).toContainEqual(expect.stringMatching(/^\| `draws\.castlingCounts` \| `1` \| — \(consistent: `1`, `2`\) \| not judgeable \|/));
+    expect(md).toContainEqual(expect.stringMatching(/^\| `maximum` \| `path` \| — \(consistent: .*\) \| undecided \|/));
+    // What the benchmark prints for an option is this phrase.
+    expect(readFileSync(join(root, 'scripts/bench-infer.mjs'), 'utf8')).toMatch(/console\.log\(`  \$\{o\.path\}: \$\{verdictPhrase\(o\)\}; /);
   }, 120_000);
 });

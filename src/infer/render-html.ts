@@ -4,6 +4,7 @@ import type { ExampleDoc, InferDocument, OptionDoc } from './document.js';
 import { evidenceChart } from './evidence-chart.js';
 import type { EvidenceDoc } from './evidence-doc.js';
 import { valueText } from './options.js';
+import { notJudgeable } from './verdict-phrase.js';
 
 const CSS = `
 body{font-family:system-ui,"DejaVu Sans",sans-serif;margin:24px auto;max-width:1100px;padding:0 16px;color:#222;line-height:1.4}
@@ -34,7 +35,7 @@ export function renderInferHtml(doc: InferDocument): string {
       ? `<p class="verdict supported"><strong>Best-fitting named dialect: ${code(doc.bestDialect.name)}</strong>, ${fmt(doc.bestDialect.conforming)} of ${fmt(doc.games)} games conform${doc.bestDialect.tiedWith.length ? `; as many under ${doc.bestDialect.tiedWith.map(code).join(', ')}` : ''}.</p>`
       : '<p class="verdict undecided">No named dialect fits any game of this corpus.</p>',
     table(['dialect', 'conforming games'], doc.dialects.map((d) => [code(d.name), num(d.conforming)])),
-    table(['option', 'base value', 'inferred', 'verdict', 'favoured', 'strongest evidence (log10 LR)'], doc.options.map((o) => [code(o.path), val(o.baseValue), o.inferred === null ? `undecided (${o.consistent.map(val).join(', ') || 'none'})` : val(o.inferred), h(o.verdict + (o.mixed ? ', mixed' : '')), o.favoured.map(val).join(', ') || '—', strongest(o)])),
+    table(['option', 'base value', 'inferred', 'verdict', 'favoured', 'strongest evidence (log10 LR)'], doc.options.map((o) => [code(o.path), val(o.baseValue), o.inferred !== null ? val(o.inferred) : `—${o.consistent.length ? ` (consistent: ${o.consistent.map(val).join(', ')})` : ''}`, h((notJudgeable(o) !== null ? 'not judgeable' : o.verdict) + (o.mixed ? ', mixed' : '')), o.favoured.map(val).join(', ') || '—', strongest(o)])),
     `<p><strong>Confirmation:</strong> ${c.judged ? `with every inferred value at once (${c.set.map((s) => code(`--set ${s}`)).join(' ')}), ${fmt(c.conforming)} games conform` : `${h(c.note)}; ${fmt(c.conforming)} games conform`}; under the base dialect: ${fmt(c.baseConforming)}.</p>`,
     `<p class="muted">${fmt(doc.games)} games judged, ${fmt(doc.unreadable)} unreadable records; corpus sha256 ${code(doc.corpus.sha256)}.</p>`,
     `<details><summary>Method</summary><p>${h(doc.method)}</p><p>Evidence by absence: ${code(doc.evidenceModel.formula)}, at p = ${h(String(doc.takeRate))} (--take-rate); a value is disfavoured at ${h(String(doc.evidenceThreshold))} or more (--evidence). ${h(doc.evidenceModel.assumption)} ${h(doc.evidenceModel.independence)}</p></details>`,

@@ -1,6 +1,7 @@
 import { escapeMarkdown as e, mdCode, mdFence } from '../report/escape.js';
 import type { ExampleDoc, InferDocument, OptionDoc } from './document.js';
 import { valueText } from './options.js';
+import { notJudgeable } from './verdict-phrase.js';
 
 const fmt = (n: number | null): string => (n === null ? '—' : n.toLocaleString('en-US'));
 const val = (v: unknown, inTable = false): string => mdCode(valueText(v), inTable);
@@ -21,7 +22,8 @@ export function renderInferMarkdown(doc: InferDocument): string {
   for (const d of doc.dialects) out.push(`| ${mdCode(d.name, true)} | ${fmt(d.conforming)} | ${pct(d.conforming, doc.games)} |`);
   out.push('');
   out.push('| option | base value | inferred | verdict | favoured | strongest evidence (log10 LR) |', '|---|---|---|---|---|---:|');
-  for (const o of doc.options) out.push(`| ${mdCode(o.path, true)} | ${val(o.baseValue, true)} | ${o.inferred === null ? `undecided (${o.consistent.map((c) => val(c, true)).join(', ') || 'none'})` : val(o.inferred, true)} | ${o.verdict}${o.mixed ? ', mixed' : ''} | ${o.favoured.map((f) => val(f, true)).join(', ') || '—'} | ${strongest(o)} |`);
+  // Nothing inferred: the values still consistent; the verdict column says undecided or not judgeable, once.
+  for (const o of doc.options) out.push(`| ${mdCode(o.path, true)} | ${val(o.baseValue, true)} | ${o.inferred !== null ? val(o.inferred, true) : `—${o.consistent.length ? ` (consistent: ${o.consistent.map((c) => val(c, true)).join(', ')})` : ''}`} | ${notJudgeable(o) !== null ? 'not judgeable' : o.verdict}${o.mixed ? ', mixed' : ''} | ${o.favoured.map((f) => val(f, true)).join(', ') || '—'} | ${strongest(o)} |`);
   out.push('');
   const c = doc.confirmation;
   out.push(

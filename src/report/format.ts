@@ -1,4 +1,5 @@
 import { MAX_FINDINGS } from '../replay/result.js';
+import type { Summary } from './summary-schema.js';
 /**
  * Number formatting shared by the renderers. Fixed digits (never locale formatting)
  * so the reports are byte-identical across machines.
@@ -39,3 +40,13 @@ export function durationText(ms: number): string {
 
 /** The findings of a game past the cap kept per game (MAX_FINDINGS), as a line of text: "and 48,211 more findings …". */
 export const moreFindingsText = (more: number): string => `… and ${more.toLocaleString('en-US')} more finding${more === 1 ? '' : 's'} (at most ${MAX_FINDINGS.toLocaleString('en-US')} are kept a game; the rest are counted)`;
+
+/**
+ * The findings of a run past the cap, as its summary counts them: the totals count every
+ * finding, `byRule` only those kept (a finding past the cap names no rule).
+ */
+export function findingsPastCap(s: Pick<Summary, 'totals' | 'byRule'>): number {
+  let kept = 0;
+  for (const rule in s.byRule) kept += s.byRule[rule].findings;
+  return s.totals.findings - kept;
+}

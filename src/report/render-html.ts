@@ -2,7 +2,7 @@ import { boardSvg } from '../explore/page/board-svg.js';
 import { facesChart, matrixChart, ratesChart } from './charts-svg.js';
 import { cellText, classKindText, divergenceClasses, sourceLabel, type DivergenceClass } from './classes.js';
 import { CLIP_CHARS, clip, escapeHtml } from './escape.js';
-import { FACE_LABELS, durationText, faceVerdict, fixed, pct, pValue, ratio } from './format.js';
+import { FACE_LABELS, durationText, faceVerdict, findingsPastCap, fixed, moreFindingsText, pct, pValue, ratio } from './format.js';
 import { allowedText, checkCommand, explorerLink, movesFromDfen } from './repro.js';
 import type { RenderOptions } from './render-md.js';
 import type { Example, Rate, Summary } from './summary-schema.js';
@@ -122,7 +122,8 @@ function classesTable(s: Summary, classes: DivergenceClass[]): string {
   const intro = '<h2>Divergence classes</h2>\n<p class="muted">A record\'s class is the rule of its first finding; "findings" counts every finding.</p>';
   if (classes.length === 0) return `${intro}\n<p>None.</p>`;
   const rows = classes.map((c) => [code(c.rule), h(c.kind), ...s.dialects.map((d) => String(c.counts.byDialect[d]?.games ?? 0)), String(c.counts.games), String(c.counts.findings)]);
-  return `${intro}\n${table(['rule', 'kind', ...s.dialects.map(code), 'records', 'findings'], rows, 2)}`;
+  const more = findingsPastCap(s);
+  return `${intro}\n${table(['rule', 'kind', ...s.dialects.map(code), 'records', 'findings'], rows, 2)}${more > 0 ? `\n<p class="more-findings">${h(moreFindingsText(more))}</p>` : ''}`;
 }
 
 function rateRow(label: string, r: Rate, unit: string): string[] {

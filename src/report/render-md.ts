@@ -4,7 +4,7 @@ import { CLIP_CHARS, clip, escapeMarkdown, mdCode as mdCodeWhole, mdFence } from
 /** Every text shown goes through these: escaped, and cut when very long (data files keep the whole value). */
 const esc = (text: string): string => escapeMarkdown(clip(text));
 const mdCode = (text: string, inTable = false): string => mdCodeWhole(clip(text), inTable);
-import { FACE_LABELS, durationText, faceVerdict, fixed, pct, pValue, ratio } from './format.js';
+import { FACE_LABELS, durationText, faceVerdict, findingsPastCap, fixed, moreFindingsText, pct, pValue, ratio } from './format.js';
 import { allowedText, checkCommand, explorerLink, movesFromDfen } from './repro.js';
 import type { Example, Rate, Summary } from './summary-schema.js';
 
@@ -87,6 +87,8 @@ function classesTable(s: Summary, classes: DivergenceClass[]): string[] {
     const per = s.dialects.map((d) => String(c.counts.byDialect[d]?.games ?? 0));
     lines.push(row([mdCode(c.rule, true), c.kind, ...per, String(c.counts.games), String(c.counts.findings)]));
   }
+  const more = findingsPastCap(s);
+  if (more > 0) lines.push('', moreFindingsText(more));
   return lines;
 }
 

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { packageRoot } from '../dialects/index.js';
 import { MAX_FINDINGS } from '../replay/result.js';
+import { moreFindingsText } from '../report/format.js';
 import { tempDir } from '../test-support/temp-dir.js';
 import { RESULT_BUDGET, runBatch, type BatchTask } from './batch.js';
 
@@ -66,6 +67,29 @@ describe('findings per game are capped and counted beyond the cap (22.8, 22.14)'
     const r = await cli(['replay', fixture, '--dialect', 'reference', '--continue-after-divergence', '--junit-per-game', '--limit', '1', '--jobs', '1', '--out', out, '--quiet']);
     expect(r.status).toBe(0);
     expect(readFileSync(join(out, 'junit.xml'), 'utf8')).toContain('… and 331 more findings (at most 1,000 are kept a game; the rest are counted)');
+  }, 300_000);
+
+  it('the closing line, report.md and report.html (of a run and of a merge of its shards) say how many findings were not kept, in junit\'s words', async () => {
+    const more = moreFindingsText(2 * (UNCAPPED.reference - MAX_FINDINGS));
+    expect(more).toBe('… and 662 more findings (at most 1,000 are kept a game; the rest are counted)');
+    const dir = tempDir('worker-limits-');
+    const args = [fixture, '--dialect', 'reference', '--dialect', 'chess', '--continue-after-divergence', '--limit', '2', '--jobs', '1'];
+    const r = await cli(['replay', ...args, '--out', join(dir, 'run')]);
+    expect(r.status).toBe(0);
+    expect(r.stderr).toMatch(new RegExp(`^replayed 2 records under 2 dialects in [\\d.]+ s: 2 conforming, 2 diverging, 0 unreadable \\(lines\\); 2,000 findings ${more.replace(/[()]/g, '\\$&')}\n$`));
+    const md = readFileSync(join(dir, 'run', 'report.md'), 'utf8');
+    expect(md).toContain(`\n\n${more}\n`);
+    expect(readFileSync(join(dir, 'run', 'report.html'), 'utf8')).toContain(`<p class="more-findings">${more}</p>`);
+    for (const k of [1, 2]) expect((await cli(['replay', ...args, '--shard', `${k}/2`, '--out', join(dir, `shard-${k}`), '--quiet'])).status).toBe(0);
+    const merged = await cli(['merge', join(dir, 'shard-1'), join(dir, 'shard-2'), '--out', join(dir, 'merged')]);
+    expect(merged.status).toBe(0);
+    expect(merged.stderr).toBe(`merged 2 shards: 2 records, 2 conforming, 2 diverging, 0 unreadable (lines); 2,000 findings ${more}\n`);
+    const beforeRunInfo = (text: string): string => text.slice(0, text.indexOf('\n## Run info\n'));
+    expect(beforeRunInfo(readFileSync(join(dir, 'merged', 'report.md'), 'utf8'))).toBe(beforeRunInfo(md));
+    // A run whose games all stay under the cap says nothing of it.
+    const short = await cli(['replay', fixture, '--dialect', 'reference', '--limit', '1', '--jobs', '1', '--out', join(dir, 'short')]);
+    expect(short.stderr).not.toContain('more finding');
+    expect(readFileSync(join(dir, 'short', 'report.md'), 'utf8')).not.toContain('more finding');
   }, 300_000);
 
   it('worker threads (batches judged in parts) give the same results as jobs 1 under --continue-after-divergence', async () => {

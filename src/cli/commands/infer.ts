@@ -3,9 +3,8 @@ import { type Dialect, formatProblem, listDialects, loadDialect } from '../../di
 import { INFERRED_DIALECT_FILE } from '../../infer/dialect-file.js';
 import { checkOutputFile } from '../../output/file-output.js';
 import { checkFolderTarget, checkNotAnInput } from '../../output/output-path.js';
-import { defaultOptionPaths, type OptionPlan, planOption, valueText } from '../../infer/options.js';
+import { defaultOptionPaths, type OptionPlan, planOption } from '../../infer/options.js';
 import { runInfer } from '../../infer/run.js';
-import type { OptionDoc } from '../../infer/document.js';
 import { FORMAT_NAMES, type FormatName } from '../../records/game-record.js';
 import { sourceFailureLine } from '../source-options.js';
 import { UsageError } from '../usage-error.js';
@@ -30,27 +29,6 @@ interface Args {
 }
 
 const mb = (b: number) => `${(b / 1048576).toFixed(0)} MB`;
-
-/** Why no game can tell an option's values apart, by what its opportunities are counted on. */
-const NOT_JUDGEABLE: Record<OptionDoc['opportunitiesCounted'], string> = {
-  turn: 'no game reaches a turn where its values differ',
-  clock: 'the corpus has no clock data where its values differ',
-  outcome: 'no game ends where its values differ (no history list or recorded end to judge)',
-  'turn+outcome': 'no game reaches a turn or an end where its values differ',
-  none: 'no game tells its values apart',
-};
-
-/**
- * An option's verdict in a phrase: the inferred value and the verdict; "undecided" once
- * (not "undecided (undecided)"); "not judgeable" and why when every value fits every game
- * alike and no game gave any value an opportunity.
- */
-function optionVerdict(o: OptionDoc): string {
-  if (o.inferred !== null) return `${valueText(o.inferred)} (${o.verdict})`;
-  const alike = o.values.every((v) => v.conforming === o.values[0].conforming && v.decisive === 0 && (v.opportunities.total ?? 0) === 0);
-  if (alike && o.why === 'tie') return `not judgeable: ${NOT_JUDGEABLE[o.opportunitiesCounted]}`;
-  return 'undecided';
-}
 
 export const inferCommand: CommandModule<object, Args> = {
   command: 'infer <sources..>',
@@ -143,7 +121,8 @@ export const inferCommand: CommandModule<object, Args> = {
     else {
       const lines = [
         doc.bestDialect ? `best-fitting named dialect: ${doc.bestDialect.name} (${doc.bestDialect.conforming} of ${doc.games} games conform${doc.bestDialect.tiedWith.length ? `; as many under ${doc.bestDialect.tiedWith.join(', ')}` : ''})` : 'no named dialect fits any game',
-        ...doc.options.map((o) => `${o.path}: ${optionVerdict(o)} — ${o.sentence.replace(/`/g, '')}`),
+        // The sentence names the option and says its verdict once.
+        ...doc.options.map((o) => o.sentence.replace(/`/g, '')),
         ...doc.options.map((o) => `favoured — ${o.favouredSentence.replace(/`/g, '')}`),
         `(evidence by absence assumes a take rate of ${doc.takeRate}: an assumption about players, not a fact; --take-rate P)`,
         `confirmation: ${doc.confirmation.conforming ?? 'not judged'} conforming with every inferred value, ${doc.confirmation.baseConforming} under the base dialect`,

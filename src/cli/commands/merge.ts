@@ -2,6 +2,7 @@ import type { CommandModule } from 'yargs';
 import { checkNotAnInput } from '../../output/output-path.js';
 import { MergeError, mergeShards } from '../../run/index.js';
 import { UsageError } from '../usage-error.js';
+import { pastCapText } from '../past-cap.js';
 import { checkHistory, historyOption, recordInto } from '../history-option.js';
 
 interface MergeArgs {
@@ -37,7 +38,7 @@ export const mergeCommand: CommandModule<object, MergeArgs> = {
     const t = result.summary.totals;
     if (!argv.quiet) {
       process.stderr.write(
-        `merged ${result.n} shard${result.n === 1 ? '' : 's'}: ${result.records} records, ${t.conforming} conforming, ${t.diverging} diverging, ${t.unreadable} unreadable (lines)` +
+        `merged ${result.n} shard${result.n === 1 ? '' : 's'}: ${result.records} records, ${t.conforming} conforming, ${t.diverging} diverging, ${t.unreadable} unreadable (lines)${pastCapText(result.summary)}` +
           `${result.sourceErrors ? `; ${result.sourceErrors} source(s) could not be opened` : ''}\n`,
       );
     }

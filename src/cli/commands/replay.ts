@@ -6,6 +6,7 @@ import { type Progress, parseShard, runReplay } from '../../run/index.js';
 import { RUN_FILES } from '../../run/run-dir.js';
 import { type SourceArgs, resolveSourceOptions, sourceOptions, sourceFailureLine } from '../source-options.js';
 import { UsageError } from '../usage-error.js';
+import { pastCapText } from '../past-cap.js';
 import { checkHistory, historyOption, recordInto } from '../history-option.js';
 import { checkJobs } from '../jobs-option.js';
 
@@ -86,7 +87,7 @@ export const replayCommand: CommandModule<object, Args> = {
     if (!argv.quiet) {
       process.stderr.write(
         `${shard ? `shard ${shard.k}/${shard.n}: ` : ''}replayed ${p.records} record${p.records === 1 ? '' : 's'} under ${dialects.length} dialect${dialects.length === 1 ? '' : 's'} in ${(p.elapsedMs / 1000).toFixed(1)} s: ` +
-          `${s.conforming} conforming, ${s.diverging} diverging, ${s.unreadable} unreadable${s.faulty ? `, ${s.faulty} faulty (recording faults)` : ''} (lines)\n`,
+          `${s.conforming} conforming, ${s.diverging} diverging, ${s.unreadable} unreadable${s.faulty ? `, ${s.faulty} faulty (recording faults)` : ''} (lines)${pastCapText(result.summary)}\n`,
       );
     }
     for (const f of shard ? ['results.ndjson', 'shard.json'] : RUN_FILES) process.stdout.write(`${argv.out}/${f}\n`);

@@ -1,3 +1,4 @@
+import { parseUci } from '../../core/uci.js';
 import { judgeTurn, legalFirstMoves, legalTurns, positionAfter } from '../../dialects/turns.js';
 import type { Panel } from './panels.js';
 
@@ -10,7 +11,7 @@ export interface PanelAnswer {
   turns: string[][];
   /** More legal turns than the cap: `turns` holds the first ones. */
   capped: boolean;
-  /** null: no turn typed. text: "legal", a rule id, or "" when the turn is not readable. */
+  /** null: no turn typed. text: "legal", or the rule id `check` names (a `uci.*` code when the turn's text is not a move). */
   verdict: { text: string; sentence: string; microMove: number | null } | null;
   /** Stepping: the position after `step` micro-moves of the typed turn and the legal next micro-moves from there. */
   step: { dfen: string; next: string[] } | { error: string } | null;
@@ -28,6 +29,18 @@ export interface Analysis {
 
 export const TURN_CAP = 5000;
 export const turnText = (t: readonly string[]): string => (t.length === 0 ? 'pass' : t.join(','));
+
+/** The first micro-move of a typed turn that is not a move at all, with why; null when every one reads. The same for every dialect. */
+export function unreadableMove(turn: readonly string[] | null): { index: number; text: string; code: string; message: string } | null {
+  for (const [index, text] of (turn ?? []).entries()) {
+    const parsed = parseUci(text);
+    if (!parsed.ok) return { index, text, code: parsed.error.code, message: parsed.error.message };
+  }
+  return null;
+}
+
+/** How far the step control can go: a turn that does not read cannot be stepped through. */
+export const stepLimit = (turn: readonly string[] | null): number => (turn === null || unreadableMove(turn) !== null ? 0 : turn.length);
 
 export function analyse(panels: readonly Panel[], dfen: string, turn: string[] | null, step: number): Analysis {
   const answers: PanelAnswer[] = panels.map((p) => answer(p, dfen, turn, step));
@@ -59,12 +72,13 @@ function answer(panel: Panel, dfen: string, turn: string[] | null, step: number)
   const out: PanelAnswer = { ...empty, firstMoves: first.value, turns: all.slice(0, TURN_CAP), capped: all.length > TURN_CAP };
   if (turn !== null) {
     const v = judgeTurn(d, dfen, turn);
+    // The position read (the first micro-moves above), so a refusal here is the turn's text: its code is the verdict, as `check` names it.
     out.verdict = !v.ok
-      ? { text: '', sentence: `${v.error.message} [${v.error.code}]`, microMove: null }
+      ? { text: v.error.code, sentence: v.error.message, microMove: unreadableMove(turn)?.index ?? null }
       : v.value.legal
         ? { text: 'legal', sentence: `a legal turn: spends ${v.value.diceSpent} di${v.value.diceSpent === 1 ? 'e' : 'ce'}${v.value.kingCaptured ? ' and captures the king' : ''}`, microMove: null }
         : { text: v.value.rule, sentence: v.value.message, microMove: v.value.microMove };
-    if (step > 0) {
+    if (step > 0 && step <= stepLimit(turn)) {
       const prefix = turn.slice(0, step);
       const at = positionAfter(d, dfen, prefix);
       const key = prefix.join(',');

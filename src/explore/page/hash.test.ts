@@ -4,7 +4,7 @@ import { listDialects, loadDialect } from '../../dialects/index.js';
 import { readFileSync } from 'node:fs';
 import { analyse } from './analyse.js';
 import { DEFAULT_DFEN, type ExplorerState, formatHash, parseHash } from './hash.js';
-import { buildPanels, parseOptionLines } from './panels.js';
+import { buildPanels, checkOptionLines, parseOptionLines } from './panels.js';
 
 const known = listDialects().map((d) => JSON.parse(readFileSync(d.file, 'utf8')) as unknown);
 
@@ -37,14 +37,45 @@ describe('the explorer state in the URL hash', () => {
 describe('the explorer columns', () => {
   it('one per dialect, per dropped file and per variant line; global lines apply to all', () => {
     const lines = parseOptionLines('maximum=micro-move\nreference+maximum=path-all\n# a comment\n--set enPassant.window=first-micro-move\nnonsense');
-    expect(lines).toEqual({ global: ['maximum=micro-move', 'enPassant.window=first-micro-move'], variants: [{ line: 'reference+maximum=path-all', name: 'reference', overrides: ['maximum=path-all'] }], bad: ['nonsense'] });
-    const panels = buildPanels(known, [{ name: 'house', extends: 'reference', maximum: { value: 'none', source: 'assumed' } }], lines);
+    expect(lines).toEqual({
+      global: [
+        { line: 1, text: 'maximum=micro-move' },
+        { line: 4, text: 'enPassant.window=first-micro-move' },
+      ],
+      variants: [{ line: 2, text: 'reference+maximum=path-all', name: 'reference', overrides: ['maximum=path-all'] }],
+      bad: [{ line: 5, text: 'nonsense', reason: expect.stringContaining('path=value') }],
+    });
+    const panels = buildPanels(known, [{ file: 'house.json', definition: { name: 'house', extends: 'reference', maximum: { value: 'none', source: 'assumed' } } }], lines);
     expect(panels.map((p) => p.key)).toEqual([...listDialects().map((d) => d.name), 'house', 'reference+maximum=path-all']);
     const ref = panels.find((p) => p.key === 'reference')!.dialect!;
     expect([ref.rules.maximum, ref.rules.enPassant.window]).toEqual(['micro-move', 'first-micro-move']);
     // The file's own value loses to a line typed for every column, as --set does.
     expect(panels.find((p) => p.key === 'house')!.dialect!.rules.maximum).toBe('micro-move');
     expect(panels.find((p) => p.key === 'reference+maximum=path-all')!.dialect!.rules.maximum).toBe('path-all');
+  });
+  it('a global line no dialect accepts is taken out with its reason; the others apply to every column', () => {
+    const lines = checkOptionLines(known, parseOptionLines('maximum=sometimes\n\nmaximum=micro-move\nenPassant.windw=first-micro-move'));
+    expect(lines.global).toEqual([{ line: 3, text: 'maximum=micro-move' }]);
+    expect(lines.bad.map((b) => [b.line, b.text])).toEqual([
+      [1, 'maximum=sometimes'],
+      [4, 'enPassant.windw=first-micro-move'],
+    ]);
+    expect(lines.bad[0].reason).toMatch(/^maximum\.value: .*\(got "sometimes"\) \[dialect\.override\]$/);
+    expect(lines.bad[1].reason).toMatch(/^enPassant\.windw: "enPassant\.windw" is not a dialect option \(did you mean enPassant\.window\?\) \[dialect\.override\]$/);
+    const panels = buildPanels(known, [], lines);
+    expect(panels.find((p) => p.key === 'reference')!.dialect!.rules.maximum).toBe('micro-move');
+    // A line some dialects refuse stays: their columns say why (a one-move turn has no maximum to read).
+    for (const p of panels) expect(p.dialect?.rules.maximum ?? p.problem, p.key).toMatch(/^micro-move$|--set maximum=micro-move: .*must be "none"/);
+    expect(panels.filter((p) => p.dialect === null).map((p) => p.key)).toContain('chess');
+  });
+  it('a dropped file that is not a dialect object, or not JSON, is a column that says why; the others still load', () => {
+    const panels = buildPanels(known, [{ file: 'name.json', definition: 'reference' }, { file: 'torn.json', problem: 'not JSON: Unexpected end of JSON input [dialect.json]' }, { file: 'empty.json', definition: {} }], parseOptionLines(''));
+    const by = Object.fromEntries(panels.map((p) => [p.key, p]));
+    expect(by['name.json'].dialect).toBeNull();
+    expect(by['name.json'].problem).toMatch(/holds a string, not a JSON object/);
+    expect(by['torn.json'].problem).toMatch(/^not JSON/);
+    expect(by['empty.json'].problem).toMatch(/"name" is missing/);
+    expect(by.reference.dialect).not.toBeNull();
   });
   it('groups columns by their legal turns and marks what is not legal everywhere (docs/rules.md §3)', () => {
     const panels = buildPanels(known, [], parseOptionLines('reference+maximum=path-all'));

@@ -1,8 +1,8 @@
 import { boardSvg } from './board-svg.js';
-import { type Analysis, analyse, type PanelAnswer, turnText } from './analyse.js';
+import { type Analysis, analyse, type PanelAnswer, stepLimit, turnText, unreadableMove } from './analyse.js';
 import { splitTurn } from '../../core/uci.js';
 import { type ExplorerState, formatHash, parseHash } from './hash.js';
-import { buildPanels, type Panel, parseOptionLines } from './panels.js';
+import { buildPanels, checkOptionLines, type DroppedFile, type OptionLines, type Panel, parseOptionLines } from './panels.js';
 import { SAMPLES } from './samples.js';
 import { diceField, dieSvg, FACE_LETTERS, withDice } from './dice.js';
 
@@ -27,25 +27,37 @@ const el = <K extends keyof HTMLElementTagNameMap>(tag: K, attrs: Record<string,
 };
 
 const SHOWN_TURNS = 300;
-const dropped: unknown[] = [];
+const dropped: DroppedFile[] = [];
 let state: ExplorerState = parseHash(location.hash);
 let panels: Panel[] = [];
+let options: OptionLines = { global: [], variants: [], bad: [] };
 let panelsKey = '';
 let renders = 0;
 
 function currentPanels(): Panel[] {
   const key = `${state.set}\u0000${dropped.length}`;
   if (key !== panelsKey) {
-    panels = buildPanels(data.dialects, dropped, parseOptionLines(state.set));
+    options = checkOptionLines(data.dialects, parseOptionLines(state.set));
+    panels = buildPanels(data.dialects, dropped, options);
     panelsKey = key;
   }
   return panels;
 }
 
+/** The step within what the turn allows (none for a turn that does not read). */
+function clampStep(s: ExplorerState): ExplorerState {
+  return { ...s, step: Math.max(0, Math.min(s.step, stepLimit(s.turn))) };
+}
+
+/** The state from the address. A link may ask for a step its turn cannot take: the address then says the step shown. */
+function readHash(): void {
+  const asked = parseHash(location.hash);
+  state = clampStep(asked);
+  if (state.step !== asked.step) history.replaceState(null, '', formatHash(state));
+}
+
 function setState(next: Partial<ExplorerState>): void {
-  state = { ...state, ...next };
-  if (state.turn === null) state.step = 0;
-  else state.step = Math.max(0, Math.min(state.step, state.turn.length));
+  state = clampStep({ ...state, ...next });
   const hash = formatHash(state);
   if (location.hash !== hash) history.replaceState(null, '', hash);
   render();
@@ -88,8 +100,11 @@ function initControls(): void {
   $('step-last').addEventListener('click', step((_, max) => max));
   $('clear-turn').addEventListener('click', () => setState({ turn: null, step: 0 }));
   $<HTMLInputElement>('file').addEventListener('change', (e) => {
-    const files = (e.target as HTMLInputElement).files;
-    if (files) void addDialectFiles([...files]);
+    const input = e.target as HTMLInputElement;
+    const files = input.files ? [...input.files] : [];
+    // Emptied, so that picking the same file again (mended) is a change too, not ignored.
+    input.value = '';
+    void addDialectFiles(files);
   });
   document.addEventListener('dragover', (e) => {
     e.preventDefault();
@@ -102,26 +117,39 @@ function initControls(): void {
     if (e.dataTransfer) void addDialectFiles([...e.dataTransfer.files]);
   });
   window.addEventListener('hashchange', () => {
-    state = parseHash(location.hash);
+    readHash();
     render();
   });
 }
 
+/** Each file becomes a column, even one that is not JSON: its column and the summary say why it cannot be played. */
 async function addDialectFiles(files: File[]): Promise<void> {
-  const problems: string[] = [];
   for (const f of files) {
+    let text: string;
     try {
-      dropped.push(JSON.parse(await f.text()));
+      text = await f.text();
     } catch (e) {
-      problems.push(`${f.name}: not JSON (${(e as Error).message})`);
+      dropped.push({ file: f.name, problem: `cannot be read: ${(e as Error).message} [dialect.read]` });
+      continue;
+    }
+    try {
+      dropped.push({ file: f.name, definition: JSON.parse(text) });
+    } catch (e) {
+      dropped.push({ file: f.name, problem: `not JSON: ${(e as Error).message} [dialect.json]` });
     }
   }
-  message(problems.join('; '));
   render();
 }
 
-function message(text: string): void {
-  $('message').textContent = text;
+/** The options box's lines that were not applied, each with its number and why; built here, so the page's HTML stays as it was. */
+function renderOptionProblems(): void {
+  let list = document.getElementById('set-problems');
+  if (list === null) {
+    list = el('ul', { id: 'set-problems', class: 'bad' });
+    $('message').before(list);
+  }
+  list.replaceChildren(...options.bad.map((b) => el('li', { 'data-line': String(b.line) }, `line ${b.line}, "${b.text}": not applied: ${b.reason}`)));
+  list.hidden = options.bad.length === 0;
 }
 
 function syncControls(): void {
@@ -158,8 +186,10 @@ function syncControls(): void {
       faces.append(b);
     });
   }
-  const n = state.turn?.length ?? 0;
-  $('step-label').textContent = state.turn === null ? 'no turn typed' : `step ${state.step} of ${n}`;
+  const n = stepLimit(state.turn);
+  const unreadable = unreadableMove(state.turn);
+  $('step-label').textContent =
+    state.turn === null ? 'no turn typed' : unreadable !== null ? `cannot step: "${unreadable.text}" is not a move [${unreadable.code}]` : `step ${state.step} of ${n}`;
   for (const id of ['step-first', 'step-prev']) $<HTMLButtonElement>(id).disabled = state.step === 0;
   for (const id of ['step-next', 'step-last']) $<HTMLButtonElement>(id).disabled = state.step >= n;
 }
@@ -177,20 +207,26 @@ function render(): void {
   for (const p of [...box.querySelectorAll('.panel')]) if (p.querySelector('.error')) box.append(p);
   const focused = box.querySelector('.panel.focus');
   if (focused) box.prepend(focused);
+  renderOptionProblems();
   // Tests (and scripts) wait on this counter after changing the hash.
   document.body.dataset.renders = String(++renders);
-  const bad = parseOptionLines(state.set).bad;
-  if (bad.length) message(`not an option line: ${bad.join(', ')} (write path=value, or name+path=value for a column of its own)`);
 }
 
 function renderSummary(a: Analysis): void {
   const s = $('summary');
   s.replaceChildren();
   const ok = a.answers.filter((x) => x.error === null);
-  if (ok.length === 0) {
-    s.append(el('p', { class: 'bad' }, 'No dialect can play this position: see each column.'));
-    return;
-  }
+  if (ok.length === 0) s.append(el('p', { class: 'bad' }, 'No dialect can play this position: see each column.'));
+  else renderAgreement(s, a, ok);
+  const failed = a.answers.filter((x) => x.error !== null);
+  if (failed.length === 0) return;
+  s.append(el('p', { class: 'muted' }, 'Not playable under:'));
+  const ul = el('ul', { class: 'groups muted' });
+  for (const x of failed) ul.append(el('li', { 'data-not-playable': x.key }, `${x.key}: ${x.error}`));
+  s.append(ul);
+}
+
+function renderAgreement(s: HTMLElement, a: Analysis, ok: PanelAnswer[]): void {
   const groups = new Map<string, string[]>();
   for (const x of ok) groups.set(x.group, [...(groups.get(x.group) ?? []), x.key]);
   s.append(el('p', { class: a.agree ? 'good' : 'bad' }, a.agree ? `All ${ok.length} dialects that can play this position agree on its legal turns.` : `The dialects differ: ${groups.size} different sets of legal turns.`));
@@ -203,8 +239,6 @@ function renderSummary(a: Analysis): void {
     }
     s.append(ul);
   }
-  const failed = a.answers.filter((x) => x.error !== null).map((x) => x.key);
-  if (failed.length) s.append(el('p', { class: 'muted' }, `Not playable under: ${failed.join(', ')}.`));
 }
 
 function renderPanel(panel: Panel, a: PanelAnswer, analysis: Analysis): HTMLElement {
@@ -273,5 +307,6 @@ function renderPanel(panel: Panel, a: PanelAnswer, analysis: Analysis): HTMLElem
 
 $('version').textContent = `v${data.version}`;
 initControls();
+readHash();
 render();
 document.body.setAttribute('data-ready', 'true');

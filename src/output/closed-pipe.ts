@@ -9,11 +9,3 @@ export const isClosedPipe = (e: unknown): boolean => (e as NodeJS.ErrnoException
 export function stopForClosedPipe(): never {
   process.exit(Number(process.exitCode ?? 0));
 }
-
-/** Stops the command quietly when `stream`'s reader goes away; any other error is thrown as before. */
-export function stopOnClosedPipe(stream: NodeJS.WritableStream): void {
-  stream.on('error', (e) => {
-    if (isClosedPipe(e)) stopForClosedPipe();
-    throw e;
-  });
-}

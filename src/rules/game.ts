@@ -183,7 +183,7 @@ export class GameState {
 
   /** Judges a recorded turn without changing the game. */
   judge(dice: readonly Role[], moves: readonly string[]): TurnVerdict {
-    return this.engine.judge(this.pos, dice, moves, false);
+    return this.engine.judge(this.pos, dice, moves);
   }
 
   /**
@@ -204,7 +204,7 @@ export class GameState {
     const safe = this.safeAt === this.turnNumber * 2 + this.pos.turn ? this.safeFirst : -1;
     this.safeFirst = -1;
     this.safeAt = -1;
-    return this.engine.judge(this.pos, dice, moves, true, partial, safe);
+    return this.engine.play(this.pos, dice, moves, safe < 0 ? { partial } : { partial, safeFirst: safe });
   }
 
   /**

@@ -204,9 +204,7 @@ function turnStart(record: GameRecord, engine: TurnEngine, n: number): string | 
   const game = started.value;
   for (let t = 0; t < n - 1; t++) {
     const turn = record.turns[t];
-    const v = game.playRecorded(turn.dice as Role[], turn.moves, false);
-    if (!v.ok) return null;
-    game.completeTurn(v);
+    if (!game.playRecorded(turn.dice as Role[], turn.moves).ok) return null;
   }
   return game.dfen(record.turns[n - 1].dice as Role[]);
 }

@@ -3,6 +3,6 @@ export { RULE_IDS, type RuleId, isRuleId, RECORDING_FAULTS, type RecordingFaultI
 export { DicePool } from './dice-pool.js';
 export { MicroMoves } from './micro-moves.js';
 export { type RecordedTurnOptions, TurnEngine, type TurnFinding, type TurnVerdict } from './turn-engine.js';
-export { GameState, type Outcome, type OutcomeReason, TERMINATION_OF, canMate, canWin, drawnByMaterial, insufficientMaterial } from './game.js';
+export { GameState, type Outcome, type PlayRecordedOptions, type OutcomeReason, TERMINATION_OF, canMate, canWin, drawnByMaterial, insufficientMaterial } from './game.js';
 export { TurnWalker } from './turn-walker.js';
 export { parseDialectDfen } from './dialect-position.js';

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { Dialect } from '../dialects/index.js';
+import { type Dialect, loadDialect } from '../dialects/index.js';
 import type { FormatName } from '../records/game-record.js';
 import { expandSources } from '../records/input/expand.js';
 import { fileHash } from '../run/run-info.js';
@@ -12,6 +12,7 @@ import { opportunityKind } from './opportunities/turn-tests.js';
 import { type OptionPlan, overrideOf, valueText } from './options.js';
 import { renderInferHtml } from './render-html.js';
 import { renderInferMarkdown } from './render-md.js';
+import { dialectSpec, type DialectSpec } from '../replay/judge-record.js';
 import { type Progress, runCorpus, type SourceFailure } from '../run/pipeline.js';
 import { createJudge, type InferPlan } from './judge.js';
 import { emptyTally, type InferTally, mergeTally } from './tally.js';
@@ -58,15 +59,14 @@ export interface InferRunResult {
 export async function runInfer(opts: InferRunOptions): Promise<InferRunResult> {
   const started = performance.now();
   const corpus = corpusHash(opts.sources);
+  const base = dialectSpec(opts.base, opts.baseOverrides);
   const plan: InferPlan = {
-    base: { name: opts.base.file, overrides: opts.baseOverrides },
-    options: opts.options.map((o) => ({
-      path: o.path,
-      values: o.values,
-      sets: o.values.map((v) => overrideOf(o.path, v)),
-      baseIndex: o.values.findIndex((v) => valueText(v) === valueText(o.baseValue)),
-    })),
-    named: opts.named.map((d) => ({ name: d.file, overrides: [] })),
+    base,
+    options: opts.options.map((o) => {
+      const baseIndex = o.values.findIndex((v) => valueText(v) === valueText(o.baseValue));
+      return { path: o.path, values: o.values, dialects: o.values.map((v, j) => (j === baseIndex ? base : variantSpec(opts.base, [...opts.baseOverrides, overrideOf(o.path, v)]))), baseIndex };
+    }),
+    named: opts.named.map((d) => dialectSpec(d, [])),
   };
   const stream = { sources: opts.sources, format: opts.format, jobs: opts.jobs, limit: opts.limit };
   // A source that cannot be read is told of once, in the first pass.
@@ -93,7 +93,7 @@ export async function runInfer(opts: InferRunOptions): Promise<InferRunResult> {
   } else if (opts.sources.includes('-')) {
     confirmation = { conforming: null, baseConforming, judged: false, set: sets, note: 'standard input cannot be read a second time: run infer on a file to confirm' };
   } else {
-    const confirm = { name: opts.base.file, overrides: [...opts.baseOverrides, ...sets] };
+    const confirm = variantSpec(opts.base, [...opts.baseOverrides, ...sets]);
     const second = await judgeCorpus({ ...stream, plan: { base: plan.base, options: [], named: [], confirm }, onProgress: (p) => opts.onProgress?.('confirm', p) });
     confirmation = { conforming: second.tally.confirmation, baseConforming, judged: true, set: sets, note: `the corpus judged once more under ${opts.base.name} ${sets.map((s) => `--set ${s}`).join(' ')}` };
   }
@@ -113,6 +113,16 @@ export async function runInfer(opts: InferRunOptions): Promise<InferRunResult> {
   }
   if (opts.write !== undefined) await writeOutputFile('--write', opts.write, inferredDialect(opts.write, opts.base, opts.baseArg, doc, opts.writeFavoured === true), { ours: INFERRED_DIALECT_FILE });
   return { doc, sourceErrors: first.sourceErrors };
+}
+
+/**
+ * The base dialect with these overrides, resolved here once for every thread. Every value
+ * judged was checked to load (planOption), so a failure is a bug.
+ */
+function variantSpec(base: Dialect, overrides: string[]): DialectSpec {
+  const loaded = loadDialect(base.file, overrides);
+  if (!loaded.ok) throw new Error(`dialect ${base.file} ${overrides.join(' ')}: ${loaded.error.map((p) => p.message).join('; ')}`);
+  return dialectSpec(loaded.value, overrides);
 }
 
 /** Each file's SHA-256, and one over them all in reading order (URLs and stdin are named, not hashed). */

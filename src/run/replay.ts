@@ -1,7 +1,7 @@
 import type { Dialect } from '../dialects/index.js';
 import type { FormatName } from '../records/game-record.js';
 import type { ReadOptions, SourceNote } from '../records/index.js';
-import { createJudge, type ReplayJudgeParams } from '../replay/judge-record.js';
+import { createJudge, dialectSpec, type ReplayJudgeParams } from '../replay/judge-record.js';
 import { type CorpusRunResult, type Progress, runCorpus, type SourceFailure } from './pipeline.js';
 import type { ShardSpec } from './shard-plan.js';
 import { shownPath } from './shown-path.js';
@@ -37,7 +37,7 @@ export type ReplayRunResult = CorpusRunResult;
 /** The main job: the run pipeline with the replayer's judge (every record under every dialect). */
 export function runReplay(opts: ReplayRunOptions): Promise<ReplayRunResult> {
   const continueAfterDivergence = opts.continueAfterDivergence === true;
-  const params: ReplayJudgeParams = { dialects: opts.dialects.map((d) => ({ name: d.dialect.file, overrides: d.overrides, label: d.dialect.name, rules: d.dialect.rules })), continueAfterDivergence };
+  const params: ReplayJudgeParams = { dialects: opts.dialects.map((d) => dialectSpec(d.dialect, d.overrides)), continueAfterDivergence };
   return runCorpus({
     sources: opts.sources,
     format: opts.format,

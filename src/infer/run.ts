@@ -58,7 +58,6 @@ export interface InferRunResult {
  */
 export async function runInfer(opts: InferRunOptions): Promise<InferRunResult> {
   const started = performance.now();
-  const corpus = corpusHash(opts.sources);
   const base = dialectSpec(opts.base, opts.baseOverrides);
   const plan: InferPlan = {
     base,
@@ -78,7 +77,7 @@ export async function runInfer(opts: InferRunOptions): Promise<InferRunResult> {
     options: opts.options,
     kinds: opts.options.map((o) => opportunityKind(o.path)),
     namedNames: opts.named.map((d) => d.name),
-    corpus: await corpus,
+    corpus: await corpusHash(opts.sources, first.digests),
     wallMs: 0,
     takeRate: opts.takeRate ?? DEFAULT_TAKE_RATE,
     threshold: opts.evidence ?? DEFAULT_EVIDENCE,
@@ -125,11 +124,15 @@ function variantSpec(base: Dialect, overrides: string[]): DialectSpec {
   return dialectSpec(loaded.value, overrides);
 }
 
-/** Each file's SHA-256, and one over them all in reading order (URLs and stdin are named, not hashed). */
-async function corpusHash(sources: string[]): Promise<InferDocument['corpus']> {
+/**
+ * Each file's SHA-256, and one over them all in reading order (URLs and stdin are named, not
+ * hashed): as the pipeline took it while reading, or for a file not read to its end (--limit)
+ * from its bytes now.
+ */
+async function corpusHash(sources: string[], digests: ReadonlyMap<string, string>): Promise<InferDocument['corpus']> {
   const out: InferDocument['corpus']['sources'] = [];
   for await (const input of expandSources(sources)) {
-    if (input.kind === 'file') out.push({ source: input.path, sha256: await fileHash(input.path) });
+    if (input.kind === 'file') out.push({ source: input.path, sha256: digests.get(input.path) ?? (await fileHash(input.path)) });
     else if (input.kind === 'url') out.push({ source: input.url, sha256: null });
     else if (input.kind === 'stdin') out.push({ source: '-', sha256: null });
     else if (input.kind === 'note') continue; // passed over or empty: nothing of it is judged
@@ -153,7 +156,7 @@ async function judgeCorpus(opts: {
   limit?: number;
   onProgress?: (p: Progress) => void;
   onSourceFailure?: (failure: SourceFailure) => void;
-}): Promise<{ tally: InferTally; records: number; sourceErrors: number }> {
+}): Promise<{ tally: InferTally; records: number; sourceErrors: number; digests: ReadonlyMap<string, string> }> {
   const plan = opts.plan;
   const run = await runCorpus<InferPlan, InferTally>({
     sources: opts.sources,
@@ -171,5 +174,5 @@ async function judgeCorpus(opts: {
     },
     about: { dialects: {}, options: {} },
   });
-  return { tally: run.state!, records: run.progress.records, sourceErrors: run.sourceErrors };
+  return { tally: run.state!, records: run.progress.records, sourceErrors: run.sourceErrors, digests: run.digests };
 }

@@ -94,6 +94,8 @@ export interface CorpusRunResult<S = never> {
   sourceErrors: number;
   /** Every source opened and none held a record: the run checked nothing (a warning; a failure under --fail-on). */
   nothingRead: boolean;
+  /** The SHA-256 of each file read to its end, by its path as expanded, taken from its bytes as they were read (not a shard's). */
+  digests: ReadonlyMap<string, string>;
 }
 
 /** A batch is handed to a worker when its records reach this many bytes (or BATCH_ITEMS items): memory stays flat whatever the records' size. */
@@ -140,10 +142,10 @@ export async function runCorpus<P, S = never>(opts: CorpusRunOptions<P, S>): Pro
     opts.onNote?.(note);
   };
 
-  // Source hashes for run_info (a run folder's only): a file's bytes are hashed as they are read;
-  // a file not read to its end (--limit, a failure) is hashed once more at the end.
+  // Source hashes: a file's bytes are hashed as they are read, so nothing is read again to hash
+  // it (a run folder's run_info hashes a file not read to its end, --limit or a failure, at the end).
   const digests = new Map<string, string>();
-  const onFileDigest = run ? (path: string, sha256: string): void => void digests.set(path, sha256) : undefined;
+  const onFileDigest = (path: string, sha256: string): void => void digests.set(path, sha256);
   const unitReads: UnitRead[] = [];
   const items: AsyncIterable<BatchItem> = plan
     ? shardItems(plan, opts.shard!, { format, limit: opts.limit, block, read, onUnit: (u) => unitReads.push(u), onNote })
@@ -217,8 +219,8 @@ export async function runCorpus<P, S = never>(opts: CorpusRunOptions<P, S>): Pro
       };
       await run!.finishWith([['shard.json', `${JSON.stringify(manifest)}\n`]]);
     } else if (!run) {
-      // No run folder: nothing hashed, nothing written; the summary's counters are still the run's.
-      runInfo.sources = opts.sources.map((s) => ({ source: s, sha256: null }));
+      // No run folder: nothing written, and nothing read again to hash it; the summary's counters are still the run's.
+      runInfo.sources = opts.sources.map((s) => ({ source: s, sha256: digests.get(s) ?? null }));
       summary = acc.build(runInfo);
     } else {
       runInfo.sources = await Promise.all(opts.sources.map(async (s) => ({ source: s, sha256: digests.get(s) ?? (await fileHash(s)) })));
@@ -233,7 +235,7 @@ export async function runCorpus<P, S = never>(opts: CorpusRunOptions<P, S>): Pro
   progress.rssBytes = process.memoryUsage.rss();
   progress.done = true;
   opts.onProgress?.({ ...progress });
-  const result: CorpusRunResult<S> = { summary, progress, sourceErrors, nothingRead: progress.records === 0 && sourceErrors === 0 };
+  const result: CorpusRunResult<S> = { summary, progress, sourceErrors, nothingRead: progress.records === 0 && sourceErrors === 0, digests };
   if (judgeState) result.state = judgeState.current;
   return result;
 }

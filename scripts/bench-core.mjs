@@ -2,7 +2,7 @@
 // Benchmark of the rules core (not a test): judged recorded turns per second on one
 // thread, and legal-full-turn enumeration under every roll. Method: a fixed, seeded set
 // of random legal games is generated first (not timed); then every recorded turn of
-// every game is judged through GameState.judgeAndPlay exactly as the replayer does;
+// every game is judged through GameState.playRecorded exactly as the replayer does;
 // then, for a sample of their positions, legal turns are enumerated for all 216 rolls.
 // Run: npm run bench   (or: node scripts/bench-core.mjs [games] [seed])
 import { loadavg } from 'node:os';
@@ -49,7 +49,7 @@ function judgeAll() {
   for (const turns of games) {
     const game = start();
     for (const t of turns) {
-      const v = game.judgeAndPlay(t.dice, t.moves);
+      const v = game.playRecorded(t.dice, t.moves);
       if (!v.ok) throw new Error(`unexpected divergence: ${v.finding.message}`);
       judged++;
     }

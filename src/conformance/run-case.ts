@@ -58,7 +58,7 @@ export function answerCase(c: ConformanceCase, rules: Rules, wants: Expectation 
         return { applicable: false, reason: `turn ${i + 1} rolls ${t.dice}; the dialect rolls ${rules.dice.count} dice` };
       }
       if (game.value.outcome) return { applicable: true, outcome: game.value.outcome, verdict: { rule: 'end.move-after-game-end', microMove: null } };
-      const v = game.value.judgeAndPlay(turnDice.value, t.moves);
+      const v = game.value.playRecorded(turnDice.value, t.moves);
       if (!v.ok) return { applicable: true, verdict: { rule: v.finding.rule, microMove: v.finding.microMove }, outcome: 'playing' };
     }
     return { applicable: true, verdict: 'legal', outcome: game.value.outcome ?? 'playing', claim: game.value.drawClaim?.reason ?? null };

@@ -97,18 +97,84 @@ type Fate = 'natural' | 'resign' | 'timeout' | 'draw_agreement';
 const sideOf = (c: Color): 'w' | 'b' => (c === 0 ? 'w' : 'b');
 const winnerOf = (c: Color): 'white' | 'black' => (c === 0 ? 'white' : 'black');
 
+/** The PRNG streams of one game, each forked from the game's root. */
+interface GamePrngs {
+  root: Prng;
+  meta: Prng;
+  bots: Prng;
+  clock: Prng;
+  events: Prng;
+  fate: Prng;
+}
+
+/** What a game is before its first turn: players, time control, start, stakes, dice. */
+interface GameMeta {
+  styles: { white: BotStyle; black: BotStyle };
+  startMs: number;
+  id: string;
+  players: GameRecord['players'];
+  timeControl: TimeControl;
+  startFen: string;
+  chess960: number | null;
+  /** The stakes are a pot (dicechess.com): the game has a mode and a stake. */
+  pot: boolean;
+  mode: GameRecord['mode'];
+  stake: number;
+  rated: boolean;
+  roller: Roller | null;
+  fairness: GameRecord['fairness'];
+}
+
+/** How a game ends other than naturally, drawn before it is played and applied after. */
+interface GameFate {
+  fate: Fate;
+  cutFraction: number;
+  partialWanted: boolean;
+  partialFraction: number;
+  fateSide: Color;
+}
+
+/** The game as it is played and then cut: the record's turns, events and end. */
+interface Played {
+  turns: Turn[];
+  trace: TurnTrace[];
+  events: GameEvent[];
+  result: GameRecord['result'];
+  termination: GameRecord['termination'];
+  cubeValue: number;
+  cubeOwner: Color | null;
+  partialLastTurn: boolean;
+}
+
+/** A game under way: its state, its clocks and what its turns cost in time. */
+interface Table {
+  ctx: DialectContext;
+  spec: GameSpec;
+  meta: GameMeta;
+  prngs: GamePrngs;
+  state: GameState;
+  clocked: boolean;
+  clock: { w: number; b: number };
+  incMs: number;
+  thinkBase: number;
+  dfenOpts: { castling: 'shredder' | 'xfen' };
+}
+
 /** Plays one game by self-play under the dialect. Deterministic in (seed, index, rates, bots, format). */
 export function playGame(ctx: DialectContext, spec: GameSpec): PlayedGame {
-  const { rules, engine, walker } = ctx;
   const root = new Prng(spec.seed).fork(spec.variant ? `game:${spec.index}:${spec.variant}` : `game:${spec.index}`);
-  const metaPrng = root.fork('meta');
-  const botPrng = root.fork('bots');
-  const clockPrng = root.fork('clock');
-  const eventPrng = root.fork('events');
-  const fatePrng = root.fork('fate');
-  const rates = spec.rates;
+  const prngs: GamePrngs = { root, meta: root.fork('meta'), bots: root.fork('bots'), clock: root.fork('clock'), events: root.fork('events'), fate: root.fork('fate') };
+  const meta = gameMeta(ctx.rules, spec, prngs);
+  const fate = drawFate(ctx.rules, spec.rates, meta.timeControl, prngs.fate);
+  const played = playNatural(ctx, spec, meta, prngs);
+  applyFate(ctx, played, fate, meta.timeControl);
+  return { record: makeRecord(ctx, spec, meta, played), styles: meta.styles, trace: played.trace, partialLastTurn: played.partialLastTurn };
+}
 
-  // ---- metadata ------------------------------------------------------------------
+/** The metadata, drawn in a fixed order from the meta stream (the dice from their own). */
+function gameMeta(rules: Rules, spec: GameSpec, prngs: GamePrngs): GameMeta {
+  const metaPrng = prngs.meta;
+  const rates = spec.rates;
   const styles = { white: metaPrng.pick(spec.bots), black: metaPrng.pick(spec.bots) };
   const startMs = startTimeMs(spec.index, metaPrng);
   const id = uuidV1(startMs, metaPrng);
@@ -138,11 +204,14 @@ export function playGame(ctx: DialectContext, spec: GameSpec): PlayedGame {
       fairness = { commit: reveal.commit, serverSeed: reveal.serverSeed, clientSeeds: reveal.clientSeeds };
       roller = makeRoller({ method: 'provably-fair', count: rules.dice.count, reveal });
     } else {
-      roller = makeRoller({ method: rules.dice.draw, count: rules.dice.count, prng: root.fork('dice') });
+      roller = makeRoller({ method: rules.dice.draw, count: rules.dice.count, prng: prngs.root.fork('dice') });
     }
   }
+  return { styles, startMs, id, players, timeControl, startFen, chess960, pot, mode, stake, rated, roller, fairness };
+}
 
-  // ---- fate: decided up front, applied after the natural game ------------------------
+/** The fate: decided up front, applied after the natural game. */
+function drawFate(rules: Rules, rates: Rates, timeControl: TimeControl, fatePrng: Prng): GameFate {
   const fateRoll = fatePrng.next();
   let fate: Fate = 'natural';
   let acc = 0;
@@ -153,201 +222,237 @@ export function playGame(ctx: DialectContext, spec: GameSpec): PlayedGame {
   const partialWanted = fatePrng.chance(rates.partialLastTurn);
   const partialFraction = fatePrng.next();
   const fateSide: Color = fatePrng.chance(0.5) ? 0 : 1;
+  return { fate, cutFraction, partialWanted, partialFraction, fateSide };
+}
 
-  // ---- the natural game ----------------------------------------------------------------
-  const started = GameState.start(engine, startFen);
-  if (!started.ok) throw new Error(`generate: bad start position ${startFen}: ${started.error.message}`);
-  const state = started.value;
+/** The natural game: turns until the dialect ends it, a flag falls, the cube is declined or the turn cap is reached. */
+function playNatural(ctx: DialectContext, spec: GameSpec, meta: GameMeta, prngs: GamePrngs): Played {
+  const { rules } = ctx;
+  const started = GameState.start(ctx.engine, meta.startFen);
+  if (!started.ok) throw new Error(`generate: bad start position ${meta.startFen}: ${started.error.message}`);
+  const tc = meta.timeControl;
+  const clocked = tc.initialMs !== null;
+  const table: Table = {
+    ctx,
+    spec,
+    meta,
+    prngs,
+    state: started.value,
+    clocked,
+    clock: { w: tc.initialMs ?? 0, b: tc.initialMs ?? 0 },
+    incMs: tc.incrementMs ?? 0,
+    thinkBase: clocked ? Math.min(12_000, Math.max(800, (tc.initialMs ?? 0) / 80)) : 4000,
+    dfenOpts: { castling: rules.castling.chess960 ? 'shredder' : 'xfen' },
+  };
+  const game: Played = { turns: [], trace: [], events: [], result: null, termination: 'unknown', cubeValue: 1, cubeOwner: null, partialLastTurn: false };
+  while (!gameOver(table, game) && !cubeDeclined(table, game) && !playTurn(table, game));
+  return game;
+}
+
+const clockSnap = (t: Table): { w: number | null; b: number | null } | null => (t.clocked ? { w: t.clock.w, b: t.clock.b } : null);
+
+/** Has the game ended before this turn (the dialect's end, a draw the bots claim, the turn cap)? Sets its result. */
+function gameOver(t: Table, game: Played): boolean {
+  const { state } = t;
   const pos = state.pos;
-  const turns: Turn[] = [];
-  const trace: TurnTrace[] = [];
-  const events: GameEvent[] = [];
-  const clocked = timeControl.initialMs !== null;
-  const clock = { w: timeControl.initialMs ?? 0, b: timeControl.initialMs ?? 0 };
-  const incMs = timeControl.incrementMs ?? 0;
-  const thinkBase = clocked ? Math.min(12_000, Math.max(800, (timeControl.initialMs ?? 0) / 80)) : 4000;
-  let result: GameRecord['result'] = null;
-  let termination: GameRecord['termination'] = 'unknown';
-  let cubeValue = 1;
-  let cubeOwner: Color | null = null;
-  let partialLastTurn = false;
-  const clockSnap = (): { w: number | null; b: number | null } | null => (clocked ? { w: clock.w, b: clock.b } : null);
-  const dfenOpts = { castling: rules.castling.chess960 ? ('shredder' as const) : ('xfen' as const) };
-
-  for (;;) {
-    // The bots claim a draw as soon as the dialect lets them (draws.ruleDraws "claim").
-    const end = state.outcome ?? state.drawClaim;
-    if (end) {
-      result = end.result;
-      termination = TERMINATION_OF[end.reason];
-      break;
-    }
-    if (turns.length >= GENERATOR_TURN_CAP) {
-      if (rules.draws.agreement) {
-        events.push(ev('DRAW_OFFER', turns.length + 1, null, pos.turn, clockSnap()), ev('DRAW_ACCEPT', turns.length + 1, null, (pos.turn ^ 1) as Color, clockSnap()));
-        result = 'draw';
-        termination = 'draw_agreement';
-      } else {
-        events.push(ev('RESIGN', turns.length + 1, null, pos.turn, clockSnap()));
-        result = winnerOf((pos.turn ^ 1) as Color);
-        termination = 'resign';
-      }
-      break;
-    }
-    const side = pos.turn;
-    const turnIndex = turns.length + 1;
-
-    // The doubling cube: offered before the roll, in place of it.
-    if (mode === 'x2' && (cubeOwner === null || cubeOwner === side) && (rules.cube.cap === null || cubeValue * 2 <= rules.cube.cap)) {
-      const lead = (side === 0 ? 1 : -1) * materialBalance(pos);
-      if (eventPrng.chance(lead >= 3 ? 0.3 : rates.double)) {
-        const bank = 2 * stake * cubeValue;
-        events.push({ ...ev('DOUBLE_OFFER', turnIndex, null, side, clockSnap()), bank });
-        const declineChance = lead >= 6 ? 0.6 : lead >= 3 ? 0.25 : 0.08;
-        if (eventPrng.chance(declineChance)) {
-          events.push({ ...ev('DOUBLE_DECLINE', turnIndex, null, (side ^ 1) as Color, clockSnap()), bank });
-          result = winnerOf(side);
-          termination = 'double_declined';
-          break;
-        }
-        cubeValue *= 2;
-        cubeOwner = (side ^ 1) as Color;
-        events.push({ ...ev('DOUBLE_ACCEPT', turnIndex, null, (side ^ 1) as Color, clockSnap()), bank: 2 * stake * cubeValue });
-      }
-    }
-
-    const fenBefore = makeDfen(pos, null, dfenOpts);
-    const faces = roller ? roller.roll(turns.length, () => state.movableFaces().map((r) => ctx.roleToFace[r] as Role)) : [];
-    const roles = faces.map((f) => ctx.faceToRole[f]);
-    walker.begin(pos, roles);
-    const allowed = allowedDice(walker, roles);
-    walker.begin(pos, roles);
-    const bot = BOTS[side === 0 ? styles.white : styles.black];
-    let payer = -1;
-    for (let m = bot.step(walker, botPrng); m !== null; m = bot.step(walker, botPrng)) {
-      if (!walker.spendsDieByDie && walker.micro === 0) payer = payingDie(ctx, walker, roles, m);
-      walker.play(m);
-    }
-    const played = walker.moves.length;
-    const isPass = played === 0;
-    let thinking = isPass && rules.clock.passesFree ? 0 : Math.round(thinkBase * (0.25 + 0.3 * Math.max(1, played)) * -Math.log(1 - clockPrng.next()) + 150);
-
-    // A flag falls during the turn: it stops after a prefix of what the bot would have played,
-    // or (no partial turns) before anything of it is recorded.
-    const key = sideOf(side);
-    if (clocked && thinking > 0 && thinking >= clock[key]) {
-      const partial = played > 0 && clockPrng.chance(rates.partialLastTurn);
-      const keep = partial ? clockPrng.nextInt(played) : 0;
-      while (walker.moves.length > keep) walker.undo();
-      if (partial) {
-        thinking = clock[key];
-        clock[key] = 0;
-        const diceFlags = flagsFor(allowed, roles, walker.spentPerMove, walker.spendsDieByDie, walker.moves.length > 0 ? payer : -1);
-        turns.push(turn(side, faces, walker.moves.map((m) => engine.uci(m)), makeDfen(pos, null, dfenOpts), clockSnap(), thinking, diceFlags));
-        trace.push({ fenBefore, roles });
-        events.push(ev('TIMEOUT', turnIndex, keep, side, clockSnap()));
-        partialLastTurn = true;
-      } else {
-        clock[key] = 0;
-        events.push(ev('TIMEOUT', turnIndex, null, side, clockSnap()));
-      }
-      result = flagFallResult(rules, pos, side);
-      termination = 'timeout';
-      pos.commit();
-      break;
-    }
-
-    const moves = walker.moves.map((m) => engine.uci(m));
-    const diceFlags = flagsFor(allowed, roles, walker.spentPerMove, walker.spendsDieByDie, payer);
-    // A declined draw offer: between micro-moves where the dialect allows, else with the completed turn.
-    const offer = rules.draws.agreement && eventPrng.chance(rates.drawOffer / 60);
-    const midTurn = offer && rules.draws.midTurnOffers && played >= 2 && eventPrng.chance(0.5);
-    const midAt = midTurn ? 1 + eventPrng.nextInt(played - 1) : 0;
-    const midActor: Color = eventPrng.chance(0.5) ? side : ((side ^ 1) as Color);
-    state.finishTurn(walker.kingCaptured);
-    if (clocked) {
-      clock[key] -= thinking;
-      const earns = rules.clock.increment === 'per-micro-move' ? incMs * played : isPass && !rules.clock.passEarnsIncrement ? 0 : incMs;
-      clock[key] += earns;
-    }
-    turns.push(turn(side, faces, moves, makeDfen(pos, null, dfenOpts), clockSnap(), thinking, diceFlags));
-    trace.push({ fenBefore, roles });
-    if (midTurn) {
-      events.push(ev('DRAW_OFFER', turnIndex, midAt, midActor, clockSnap()), ev('DRAW_DECLINE', turnIndex, midAt, (midActor ^ 1) as Color, clockSnap()));
-    } else if (offer && !(state.outcome ?? state.drawClaim)) {
-      // An offer travels with the completed turn and is answered before the opponent's roll.
-      events.push(ev('DRAW_OFFER', turnIndex + 1, null, side, clockSnap()), ev('DRAW_DECLINE', turnIndex + 1, null, (side ^ 1) as Color, clockSnap()));
-    }
+  // The bots claim a draw as soon as the dialect lets them (draws.ruleDraws "claim").
+  const end = state.outcome ?? state.drawClaim;
+  if (end) {
+    game.result = end.result;
+    game.termination = TERMINATION_OF[end.reason];
+    return true;
   }
+  if (game.turns.length < GENERATOR_TURN_CAP) return false;
+  const at = game.turns.length + 1;
+  if (t.ctx.rules.draws.agreement) {
+    game.events.push(ev('DRAW_OFFER', at, null, pos.turn, clockSnap(t)), ev('DRAW_ACCEPT', at, null, (pos.turn ^ 1) as Color, clockSnap(t)));
+    game.result = 'draw';
+    game.termination = 'draw_agreement';
+  } else {
+    game.events.push(ev('RESIGN', at, null, pos.turn, clockSnap(t)));
+    game.result = winnerOf((pos.turn ^ 1) as Color);
+    game.termination = 'resign';
+  }
+  return true;
+}
 
-  // ---- apply the fate: cut the game at a turn before its natural end ----------------------
-  const n = turns.length;
-  if (fate !== 'natural' && n >= 2 && termination !== 'timeout') {
-    let k = 1 + Math.floor(cutFraction * (n - 1)); // 1 … n-1 turns kept
-    const canPartial = fate !== 'draw_agreement' || rules.draws.midTurnOffers;
-    // A flag never falls in an (instant) pass: a partial timeout moves back to a turn with moves.
-    if (fate === 'timeout' && canPartial && partialWanted) while (k > 1 && turns[k - 1].moves.length === 0) k--;
-    const partial = canPartial && partialWanted && turns[k - 1].moves.length > 0;
-    turns.length = k;
-    trace.length = k;
-    const last = turns[k - 1];
-    const mover: Color = last.side === 'w' ? 0 : 1;
-    const next = (mover ^ 1) as Color;
-    const keep = partial ? Math.floor(partialFraction * last.moves.length) : last.moves.length;
+/** The doubling cube: offered before the roll, in place of it. True when the offer is declined (the game ends). */
+function cubeDeclined(t: Table, game: Played): boolean {
+  const { rules } = t.ctx;
+  const { stake } = t.meta;
+  const pos = t.state.pos;
+  const side = pos.turn;
+  const turnIndex = game.turns.length + 1;
+  if (t.meta.mode !== 'x2' || !(game.cubeOwner === null || game.cubeOwner === side) || !(rules.cube.cap === null || game.cubeValue * 2 <= rules.cube.cap)) return false;
+  const eventPrng = t.prngs.events;
+  const lead = (side === 0 ? 1 : -1) * materialBalance(pos);
+  if (!eventPrng.chance(lead >= 3 ? 0.3 : t.spec.rates.double)) return false;
+  const bank = 2 * stake * game.cubeValue;
+  game.events.push({ ...ev('DOUBLE_OFFER', turnIndex, null, side, clockSnap(t)), bank });
+  const declineChance = lead >= 6 ? 0.6 : lead >= 3 ? 0.25 : 0.08;
+  if (eventPrng.chance(declineChance)) {
+    game.events.push({ ...ev('DOUBLE_DECLINE', turnIndex, null, (side ^ 1) as Color, clockSnap(t)), bank });
+    game.result = winnerOf(side);
+    game.termination = 'double_declined';
+    return true;
+  }
+  game.cubeValue *= 2;
+  game.cubeOwner = (side ^ 1) as Color;
+  game.events.push({ ...ev('DOUBLE_ACCEPT', turnIndex, null, (side ^ 1) as Color, clockSnap(t)), bank: 2 * stake * game.cubeValue });
+  return false;
+}
+
+/** One turn: the roll, the bot's micro-moves, the clock, a declined draw offer. True when a flag fell in it (the game ends). */
+function playTurn(t: Table, game: Played): boolean {
+  const { ctx, state } = t;
+  const { rules, engine, walker } = ctx;
+  const rates = t.spec.rates;
+  const pos = state.pos;
+  const side = pos.turn;
+  const turnIndex = game.turns.length + 1;
+  const fenBefore = makeDfen(pos, null, t.dfenOpts);
+  const roller = t.meta.roller;
+  const faces = roller ? roller.roll(game.turns.length, () => state.movableFaces().map((r) => ctx.roleToFace[r] as Role)) : [];
+  const roles = faces.map((f) => ctx.faceToRole[f]);
+  walker.begin(pos, roles);
+  const allowed = allowedDice(walker, roles);
+  walker.begin(pos, roles);
+  const bot = BOTS[side === 0 ? t.meta.styles.white : t.meta.styles.black];
+  let payer = -1;
+  for (let m = bot.step(walker, t.prngs.bots); m !== null; m = bot.step(walker, t.prngs.bots)) {
+    if (!walker.spendsDieByDie && walker.micro === 0) payer = payingDie(ctx, walker, roles, m);
+    walker.play(m);
+  }
+  const played = walker.moves.length;
+  const isPass = played === 0;
+  const clockPrng = t.prngs.clock;
+  let thinking = isPass && rules.clock.passesFree ? 0 : Math.round(t.thinkBase * (0.25 + 0.3 * Math.max(1, played)) * -Math.log(1 - clockPrng.next()) + 150);
+
+  // A flag falls during the turn: it stops after a prefix of what the bot would have played,
+  // or (no partial turns) before anything of it is recorded.
+  const key = sideOf(side);
+  const clock = t.clock;
+  if (t.clocked && thinking > 0 && thinking >= clock[key]) {
+    const partial = played > 0 && clockPrng.chance(rates.partialLastTurn);
+    const keep = partial ? clockPrng.nextInt(played) : 0;
+    while (walker.moves.length > keep) walker.undo();
     if (partial) {
-      cutTurn(ctx, trace[k - 1], last, keep, clockBefore(turns, k - 1, timeControl), fate === 'timeout');
-      partialLastTurn = true;
-    }
-    filterEvents(events, k, partial ? keep : null);
-    const snap = last.clockMs;
-    if (fate === 'timeout') {
-      // Partial: the mover's flag fell mid-turn. Otherwise the next player's fell before any move.
-      const flagged = partial ? mover : next;
-      const at = partial ? k : k + 1;
-      const clocks = snap ? { ...snap, [sideOf(flagged)]: 0 } : null;
-      events.push(ev('TIMEOUT', at, partial ? keep : null, flagged, clocks));
-      result = winnerOf((flagged ^ 1) as Color);
-      termination = 'timeout';
-    } else if (fate === 'resign') {
-      const resigner = partial ? mover : fateSide;
-      events.push(ev('RESIGN', partial ? k : k + 1, partial ? keep : null, resigner, snap));
-      result = winnerOf((resigner ^ 1) as Color);
-      termination = 'resign';
+      thinking = clock[key];
+      clock[key] = 0;
+      const diceFlags = flagsFor(allowed, roles, walker.spentPerMove, walker.spendsDieByDie, walker.moves.length > 0 ? payer : -1);
+      game.turns.push(turn(side, faces, walker.moves.map((m) => engine.uci(m)), makeDfen(pos, null, t.dfenOpts), clockSnap(t), thinking, diceFlags));
+      game.trace.push({ fenBefore, roles });
+      game.events.push(ev('TIMEOUT', turnIndex, keep, side, clockSnap(t)));
+      game.partialLastTurn = true;
     } else {
-      const offerer = partial ? fateSide : mover;
-      const at = partial ? k : k + 1;
-      const micro = partial ? keep : null;
-      events.push(ev('DRAW_OFFER', at, micro, offerer, snap), ev('DRAW_ACCEPT', at, micro, (offerer ^ 1) as Color, snap));
-      result = 'draw';
-      termination = 'draw_agreement';
+      clock[key] = 0;
+      game.events.push(ev('TIMEOUT', turnIndex, null, side, clockSnap(t)));
     }
-    cubeValue = 1;
-    for (const e of events) if (e.type === 'DOUBLE_ACCEPT') cubeValue *= 2;
+    game.result = flagFallResult(rules, pos, side);
+    game.termination = 'timeout';
+    pos.commit();
+    return true;
   }
 
+  const moves = walker.moves.map((m) => engine.uci(m));
+  const diceFlags = flagsFor(allowed, roles, walker.spentPerMove, walker.spendsDieByDie, payer);
+  // A declined draw offer: between micro-moves where the dialect allows, else with the completed turn.
+  const eventPrng = t.prngs.events;
+  const offer = rules.draws.agreement && eventPrng.chance(rates.drawOffer / 60);
+  const midTurn = offer && rules.draws.midTurnOffers && played >= 2 && eventPrng.chance(0.5);
+  const midAt = midTurn ? 1 + eventPrng.nextInt(played - 1) : 0;
+  const midActor: Color = eventPrng.chance(0.5) ? side : ((side ^ 1) as Color);
+  state.finishTurn(walker.kingCaptured);
+  if (t.clocked) {
+    clock[key] -= thinking;
+    const earns = rules.clock.increment === 'per-micro-move' ? t.incMs * played : isPass && !rules.clock.passEarnsIncrement ? 0 : t.incMs;
+    clock[key] += earns;
+  }
+  game.turns.push(turn(side, faces, moves, makeDfen(pos, null, t.dfenOpts), clockSnap(t), thinking, diceFlags));
+  game.trace.push({ fenBefore, roles });
+  if (midTurn) {
+    game.events.push(ev('DRAW_OFFER', turnIndex, midAt, midActor, clockSnap(t)), ev('DRAW_DECLINE', turnIndex, midAt, (midActor ^ 1) as Color, clockSnap(t)));
+  } else if (offer && !(state.outcome ?? state.drawClaim)) {
+    // An offer travels with the completed turn and is answered before the opponent's roll.
+    game.events.push(ev('DRAW_OFFER', turnIndex + 1, null, side, clockSnap(t)), ev('DRAW_DECLINE', turnIndex + 1, null, (side ^ 1) as Color, clockSnap(t)));
+  }
+  return false;
+}
+
+/** Applies the fate: cuts the game at a turn before its natural end, and ends it as the fate says. */
+function applyFate(ctx: DialectContext, game: Played, f: GameFate, timeControl: TimeControl): void {
+  const { rules } = ctx;
+  const { fate, partialWanted } = f;
+  const { turns, trace, events } = game;
+  const n = turns.length;
+  if (fate === 'natural' || n < 2 || game.termination === 'timeout') return;
+  let k = 1 + Math.floor(f.cutFraction * (n - 1)); // 1 … n-1 turns kept
+  const canPartial = fate !== 'draw_agreement' || rules.draws.midTurnOffers;
+  // A flag never falls in an (instant) pass: a partial timeout moves back to a turn with moves.
+  if (fate === 'timeout' && canPartial && partialWanted) while (k > 1 && turns[k - 1].moves.length === 0) k--;
+  const partial = canPartial && partialWanted && turns[k - 1].moves.length > 0;
+  turns.length = k;
+  trace.length = k;
+  const last = turns[k - 1];
+  const mover: Color = last.side === 'w' ? 0 : 1;
+  const next = (mover ^ 1) as Color;
+  const keep = partial ? Math.floor(f.partialFraction * last.moves.length) : last.moves.length;
+  if (partial) {
+    cutTurn(ctx, trace[k - 1], last, keep, clockBefore(turns, k - 1, timeControl), fate === 'timeout');
+    game.partialLastTurn = true;
+  }
+  filterEvents(events, k, partial ? keep : null);
+  const snap = last.clockMs;
+  if (fate === 'timeout') {
+    // Partial: the mover's flag fell mid-turn. Otherwise the next player's fell before any move.
+    const flagged = partial ? mover : next;
+    const at = partial ? k : k + 1;
+    const clocks = snap ? { ...snap, [sideOf(flagged)]: 0 } : null;
+    events.push(ev('TIMEOUT', at, partial ? keep : null, flagged, clocks));
+    game.result = winnerOf((flagged ^ 1) as Color);
+    game.termination = 'timeout';
+  } else if (fate === 'resign') {
+    const resigner = partial ? mover : f.fateSide;
+    events.push(ev('RESIGN', partial ? k : k + 1, partial ? keep : null, resigner, snap));
+    game.result = winnerOf((resigner ^ 1) as Color);
+    game.termination = 'resign';
+  } else {
+    const offerer = partial ? f.fateSide : mover;
+    const at = partial ? k : k + 1;
+    const micro = partial ? keep : null;
+    events.push(ev('DRAW_OFFER', at, micro, offerer, snap), ev('DRAW_ACCEPT', at, micro, (offerer ^ 1) as Color, snap));
+    game.result = 'draw';
+    game.termination = 'draw_agreement';
+  }
+  game.cubeValue = 1;
+  for (const e of events) if (e.type === 'DOUBLE_ACCEPT') game.cubeValue *= 2;
+}
+
+/** The game's record, as the canonical record holds it. */
+function makeRecord(ctx: DialectContext, spec: GameSpec, meta: GameMeta, game: Played): GameRecord {
+  const { turns } = game;
   const totalThinking = turns.reduce((s, t) => s + (t.thinkingMs ?? 0), 0);
-  const record: GameRecord = {
-    id,
+  return {
+    id: meta.id,
     site: siteOf(ctx.name),
     format: spec.format,
     location: null,
-    mode,
-    startFen,
-    chess960,
-    startedAt: isoSeconds(startMs),
-    finishedAt: isoSeconds(startMs + totalThinking + 2000 * turns.length),
-    rated,
-    players,
-    timeControl,
-    stakes: pot ? { initial: stake, final: stake * cubeValue, currency: rules.stakes.currency } : null,
+    mode: meta.mode,
+    startFen: meta.startFen,
+    chess960: meta.chess960,
+    startedAt: isoSeconds(meta.startMs),
+    finishedAt: isoSeconds(meta.startMs + totalThinking + 2000 * turns.length),
+    rated: meta.rated,
+    players: meta.players,
+    timeControl: meta.timeControl,
+    stakes: meta.pot ? { initial: meta.stake, final: meta.stake * game.cubeValue, currency: ctx.rules.stakes.currency } : null,
     turns,
-    events,
-    result,
-    termination,
-    fairness,
+    events: game.events,
+    result: game.result,
+    termination: game.termination,
+    fairness: meta.fairness,
     notes: [],
   } as GameRecord;
-  return { record, styles, trace, partialLastTurn };
 }
 
 function ev(type: GameEvent['type'], turn: number, microMove: number | null, actor: Color, clockMs: GameEvent['clockMs']): GameEvent {

@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { finaliseRecord } from '../records/finalise.js';
 import type { GameRecord } from '../records/game-record.js';
 import type { ReadItem } from '../records/items.js';
+import { loadDialect } from '../dialects/index.js';
+import { dialectSpec, type DialectSpec } from '../replay/judge-record.js';
 import { createJudge, monthOf, type InferPlan } from './judge.js';
 
 const START = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1';
@@ -23,10 +25,15 @@ function game(id: string, turns: Array<{ dice: number[]; moves: string[] }>, sta
 }
 
 /** One option, the maximum rule, under `path` (the reference's own, index 0) and `none`. */
+const spec = (sets: string[]): DialectSpec => {
+  const loaded = loadDialect('reference', sets);
+  if (!loaded.ok) throw new Error(loaded.error.map((p) => p.message).join('; '));
+  return dialectSpec(loaded.value, sets);
+};
 const PLAN: InferPlan = {
-  base: { name: 'reference', overrides: [] },
-  options: [{ path: 'maximum', values: ['path', 'none'], sets: ['maximum=path', 'maximum=none'], baseIndex: 0 }],
-  named: [{ name: 'reference', overrides: [] }],
+  base: spec([]),
+  options: [{ path: 'maximum', values: ['path', 'none'], dialects: [spec([]), spec(['maximum=none'])], baseIndex: 0 }],
+  named: [spec([])],
 };
 
 /** The infer judge emits no result lines (its outcome is the tally): one would fail the test. */
@@ -88,12 +95,12 @@ describe('infer judge (docs/rules.md §3: path against none)', () => {
   });
 
   it('confirmation pass: counts the games conforming under the one dialect', () => {
-    const judge = createJudge({ ...PLAN, confirm: { name: 'reference', overrides: ['maximum=none'] } });
+    const judge = createJudge({ ...PLAN, confirm: spec(['maximum=none']) });
     judge.judge(item(0, short), noLines, null);
     judge.judge(item(1, full), noLines, null);
     const t = judge.takeState();
     expect([t.games, t.confirmation]).toEqual([2, 2]);
-    const strict = createJudge({ ...PLAN, confirm: { name: 'reference', overrides: [] } });
+    const strict = createJudge({ ...PLAN, confirm: spec([]) });
     strict.judge(item(0, short), noLines, null);
     expect(strict.takeState().confirmation).toBe(0);
   });

@@ -1,7 +1,7 @@
 import { makeDiceLetters, type Role } from '../core/index.js';
-import { loadDialect } from '../dialects/load.js';
 import type { GameRecord } from '../records/game-record.js';
 import type { ReadItem } from '../records/items.js';
+import type { DialectSpec } from '../replay/judge-record.js';
 import { judgeFairness, type PreparedDialect, prepareDialect, replayGame } from '../replay/replay-game.js';
 import type { GameResultLine } from '../replay/result.js';
 import type { StatefulJudge } from '../run/batch.js';
@@ -10,21 +10,15 @@ import { walkGame, type WalkOption } from './opportunities/game-walk.js';
 import { opportunityKind } from './opportunities/turn-tests.js';
 import { emptyGroup, emptyTally, EXAMPLES, type Example, type GroupTally, type InferTally } from './tally.js';
 
-/** A dialect as a worker finds it again: a file or name, plus `--set` overrides. */
-export interface DialectSpec {
-  name: string;
-  overrides: string[];
-}
-
 /**
  * What every worker needs to judge a record: the base dialect, the options with their
- * candidate values (as `--set` texts; `baseIndex` is the base dialect's own value, judged
- * by the base dialect itself), the named dialects, or for the confirmation pass the one
- * dialect with every inferred value.
+ * candidate values (each value's dialect as the main thread resolved it, `dialects[baseIndex]`
+ * being the base dialect itself, judged as the base), the named dialects, or for the
+ * confirmation pass the one dialect with every inferred value.
  */
 export interface InferPlan {
   base: DialectSpec;
-  options: Array<{ path: string; values: unknown[]; sets: string[]; baseIndex: number }>;
+  options: Array<{ path: string; values: unknown[]; dialects: DialectSpec[]; baseIndex: number }>;
   named: DialectSpec[];
   confirm?: DialectSpec;
 }
@@ -39,36 +33,31 @@ interface Prepared {
 const dialects = new Map<string, PreparedDialect>();
 const plans = new Map<string, Prepared>();
 
-/** Loads (once per thread) a dialect the plan names. Failure is a bug: the main thread loaded every one of them. */
+/** A dialect the plan names, ready to judge (one turn engine per thread for each). */
 function prepared(spec: DialectSpec): PreparedDialect {
   const key = `${spec.name}\u0000${spec.overrides.join('\u0000')}`;
   let d = dialects.get(key);
   if (!d) {
-    const loaded = loadDialect(spec.name, spec.overrides);
-    if (!loaded.ok) throw new Error(`dialect ${spec.name} ${spec.overrides.join(' ')}: ${loaded.error.map((p) => p.message).join('; ')}`);
-    d = prepareDialect(loaded.value.name, loaded.value.rules);
+    d = prepareDialect(spec.label, spec.rules);
     dialects.set(key, d);
   }
   return d;
 }
 
-/** Every distinct dialect variant of a plan, judged once per record; the base is variant 0. */
+/** Every distinct dialect variant of a plan (told apart by file and overrides), judged once per record; the base is variant 0. */
 function prepare(plan: InferPlan): Prepared {
   const key = JSON.stringify(plan);
   const hit = plans.get(key);
   if (hit) return hit;
   const specs: DialectSpec[] = [];
   const indexOf = (spec: DialectSpec): number => {
-    const k = JSON.stringify(spec);
-    const i = specs.findIndex((s) => JSON.stringify(s) === k);
+    const i = specs.findIndex((s) => s.name === spec.name && s.overrides.length === spec.overrides.length && s.overrides.every((o, k) => o === spec.overrides[k]));
     if (i >= 0) return i;
     specs.push(spec);
     return specs.length - 1;
   };
   indexOf(plan.base);
-  const optionVariant = plan.options.map((o) =>
-    o.sets.map((set, j) => (j === o.baseIndex ? 0 : indexOf({ name: plan.base.name, overrides: [...plan.base.overrides, set] }))),
-  );
+  const optionVariant = plan.options.map((o) => o.dialects.map((spec, j) => (j === o.baseIndex ? 0 : indexOf(spec))));
   const namedVariant = plan.named.map(indexOf);
   const p = { variants: specs.map(prepared), optionVariant, namedVariant };
   plans.set(key, p);
@@ -204,9 +193,7 @@ function turnStart(record: GameRecord, engine: TurnEngine, n: number): string | 
   const game = started.value;
   for (let t = 0; t < n - 1; t++) {
     const turn = record.turns[t];
-    const v = game.playRecorded(turn.dice as Role[], turn.moves, false);
-    if (!v.ok) return null;
-    game.completeTurn(v);
+    if (!game.playRecorded(turn.dice as Role[], turn.moves).ok) return null;
   }
   return game.dfen(record.turns[n - 1].dice as Role[]);
 }

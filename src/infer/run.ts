@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { Dialect } from '../dialects/index.js';
+import { type Dialect, loadDialect } from '../dialects/index.js';
 import type { FormatName } from '../records/game-record.js';
 import { expandSources } from '../records/input/expand.js';
 import { fileHash } from '../run/run-info.js';
@@ -12,6 +12,7 @@ import { opportunityKind } from './opportunities/turn-tests.js';
 import { type OptionPlan, overrideOf, valueText } from './options.js';
 import { renderInferHtml } from './render-html.js';
 import { renderInferMarkdown } from './render-md.js';
+import { dialectSpec, type DialectSpec } from '../replay/judge-record.js';
 import { type Progress, runCorpus, type SourceFailure } from '../run/pipeline.js';
 import { createJudge, type InferPlan } from './judge.js';
 import { emptyTally, type InferTally, mergeTally } from './tally.js';
@@ -57,16 +58,14 @@ export interface InferRunResult {
  */
 export async function runInfer(opts: InferRunOptions): Promise<InferRunResult> {
   const started = performance.now();
-  const corpus = corpusHash(opts.sources);
+  const base = dialectSpec(opts.base, opts.baseOverrides);
   const plan: InferPlan = {
-    base: { name: opts.base.file, overrides: opts.baseOverrides },
-    options: opts.options.map((o) => ({
-      path: o.path,
-      values: o.values,
-      sets: o.values.map((v) => overrideOf(o.path, v)),
-      baseIndex: o.values.findIndex((v) => valueText(v) === valueText(o.baseValue)),
-    })),
-    named: opts.named.map((d) => ({ name: d.file, overrides: [] })),
+    base,
+    options: opts.options.map((o) => {
+      const baseIndex = o.values.findIndex((v) => valueText(v) === valueText(o.baseValue));
+      return { path: o.path, values: o.values, dialects: o.values.map((v, j) => (j === baseIndex ? base : variantSpec(opts.base, [...opts.baseOverrides, overrideOf(o.path, v)]))), baseIndex };
+    }),
+    named: opts.named.map((d) => dialectSpec(d, [])),
   };
   const stream = { sources: opts.sources, format: opts.format, jobs: opts.jobs, limit: opts.limit };
   // A source that cannot be read is told of once, in the first pass.
@@ -78,7 +77,7 @@ export async function runInfer(opts: InferRunOptions): Promise<InferRunResult> {
     options: opts.options,
     kinds: opts.options.map((o) => opportunityKind(o.path)),
     namedNames: opts.named.map((d) => d.name),
-    corpus: await corpus,
+    corpus: await corpusHash(opts.sources, first.digests),
     wallMs: 0,
     takeRate: opts.takeRate ?? DEFAULT_TAKE_RATE,
     threshold: opts.evidence ?? DEFAULT_EVIDENCE,
@@ -93,7 +92,7 @@ export async function runInfer(opts: InferRunOptions): Promise<InferRunResult> {
   } else if (opts.sources.includes('-')) {
     confirmation = { conforming: null, baseConforming, judged: false, set: sets, note: 'standard input cannot be read a second time: run infer on a file to confirm' };
   } else {
-    const confirm = { name: opts.base.file, overrides: [...opts.baseOverrides, ...sets] };
+    const confirm = variantSpec(opts.base, [...opts.baseOverrides, ...sets]);
     const second = await judgeCorpus({ ...stream, plan: { base: plan.base, options: [], named: [], confirm }, onProgress: (p) => opts.onProgress?.('confirm', p) });
     confirmation = { conforming: second.tally.confirmation, baseConforming, judged: true, set: sets, note: `the corpus judged once more under ${opts.base.name} ${sets.map((s) => `--set ${s}`).join(' ')}` };
   }
@@ -115,11 +114,25 @@ export async function runInfer(opts: InferRunOptions): Promise<InferRunResult> {
   return { doc, sourceErrors: first.sourceErrors };
 }
 
-/** Each file's SHA-256, and one over them all in reading order (URLs and stdin are named, not hashed). */
-async function corpusHash(sources: string[]): Promise<InferDocument['corpus']> {
+/**
+ * The base dialect with these overrides, resolved here once for every thread. Every value
+ * judged was checked to load (planOption), so a failure is a bug.
+ */
+function variantSpec(base: Dialect, overrides: string[]): DialectSpec {
+  const loaded = loadDialect(base.file, overrides);
+  if (!loaded.ok) throw new Error(`dialect ${base.file} ${overrides.join(' ')}: ${loaded.error.map((p) => p.message).join('; ')}`);
+  return dialectSpec(loaded.value, overrides);
+}
+
+/**
+ * Each file's SHA-256, and one over them all in reading order (URLs and stdin are named, not
+ * hashed): as the pipeline took it while reading, or for a file not read to its end (--limit)
+ * from its bytes now.
+ */
+async function corpusHash(sources: string[], digests: ReadonlyMap<string, string>): Promise<InferDocument['corpus']> {
   const out: InferDocument['corpus']['sources'] = [];
   for await (const input of expandSources(sources)) {
-    if (input.kind === 'file') out.push({ source: input.path, sha256: await fileHash(input.path) });
+    if (input.kind === 'file') out.push({ source: input.path, sha256: digests.get(input.path) ?? (await fileHash(input.path)) });
     else if (input.kind === 'url') out.push({ source: input.url, sha256: null });
     else if (input.kind === 'stdin') out.push({ source: '-', sha256: null });
     else if (input.kind === 'note') continue; // passed over or empty: nothing of it is judged
@@ -143,7 +156,7 @@ async function judgeCorpus(opts: {
   limit?: number;
   onProgress?: (p: Progress) => void;
   onSourceFailure?: (failure: SourceFailure) => void;
-}): Promise<{ tally: InferTally; records: number; sourceErrors: number }> {
+}): Promise<{ tally: InferTally; records: number; sourceErrors: number; digests: ReadonlyMap<string, string> }> {
   const plan = opts.plan;
   const run = await runCorpus<InferPlan, InferTally>({
     sources: opts.sources,
@@ -161,5 +174,5 @@ async function judgeCorpus(opts: {
     },
     about: { dialects: {}, options: {} },
   });
-  return { tally: run.state!, records: run.progress.records, sourceErrors: run.sourceErrors };
+  return { tally: run.state!, records: run.progress.records, sourceErrors: run.sourceErrors, digests: run.digests };
 }

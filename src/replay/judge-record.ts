@@ -1,9 +1,13 @@
+import type { Dialect } from '../dialects/resolve.js';
 import type { ReadItem } from '../records/items.js';
 import type { Rules } from '../rules/index.js';
 import type { GameResultLine } from './result.js';
 import { judgeFairness, type PreparedDialect, prepareDialect, replayGame } from './replay-game.js';
 
-/** A dialect as the main thread resolved it (file, `--set` overrides, the resolved rules): workers need not load it again. */
+/**
+ * A dialect as the main thread resolved it (file, `--set` overrides, the resolved rules), for
+ * any judge that runs in worker threads (replay's, infer's): workers need not load it again.
+ */
 export interface DialectSpec {
   /** The dialect's file and overrides: what tells two specs apart. */
   name: string;
@@ -12,6 +16,9 @@ export interface DialectSpec {
   label: string;
   rules: Rules;
 }
+
+/** The spec of a loaded dialect (`overrides`: the `--set` texts it was loaded with). */
+export const dialectSpec = (dialect: Dialect, overrides: string[]): DialectSpec => ({ name: dialect.file, overrides, label: dialect.name, rules: dialect.rules });
 
 /** What the replay judge is built from (structured-cloneable: it travels to worker threads). */
 export interface ReplayJudgeParams {

@@ -3,7 +3,7 @@ import { verifyRolls } from '../dice/index.js';
 import { type FenBoards, fenBoardsOf } from '../records/fen-boards.js';
 import type { GameRecord, Turn } from '../records/game-record.js';
 import { reportedFaults } from '../records/recording-faults.js';
-import { GameState, isRecordingFault, type RuleId, type Rules, TurnEngine, type TurnFinding } from '../rules/index.js';
+import { GameState, isRecordingFault, type RuleId, type Rules, TurnEngine, type TurnFinding, type TurnVerdict } from '../rules/index.js';
 import { earnedIncrementMs } from './clock-rule.js';
 import { judgeEnd } from './judge-end.js';
 import { judgeEvents } from './judge-events.js';
@@ -164,31 +164,36 @@ export function replayGame(record: GameRecord, dialect: PreparedDialect, index: 
     // (or an ending the record does not name: dicechess.com state maps leave resignations unmarked).
     // An opening-book line is a whole turn, never the end of a game.
     const partial = mayEndPartway(record, t);
-    const verdict = game.playRecorded(dice, turn.moves, partial);
     const flags = turn.diceFlags;
-    if (flags && flags.length === dice.length) {
-      // The flags describe the roll: judge them on the position before the turn. They come
-      // first. The turn is taken back for them only when the engine has to look at its start.
-      const known = verdict.ok && verdict.complete && !verdict.kingCaptured ? verdict.diceSpent : undefined;
-      const fromTarget = dialect.engine.spendableFromTarget(dice, known, SPENDABLE);
-      let back = fromTarget === null;
-      if (back) takeBack(game, verdict.moves);
-      const spendable = fromTarget ?? dialect.engine.spendableDice(game.pos, dice, known, SPENDABLE);
-      const flagProblem = judgeFlags(flags, dice, spendable);
-      if (flagProblem) {
-        if (!back) takeBack(game, verdict.moves);
-        back = true;
-        add('dice.allowed-flag', n, null, flagProblem, { dfen: game.dfen(dice), dice: makeDiceLetters(dice, game.pos.turn), recorded: turn.moves });
-      }
-      if (back) for (const m of verdict.moves) game.pos.make(m);
-      if (flagProblem && !goOn) break;
-    }
+    let flagProblem: string | null = null;
+    // The flags describe the roll: judge them on the position before the turn, with the turn
+    // still open. They come first. The turn is taken back for them only when the engine has
+    // to look at its start.
+    const checkFlags =
+      flags && flags.length === dice.length
+        ? (verdict: TurnVerdict): void => {
+            const known = verdict.ok && verdict.complete && !verdict.kingCaptured ? verdict.diceSpent : undefined;
+            const fromTarget = dialect.engine.spendableFromTarget(dice, known, SPENDABLE);
+            let back = fromTarget === null;
+            if (back) takeBack(game, verdict.moves);
+            const spendable = fromTarget ?? dialect.engine.spendableDice(game.pos, dice, known, SPENDABLE);
+            flagProblem = judgeFlags(flags, dice, spendable);
+            if (flagProblem) {
+              if (!back) takeBack(game, verdict.moves);
+              back = true;
+              add('dice.allowed-flag', n, null, flagProblem, { dfen: game.dfen(dice), dice: makeDiceLetters(dice, game.pos.turn), recorded: turn.moves });
+            }
+            if (back) for (const m of verdict.moves) game.pos.make(m);
+          }
+        : undefined;
+    // A legal turn ends here; the checkmate and stalemate test waits for the next turn's first move (settle).
+    const verdict = game.playRecorded(dice, turn.moves, { partial, deferNoMoveTest: true, beforeEnd: checkFlags });
+    if (flagProblem && !goOn) break;
     if (partial && verdict.ok && !verdict.complete && turn.fenAfter && sideOfFen(turn.fenAfter) !== turn.side) {
       add('record.partial-turn-side-flipped', n, null, `the last turn stops after ${turn.moves.length} micro-move(s) with dice left to play, but its position names ${turn.side === 'w' ? 'black' : 'white'} to move: the record does not say whether the turn was cut short or ended`, { dfen: game.dfen(), recorded: turn.moves });
       if (!goOn) break;
     }
-    if (verdict.ok) game.completeTurn(verdict, true);
-    else {
+    if (!verdict.ok) {
       const f = verdict.finding;
       add(f.rule, n, f.microMove, f.message, findingAt(game, turn, f, record));
       if (!goOn || !forcePlay(game, turn, verdict.moves.length)) break;

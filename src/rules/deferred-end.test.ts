@@ -75,9 +75,8 @@ describe('the checkmate and stalemate test left to settle (the replayer) against
           expect(later.outcome).toEqual(now.outcome);
           expect(later.drawClaim).toEqual(now.drawClaim);
           if (ended) break;
-          const v1 = now.judgeAndPlay(dice, moves);
-          const v2 = later.playRecorded(dice, moves);
-          later.completeTurn(v2, true);
+          const v1 = now.playRecorded(dice, moves);
+          const v2 = later.playRecorded(dice, moves, { deferNoMoveTest: true });
           expect(v2).toEqual(v1);
           if (!v1.ok) return;
         }

@@ -45,6 +45,22 @@ export const TERMINATION_OF: Record<OutcomeReason, 'king_captured' | 'checkmate'
 const AUTOMATIC_REPETITION = 5;
 const AUTOMATIC_HALFMOVES = 150;
 
+/** How `GameState.playRecorded` reads and ends a recorded turn. */
+export interface PlayRecordedOptions {
+  /** The game ended during this turn, so it only has to be the start of a legal turn. */
+  partial?: boolean;
+  /** Leave the checkmate and stalemate test to `settle` (see `finishTurn`). */
+  deferNoMoveTest?: boolean;
+  /**
+   * Called with the turn's micro-moves played (a divergence's legal prefix), before the turn
+   * ends: for checks against the turn's start, which may take the moves back and play them
+   * again (the replayer's allowed-flags check).
+   */
+  beforeEnd?: (verdict: TurnVerdict) => void;
+}
+
+const NO_PLAY_OPTIONS: PlayRecordedOptions = {};
+
 export interface Outcome {
   result: 'white' | 'black' | 'draw';
   reason: OutcomeReason;
@@ -181,39 +197,23 @@ export class GameState {
     return { rule, microMove: null, dfen: this.dfen(), allowed, message };
   }
 
-  /** Judges a recorded turn without changing the game. */
-  judge(dice: readonly Role[], moves: readonly string[]): TurnVerdict {
-    return this.engine.judge(this.pos, dice, moves, false);
-  }
-
   /**
-   * Judges and, when legal, plays a recorded turn and ends it. On a divergence the
-   * legal prefix stays played and the turn is not ended (the caller decides).
-   * `partial`: the game ended during this turn, so it only has to be the start of a legal turn.
+   * Judges a recorded turn and plays it: a legal turn is played and ended (a turn the game's
+   * end cut short is played but never finishes: no side change, no end-of-turn rules); on a
+   * divergence the legal prefix stays played and the turn is not ended (the caller decides).
    */
-  judgeAndPlay(dice: readonly Role[], moves: readonly string[], partial = false): TurnVerdict {
-    const v = this.playRecorded(dice, moves, partial);
-    this.completeTurn(v);
-    return v;
-  }
-
-  /** The first half of `judgeAndPlay`: judges and plays the turn's moves, but does not end the turn yet. */
-  playRecorded(dice: readonly Role[], moves: readonly string[], partial = false): TurnVerdict {
+  playRecorded(dice: readonly Role[], moves: readonly string[], opts: PlayRecordedOptions = NO_PLAY_OPTIONS): TurnVerdict {
     this.settle();
     // The king safety `settle` saw for the first move holds while the position is the one it saw.
     const safe = this.safeAt === this.turnNumber * 2 + this.pos.turn ? this.safeFirst : -1;
     this.safeFirst = -1;
     this.safeAt = -1;
-    return this.engine.judge(this.pos, dice, moves, true, partial, safe);
-  }
-
-  /**
-   * The second half: a legal turn ends (a turn the game's end cut short never finishes: no
-   * side change, no end-of-turn rules). `deferNoMoveTest`: see `finishTurn`.
-   */
-  completeTurn(v: TurnVerdict, deferNoMoveTest = false): void {
-    if (v.ok && v.complete) this.finishTurn(v.kingCaptured, deferNoMoveTest);
+    const partial = opts.partial === true;
+    const v = this.engine.play(this.pos, dice, moves, safe < 0 ? { partial } : { partial, safeFirst: safe });
+    opts.beforeEnd?.(v);
+    if (v.ok && v.complete) this.finishTurn(v.kingCaptured, opts.deferNoMoveTest === true);
     else if (v.ok) this.pos.commit();
+    return v;
   }
 
   /** Plays moves already known to be legal (generator), then ends the turn. */

@@ -2,7 +2,7 @@ export type { Rules, MaximumReading, CastlingDice, PromotionPiece } from './rule
 export { RULE_IDS, type RuleId, isRuleId, RECORDING_FAULTS, type RecordingFaultId, type FaultHandling, isRecordingFault, isNormalisedFault } from './rule-ids.js';
 export { DicePool } from './dice-pool.js';
 export { MicroMoves } from './micro-moves.js';
-export { TurnEngine, type TurnFinding, type TurnVerdict } from './turn-engine.js';
-export { GameState, type Outcome, type OutcomeReason, TERMINATION_OF, canMate, canWin, drawnByMaterial, insufficientMaterial } from './game.js';
+export { type RecordedTurnOptions, TurnEngine, type TurnFinding, type TurnVerdict } from './turn-engine.js';
+export { GameState, type Outcome, type PlayRecordedOptions, type OutcomeReason, TERMINATION_OF, canMate, canWin, drawnByMaterial, insufficientMaterial } from './game.js';
 export { TurnWalker } from './turn-walker.js';
 export { parseDialectDfen } from './dialect-position.js';

@@ -38,7 +38,7 @@ describe('turn engine properties (random legal games)', () => {
           const firsts = new Set(game.legalFirstMicroMoves(dice).map((m) => game.uci(m)));
           for (const turn of turns.slice(0, 30)) {
             const ucis = turn.map((m) => game.uci(m));
-            const v = game.judge(dice, ucis);
+            const v = game.engine.judge(game.pos, dice, ucis);
             expect(v.ok, `${before} ${ucis.join(',')}: ${v.ok ? '' : v.finding.message}`).toBe(true);
             if (ucis.length) expect(firsts.has(ucis[0])).toBe(true);
           }
@@ -91,7 +91,7 @@ describe('turn engine properties (random legal games)', () => {
           const ucis = t.map((m) => game.uci(m));
           const last = game.pos.board[(t[t.length - 1] >> 6) & 63];
           if (last === 6 || last === -6) return;
-          const v = game.judge(dice, ucis.slice(0, -1));
+          const v = game.engine.judge(game.pos, dice, ucis.slice(0, -1));
           expect(v.ok).toBe(false);
           if (!v.ok) expect(v.finding.rule).toBe('maximum.fewer-dice');
         });
@@ -109,7 +109,7 @@ describe('game end rules', () => {
       [[1, 1], ['e2e4']], [[2, 3], ['b8c6']], [[3, 4], ['f1c4']], [[4, 5], ['a8b8']], [[3, 6], ['c4f7']],
       [[2, 4], []], [[2, 4], ['g1h3']], [[1, 3], []], [[2, 4], ['h3g5']],
     ];
-    for (const [dice, moves] of turns) expect(g.value.judgeAndPlay(dice, moves).ok).toBe(true);
+    for (const [dice, moves] of turns) expect(g.value.playRecorded(dice, moves).ok).toBe(true);
     expect(g.value.outcome).toEqual({ result: 'white', reason: 'checkmate' });
   });
 });

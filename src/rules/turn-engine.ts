@@ -27,11 +27,24 @@ export type TurnVerdict =
 const NO_DICE_SPENDABLE = new Int8Array(7);
 const ALTERNATIVES_CAP = 24;
 
+/** How a recorded turn is read, for `judge` and `play` alike. */
+export interface RecordedTurnOptions {
+  /** The game ended during this turn: it only has to be the start of some legal turn. */
+  partial?: boolean;
+  /**
+   * A first micro-move already known to leave the king safe in orthodox chess (the game
+   * state's end-of-turn test found it), so the king-safety test is not run again for it.
+   */
+  safeFirst?: Move;
+}
+
+const NO_OPTIONS: RecordedTurnOptions = {};
+
 /**
- * The dialect-parameterised turn engine. It judges recorded turns, lists legal first
- * micro-moves and legal full turns. One engine per dialect; it mutates the position it
- * is given and restores it, except `judge(..., apply=true)` which leaves a legal turn
- * (or the legal prefix of an illegal one) played.
+ * The dialect-parameterised turn engine. It judges recorded turns (`judge`, which leaves
+ * the position as it found it, and `play`, which leaves a legal turn played), lists legal
+ * first micro-moves and legal full turns. One engine per dialect; it mutates the position
+ * it is given and restores it, except `play`.
  */
 export class TurnEngine {
   /** The maximum search (best, target, stepLegal, canCaptureKing) this engine judges and lists turns with. */
@@ -72,7 +85,7 @@ export class TurnEngine {
 
   private readonly judgePool = new DicePool();
   /**
-   * The micro-moves of the turn being judged and the dice each spent (judge() is never
+   * The micro-moves of the turn being judged and the dice each spent (run() is never
    * re-entered); a verdict gets a copy of the moves of its exact length.
    */
   private readonly judgeMoves: Move[] = [];
@@ -183,13 +196,22 @@ export class TurnEngine {
 
   // ---- judging a recorded turn ------------------------------------------------------
 
+  /** Judges a recorded turn (UCI micro-moves) on `pos`, which it leaves as it found it. */
+  judge(pos: Position, dice: readonly Role[], recorded: ReadonlyArray<string>, opts: RecordedTurnOptions = NO_OPTIONS): TurnVerdict {
+    return this.run(pos, dice, recorded, false, opts.partial === true, opts.safeFirst ?? -1);
+  }
+
   /**
-   * Judges a recorded turn (resolved moves, or UCI strings resolved here). With
-   * `apply`, a legal turn stays played on `pos` (the turn is not ended: the caller
-   * decides); otherwise the position is restored.
+   * Judges a recorded turn and leaves it played on `pos`: a legal turn whole, an illegal
+   * one up to its divergence. The turn is not ended (the caller ends it: GameState).
    */
-  judge(pos: Position, dice: readonly Role[], recorded: ReadonlyArray<string>, apply = false, partial = false, safeFirst: Move | -1 = -1): TurnVerdict {
-    // judge() is never re-entered, so one pool and one cost list serve every turn.
+  play(pos: Position, dice: readonly Role[], recorded: ReadonlyArray<string>, opts: RecordedTurnOptions = NO_OPTIONS): TurnVerdict {
+    return this.run(pos, dice, recorded, true, opts.partial === true, opts.safeFirst ?? -1);
+  }
+
+  /** `judge` and `play`: `apply` keeps what was played. */
+  private run(pos: Position, dice: readonly Role[], recorded: ReadonlyArray<string>, apply: boolean, partial: boolean, safeFirst: Move | -1): TurnVerdict {
+    // run() is never re-entered, so one pool and one cost list serve every turn.
     const pool = this.judgePool.reset(dice);
     const moves = this.judgeMoves;
     const costs = this.judgeCosts;

@@ -94,6 +94,8 @@ export interface CorpusRunResult<S = never> {
   sourceErrors: number;
   /** Every source opened and none held a record: the run checked nothing (a warning; a failure under --fail-on). */
   nothingRead: boolean;
+  /** The SHA-256 of each file read to its end, by its path as expanded, taken from its bytes as they were read (not a shard's). */
+  digests: ReadonlyMap<string, string>;
 }
 
 /** A batch is handed to a worker when its records reach this many bytes (or BATCH_ITEMS items): memory stays flat whatever the records' size. */
@@ -107,59 +109,31 @@ const BATCH_ITEMS = 512;
  * examples. `replay` and `infer` are this with their own judge (infer's with a state of its
  * own and no run folder); with `shard`, it judges
  * only shard K's records and writes the partial folder `merge` turns into the whole run.
+ * In four steps: plan (the shard's units), open (the run folder), stream (read, judge,
+ * accumulate, write the results), publish (run_info, the summary, the folder made whole).
  */
 export async function runCorpus<P, S = never>(opts: CorpusRunOptions<P, S>): Promise<CorpusRunResult<S>> {
   if (opts.shard && opts.out === undefined) throw new Error('runCorpus: a shard needs a run folder (out)');
   const started = Date.now();
-  const startedAt = new Date(started).toISOString();
   const jobs = Math.max(1, opts.jobs ?? availableParallelism());
-  const acc = new RunAccumulator(opts.judge.columns);
-  const progress: Progress = { records: 0, lines: 0, diverging: 0, unreadable: 0, elapsedMs: 0, rssBytes: 0, done: false };
-  const format = opts.format ?? 'auto';
-  const block = opts.shardBlock ?? BLOCK;
-
   const judgeModule = moduleRef(opts.judge.module);
   const judgeRef: JudgeRef = { module: judgeModule, params: opts.judge.params, key: `${judgeModule}\u0000${JSON.stringify(opts.judge.params)}` };
   // Workers start first, and import and build the judge while this thread plans, opens the run and reads the first bytes.
   const pool = jobs > 1 ? workerPool('batch', workerThreads(jobs), workerLimits()) : null;
   if (pool) for (let i = 0; i < workerThreads(jobs); i++) pool.run({ warm: judgeRef } satisfies WarmTask).catch(() => undefined);
 
-  let plan: ReturnType<typeof planShards> | null;
-  let run: Awaited<ReturnType<typeof openRunDir>> | null;
+  let plan: ShardPlan | null;
+  let run: RunDir | null;
   try {
-    // A shard plans first (sizes only), so a source list that cannot be expanded fails before any folder is made.
-    plan = opts.shard ? planShards(await listUnits(opts.sources, opts.glob), opts.shard.n, { stripeAll: opts.limit !== undefined }) : null;
+    plan = await planRun(opts);
     run = opts.out === undefined ? null : await openRunDir(opts.out);
   } catch (error) {
     await pool?.destroy();
     throw error;
   }
-  const read = { glob: opts.glob, historyList: opts.historyList, http: opts.http };
-  const onNote = (note: SourceNote, at?: [number, number]): void => {
-    acc.addNote(note, at);
-    opts.onNote?.(note);
-  };
-
-  // Source hashes for run_info (a run folder's only): a file's bytes are hashed as they are read;
-  // a file not read to its end (--limit, a failure) is hashed once more at the end.
-  const digests = new Map<string, string>();
-  const onFileDigest = run ? (path: string, sha256: string): void => void digests.set(path, sha256) : undefined;
-  const unitReads: UnitRead[] = [];
-  const items: AsyncIterable<BatchItem> = plan
-    ? shardItems(plan, opts.shard!, { format, limit: opts.limit, block, read, onUnit: (u) => unitReads.push(u), onNote })
-    : // Records travel undecoded: this thread only cuts them, whoever judges them decodes them.
-      readRecords(opts.sources, { ...read, format, limit: opts.limit, deferRaw: true, onNote: (note) => onNote(note), onFileDigest, sameThread: pool === null });
-
-  const resultsHash = createHash('sha256');
-  const judgeState = opts.judge.state ? { current: opts.judge.state.initial(), merge: opts.judge.state.merge } : null;
-  let sourceErrors = 0;
+  let streamed: Streamed<S>;
   try {
-    // A shard writes every line; folding repeated unreadable lines needs the whole run's order, so merge folds.
-    const folding = plan ? null : new ResultFolding();
-    const out = run?.resultsStream ?? null;
-    sourceErrors = await judgeStream(items, { judge: opts.judge, judgeRef, pool, jobs, acc, progress, out, hash: resultsHash, corpusOf: corpusNamer(opts.sources), started, folding, judgeState, onProgress: opts.onProgress, onSourceFailure: opts.onSourceFailure });
-    const closing = folding?.closingText() ?? '';
-    if (out && closing && !out.write(closing)) await new Promise<void>((r) => out.once('drain', () => r()));
+    streamed = await streamRun(opts, { plan, run, pool, jobs, judgeRef, started });
   } catch (error) {
     await run?.abort();
     await pool?.destroy();
@@ -167,75 +141,151 @@ export async function runCorpus<P, S = never>(opts: CorpusRunOptions<P, S>): Pro
   }
   await pool?.destroy();
 
+  let summary: Summary;
+  try {
+    summary = await publishRun(opts, { plan, run, jobs, started }, streamed);
+  } catch (error) {
+    await run?.abort();
+    throw error;
+  }
+  const { progress, sourceErrors, digests, judgeState } = streamed;
+  progress.elapsedMs = Date.now() - started;
+  progress.rssBytes = process.memoryUsage.rss();
+  progress.done = true;
+  opts.onProgress?.({ ...progress });
+  const result: CorpusRunResult<S> = { summary, progress, sourceErrors, nothingRead: progress.records === 0 && sourceErrors === 0, digests };
+  if (judgeState) result.state = judgeState.current;
+  return result;
+}
+
+type ShardPlan = ReturnType<typeof planShards>;
+type RunDir = Awaited<ReturnType<typeof openRunDir>>;
+
+/** Plan: a shard's units, from sizes alone, so a source list that cannot be expanded fails before any folder is made (null: not a shard). */
+async function planRun(opts: Pick<CorpusRunOptions<unknown>, 'sources' | 'glob' | 'limit' | 'shard'>): Promise<ShardPlan | null> {
+  return opts.shard ? planShards(await listUnits(opts.sources, opts.glob), opts.shard.n, { stripeAll: opts.limit !== undefined }) : null;
+}
+
+/** What streaming the records leaves for publishing them. */
+interface Streamed<S> {
+  acc: RunAccumulator;
+  progress: Progress;
+  sourceErrors: number;
+  /** Each file read to its end → the SHA-256 of its bytes, as read. */
+  digests: Map<string, string>;
+  /** A shard's units as read (their records and hashes). */
+  unitReads: UnitRead[];
+  /** The SHA-256 of results.ndjson as written. */
+  resultsHash: ReturnType<typeof createHash>;
+  judgeState: { current: S; merge: (into: S, part: S) => S } | null;
+}
+
+/** Stream: reads the sources (or the shard's units), judges, accumulates and writes results.ndjson, in input order. */
+async function streamRun<P, S>(
+  opts: CorpusRunOptions<P, S>,
+  ctx: { plan: ShardPlan | null; run: RunDir | null; pool: ReturnType<typeof workerPool>; jobs: number; judgeRef: JudgeRef; started: number },
+): Promise<Streamed<S>> {
+  const { plan, run, pool } = ctx;
+  const acc = new RunAccumulator(opts.judge.columns);
+  const progress: Progress = { records: 0, lines: 0, diverging: 0, unreadable: 0, elapsedMs: 0, rssBytes: 0, done: false };
+  const read = { glob: opts.glob, historyList: opts.historyList, http: opts.http };
+  const onNote = (note: SourceNote, at?: [number, number]): void => {
+    acc.addNote(note, at);
+    opts.onNote?.(note);
+  };
+  // Source hashes: a file's bytes are hashed as they are read, so nothing is read again to hash
+  // it (a run folder's run_info hashes a file not read to its end, --limit or a failure, at the end).
+  const digests = new Map<string, string>();
+  const onFileDigest = (path: string, sha256: string): void => void digests.set(path, sha256);
+  const unitReads: UnitRead[] = [];
+  const format = opts.format ?? 'auto';
+  const items: AsyncIterable<BatchItem> = plan
+    ? shardItems(plan, opts.shard!, { format, limit: opts.limit, block: opts.shardBlock ?? BLOCK, read, onUnit: (u) => unitReads.push(u), onNote })
+    : // Records travel undecoded: this thread only cuts them, whoever judges them decodes them.
+      readRecords(opts.sources, { ...read, format, limit: opts.limit, deferRaw: true, onNote: (note) => onNote(note), onFileDigest, sameThread: pool === null });
+
+  const resultsHash = createHash('sha256');
+  const judgeState = opts.judge.state ? { current: opts.judge.state.initial(), merge: opts.judge.state.merge } : null;
+  // A shard writes every line; folding repeated unreadable lines needs the whole run's order, so merge folds.
+  const folding = plan ? null : new ResultFolding();
+  const out = run?.resultsStream ?? null;
+  const sourceErrors = await judgeStream(items, { judge: opts.judge, judgeRef: ctx.judgeRef, pool, jobs: ctx.jobs, acc, progress, out, hash: resultsHash, corpusOf: corpusNamer(opts.sources), started: ctx.started, folding, judgeState, onProgress: opts.onProgress, onSourceFailure: opts.onSourceFailure });
+  const closing = folding?.closingText() ?? '';
+  if (out && closing && !out.write(closing)) await new Promise<void>((r) => out.once('drain', () => r()));
+  return { acc, progress, sourceErrors, digests, unitReads, resultsHash, judgeState };
+}
+
+/**
+ * Publish: run_info and the summary; a shard's manifest beside its results, or the run folder's
+ * summary and reports; the folder is renamed into place whole. Returns the summary.
+ */
+async function publishRun<P, S>(
+  opts: CorpusRunOptions<P, S>,
+  ctx: { plan: ShardPlan | null; run: RunDir | null; jobs: number; started: number },
+  streamed: Streamed<S>,
+): Promise<Summary> {
+  const { plan, run, started } = ctx;
+  const { acc, progress, digests } = streamed;
+  const format = opts.format ?? 'auto';
   const runInfo: RunInfo = {
     tool: 'dice-dialects',
     version: toolVersion(),
     node: process.version,
-    startedAt,
+    startedAt: new Date(started).toISOString(),
     durationMs: Date.now() - started,
     dialects: opts.about.dialects,
     sources: [],
     options: {
       ...opts.about.options,
       format,
-      jobs,
+      jobs: ctx.jobs,
       limit: opts.limit ?? null,
       ...(opts.glob !== undefined && { glob: opts.glob }),
       ...(opts.historyList !== undefined && { historyList: opts.historyList }),
     },
   };
-  let summary: Summary;
-  try {
-    if (plan) {
-      const shard = opts.shard!;
-      const reads = await Promise.all(unitReads.map(async (u) => ({ unit: u.unit, localStart: u.localStart, records: u.records, sha256: await u.sha256 })));
-      const runKey = identityHash({
-        tool: runInfo.tool,
-        version: runInfo.version,
-        dialects: runInfo.dialects,
-        options: { ...opts.about.options, format, limit: opts.limit ?? null, glob: opts.glob ?? null, historyList: opts.historyList ?? null },
-        sources: opts.sources,
-        n: shard.n,
-        block,
-        units: plan.map((u) => [u.name, u.kind, u.weight, u.owner]),
-      });
-      const unitHash = new Map(reads.map((r) => [plan[r.unit].name, r.sha256]));
-      runInfo.sources = opts.sources.map((s) => ({ source: s, sha256: unitHash.get(s) ?? null }));
-      runInfo.shard = { k: shard.k, n: shard.n, runKey };
-      summary = acc.build(runInfo);
-      const manifest: ShardManifest = {
-        format: SHARD_MANIFEST,
-        run_info: runInfo,
-        block,
-        units: plan.map(({ input: _input, ...u }) => u),
-        reads,
-        results: { lines: progress.lines, sha256: resultsHash.digest('hex') },
-        records: progress.records,
-        sourceErrors,
-        junitPerGame: opts.junitPerGame === true,
-        state: acc.state(),
-      };
-      await run!.finishWith([['shard.json', `${JSON.stringify(manifest)}\n`]]);
-    } else if (!run) {
-      // No run folder: nothing hashed, nothing written; the summary's counters are still the run's.
-      runInfo.sources = opts.sources.map((s) => ({ source: s, sha256: null }));
-      summary = acc.build(runInfo);
-    } else {
-      runInfo.sources = await Promise.all(opts.sources.map(async (s) => ({ source: s, sha256: digests.get(s) ?? (await fileHash(s)) })));
-      summary = acc.build(runInfo);
-      await run.finish(summary, { junitPerGame: opts.junitPerGame === true });
-    }
-  } catch (error) {
-    await run?.abort();
-    throw error;
+  if (plan) {
+    const shard = opts.shard!;
+    const block = opts.shardBlock ?? BLOCK;
+    const reads = await Promise.all(streamed.unitReads.map(async (u) => ({ unit: u.unit, localStart: u.localStart, records: u.records, sha256: await u.sha256 })));
+    const runKey = identityHash({
+      tool: runInfo.tool,
+      version: runInfo.version,
+      dialects: runInfo.dialects,
+      options: { ...opts.about.options, format, limit: opts.limit ?? null, glob: opts.glob ?? null, historyList: opts.historyList ?? null },
+      sources: opts.sources,
+      n: shard.n,
+      block,
+      units: plan.map((u) => [u.name, u.kind, u.weight, u.owner]),
+    });
+    const unitHash = new Map(reads.map((r) => [plan[r.unit].name, r.sha256]));
+    runInfo.sources = opts.sources.map((s) => ({ source: s, sha256: unitHash.get(s) ?? null }));
+    runInfo.shard = { k: shard.k, n: shard.n, runKey };
+    const summary = acc.build(runInfo);
+    const manifest: ShardManifest = {
+      format: SHARD_MANIFEST,
+      run_info: runInfo,
+      block,
+      units: plan.map(({ input: _input, ...u }) => u),
+      reads,
+      results: { lines: progress.lines, sha256: streamed.resultsHash.digest('hex') },
+      records: progress.records,
+      sourceErrors: streamed.sourceErrors,
+      junitPerGame: opts.junitPerGame === true,
+      state: acc.state(),
+    };
+    await run!.finishWith([['shard.json', `${JSON.stringify(manifest)}\n`]]);
+    return summary;
   }
-  progress.elapsedMs = Date.now() - started;
-  progress.rssBytes = process.memoryUsage.rss();
-  progress.done = true;
-  opts.onProgress?.({ ...progress });
-  const result: CorpusRunResult<S> = { summary, progress, sourceErrors, nothingRead: progress.records === 0 && sourceErrors === 0 };
-  if (judgeState) result.state = judgeState.current;
-  return result;
+  if (!run) {
+    // No run folder: nothing written, and nothing read again to hash it; the summary's counters are still the run's.
+    runInfo.sources = opts.sources.map((s) => ({ source: s, sha256: digests.get(s) ?? null }));
+    return acc.build(runInfo);
+  }
+  runInfo.sources = await Promise.all(opts.sources.map(async (s) => ({ source: s, sha256: digests.get(s) ?? (await fileHash(s)) })));
+  const summary = acc.build(runInfo);
+  await run.finish(summary, { junitPerGame: opts.junitPerGame === true });
+  return summary;
 }
 
 interface StreamContext<P, S> {

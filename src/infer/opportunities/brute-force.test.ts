@@ -32,9 +32,8 @@ function* turnStarts(engine: TurnEngine, records: GameRecord[]): Generator<{ pos
     for (const t of r.turns) {
       if (g.value.outcome) break;
       yield { pos: g.value.pos.clone(), dice: t.dice as Role[], moves: t.moves };
-      const v = g.value.playRecorded(t.dice as Role[], t.moves, false);
+      const v = g.value.playRecorded(t.dice as Role[], t.moves);
       if (!v.ok) throw new Error(`${r.id}: ${v.finding.message}`);
-      g.value.completeTurn(v);
     }
   }
 }

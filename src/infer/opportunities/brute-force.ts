@@ -68,7 +68,7 @@ export function bruteForcePairs(engines: readonly TurnEngine[], pos: Position, d
       }
     }
   }
-  const legal = engines.map((e) => all.map((s) => e.judge(pos, dice, s, false, false).ok));
+  const legal = engines.map((e) => all.map((s) => e.judge(pos, dice, s).ok));
   const pairs = engines.map(() => engines.map(() => 0));
   const witness = engines.map(() => engines.map((): string[] | null => null));
   engines.forEach((_, j) =>
@@ -95,7 +95,7 @@ export function witnessTurn(strict: TurnEngine, loose: TurnEngine, pos: Position
   let seen = 0;
   for (const s of sequences(loose, walked, dice)) {
     if (++seen > cap) return null;
-    if (loose.judge(pos, dice, s, false, false).ok && !strict.judge(pos, dice, s, false, false).ok) return s;
+    if (loose.judge(pos, dice, s).ok && !strict.judge(pos, dice, s).ok) return s;
   }
   return null;
 }

@@ -100,10 +100,8 @@ export function walkGame(record: GameRecord, walker: TurnEngine, index: number, 
         });
       }
     });
-    const verdict = game.playRecorded(dice, turn.moves, partial);
-    if (!verdict.ok) break;
-    game.completeTurn(verdict);
-    if (!verdict.complete) break;
+    const verdict = game.playRecorded(dice, turn.moves, { partial });
+    if (!verdict.ok || !verdict.complete) break;
     states.forEach((s, i) => {
       if (!s) return;
       const done = ended[i]!;

@@ -20,9 +20,8 @@ async function turnStarts(file: string, dialect: string, limit: number): Promise
     for (const t of item.record.turns) {
       if (g.value.outcome || out.length >= limit) break;
       out.push({ pos: g.value.pos.clone(), dice: t.dice as Role[], moves: t.moves });
-      const v = g.value.playRecorded(t.dice as Role[], t.moves, false);
+      const v = g.value.playRecorded(t.dice as Role[], t.moves);
       if (!v.ok) break;
-      g.value.completeTurn(v);
     }
     if (out.length >= limit) break;
   }

@@ -46,7 +46,7 @@ function endgames(name: string, sets: string[], starts: string[], turns: number,
       const pick = legal[rand(legal.length)];
       const moves = pick.map((m) => g.value.uci(m));
       out.push({ ...template.turns[0], side: g.value.pos.turn === 0 ? 'w' : 'b', dice, moves, fenAfter: null, clockMs: null, thinkingMs: null, diceFlags: null, location: null });
-      const v = g.value.judgeAndPlay(dice, moves);
+      const v = g.value.playRecorded(dice, moves);
       if (!v.ok) throw new Error(v.finding.message);
     }
     return { ...template, id: `endgame-${i}`, startFen, turns: out, events: [], termination: 'resign', result: out.length % 2 ? 'black' : 'white', timeControl: null } as GameRecord;
@@ -116,9 +116,8 @@ describe('ending opportunities against brute force (the record cut at a turn end
       if (!g.ok) throw new Error(g.error.message);
       for (let t = 0; t < r.turns.length; t++) {
         if (g.value.outcome) break;
-        const v = g.value.playRecorded(r.turns[t].dice as Role[], r.turns[t].moves, false);
+        const v = g.value.playRecorded(r.turns[t].dice as Role[], r.turns[t].moves);
         if (!v.ok || !v.complete) break;
-        g.value.completeTurn(v);
         // The last few turn ends of each game and about ten more (each cut is replayed whole).
         // And every turn end where the walk counted a pair (its positives, all checked; its negatives, sampled).
         const step = Math.ceil(r.turns.length / 10);
@@ -155,9 +154,8 @@ describe('ending opportunities against brute force (the record cut at a turn end
               turnsJudged++;
             }
           }
-          const v = w.value.playRecorded(dice, turn.moves, false);
+          const v = w.value.playRecorded(dice, turn.moves);
           if (!v.ok) break;
-          w.value.completeTurn(v);
         }
       }
     }

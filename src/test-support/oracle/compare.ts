@@ -241,7 +241,7 @@ export function compare(s: Sample, rng: Rng): string[] {
     const l = pick(rng, legal);
     const game = GameState.start(core.rules, writeFen(s.board));
     if (game.ok) {
-      const v = game.value.judgeAndPlay(coreDice(s.dice), l.ucis);
+      const v = game.value.playRecorded(coreDice(s.dice), l.ucis);
       if (v.ok && !game.value.outcome) {
         const want = writeFen(endTurn(after(s.board, l.moves, o))).split(' ').slice(0, 4).join(' ');
         const got = writeFen(readFen(game.value.dfen())).split(' ').slice(0, 4).join(' ');

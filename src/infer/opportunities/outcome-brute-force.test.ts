@@ -168,3 +168,65 @@ describe('ending opportunities against brute force (the record cut at a turn end
     void TurnEngine;
   }, 600_000);
 });
+
+/**
+ * The cube options (docs/rules.md §4, ownership and cap): on generated dicechess-com games
+ * played in x2 mode with frequent doubles, the pairs walkGame counts at each turn start are
+ * the pairs the replayer itself tells apart, judging under every value the record cut before
+ * that turn's roll with a double offered there by the side to move.
+ */
+describe('cube opportunities against brute force (a double offered before each roll, the record judged under every value)', () => {
+  const clean = (status: string): boolean => status === 'conforming' || status === 'faulty';
+  it.each([
+    ['cube.ownership', ['centered-last-taker', 'either'], ['cube.cap=null']],
+    ['cube.ownership', ['either', 'centered-last-taker'], ['cube.cap=8']],
+    ['cube.cap', [null, 2, 4, 8, 64], ['cube.cap=null']],
+    ['cube.cap', [null, 4, 16], ['cube.cap=null', 'cube.ownership=either']],
+  ] as const)('%s %j on dicechess-com %j', (path, values, sets) => {
+    expect(opportunityKind(path)).toBe('cube');
+    const dialects = values.map((v) => dialectOf('dicechess-com', [...sets, `${path}=${v === null ? 'null' : String(v)}`]));
+    const prepared = dialects.map((d) => prepareDialect(d.name, d.rules));
+    const engines = prepared.map((d) => d.engine);
+    const d = dialectOf('dicechess-com', [...sets]);
+    const ctx = makeContext(d.name, d.rules);
+    // Every game in x2 mode, doubles offered often (and mostly taken): the cube changes hands and climbs.
+    const rates = { ...DEFAULT_RATES, resign: 0.05, timeout: 0, drawAgreement: 0, x2: 1, double: 0.25 };
+    const records = Array.from({ length: 24 }, (_, index) => playGame(ctx, { index, seed: `cube-${path}-${values.join(',')}`, format: 'ndjson', bots: ['random', 'greedy'], rates }).record);
+    let startsJudged = 0;
+    let pairsSeen = 0;
+    let redoubled = 0;
+    for (const [index, r] of records.entries()) {
+      const conforming = prepared.map((p) => clean(replayGame(r, p, index).status));
+      if (!conforming.some(Boolean)) continue;
+      if (r.events.filter((e) => e.type === 'DOUBLE_ACCEPT').length >= 2) redoubled++;
+      const trace: Array<{ option: number; value: number; rival: number; turn: number }> = [];
+      const found = walkGame(r, engines[conforming.indexOf(true)], index, [{ path, values, kind: 'cube', engines, conforming, wantExample: values.map(() => values.map(() => true)) }], trace);
+      expect(found).not.toBeNull();
+      for (let t = 0; t < r.turns.length; t++) {
+        const n = t + 1;
+        const before = r.events.filter((e) => e.turn < n || (e.turn === n && e.microMove === null));
+        const offer = { type: 'DOUBLE_OFFER' as const, turn: n, microMove: null, actor: r.turns[t].side, bank: null, clockMs: null };
+        const what: GameRecord = { ...r, turns: r.turns.slice(0, t), events: [...before, offer], termination: 'unknown', result: null };
+        const accepted = prepared.map((p) => clean(replayGame(what, p, index).status));
+        startsJudged++;
+        const expected = new Set<string>();
+        conforming.forEach((c, j) => {
+          if (!c) return;
+          values.forEach((_, k) => k !== j && accepted[k] && !accepted[j] && expected.add(`${j}>${k}`));
+        });
+        const counted = new Set(trace.filter((x) => x.turn === n).map((x) => `${x.value}>${x.rival}`));
+        expect([...counted].sort(), `${r.id} before turn ${n}`).toEqual([...expected].sort());
+        pairsSeen += expected.size;
+      }
+      // The walk's counts are the trace's, and every counted pair has its example.
+      found!.turns[0].forEach((row, j) => row.forEach((m, k) => {
+        expect(m).toBe(trace.filter((x) => x.value === j && x.rival === k).length);
+        if (m > 0) expect(found!.examples[0][j][k]).toMatchObject({ id: r.id, kind: 'cube' });
+      }));
+    }
+    expect(startsJudged).toBeGreaterThan(150);
+    expect(redoubled).toBeGreaterThan(2);
+    // Generated games must give the comparison something to find (else it proves nothing).
+    expect(pairsSeen).toBeGreaterThan(0);
+  }, 600_000);
+});

@@ -4,7 +4,7 @@ import { loadDialect } from '../../dialects/index.js';
 import { DEFAULT_RATES, makeContext, playGame } from '../../generate/self-play.js';
 import type { GameRecord } from '../../records/game-record.js';
 import { prepareDialect, replayGame } from '../../replay/replay-game.js';
-import { DicePool, GameState, TurnEngine } from '../../rules/index.js';
+import { DicePool, GameState, TERMINATION_OF, TurnEngine } from '../../rules/index.js';
 import { bruteForcePairs } from './brute-force.js';
 import { canCaptureKingThisTurn } from './king-capture.js';
 import { walkGame } from './game-walk.js';
@@ -25,10 +25,10 @@ function games(name: string, sets: string[], n: number, seed: string): GameRecor
 
 /**
  * Random games from an endgame start (few pieces, so material runs out), under the
- * dialect: each turn a uniform roll and one of the legal turns, as a record; the game
- * is cut at `turns` or where the dialect ends it.
+ * dialect: each turn a uniform roll and one of the legal turns (one `prefer` likes, when
+ * there is one), as a record; the game is cut at `turns` or where the dialect ends it.
  */
-function endgames(name: string, sets: string[], starts: string[], turns: number, seed: number): GameRecord[] {
+function endgames(name: string, sets: string[], starts: string[], turns: number, seed: number, prefer?: (moves: string[]) => boolean): GameRecord[] {
   const d = dialectOf(name, sets);
   const template = games(name, sets, 1, 'template')[0];
   let x = seed;
@@ -42,14 +42,20 @@ function endgames(name: string, sets: string[], starts: string[], turns: number,
     const out: GameRecord['turns'] = [];
     while (out.length < turns && !g.value.outcome) {
       const dice = Array.from({ length: d.rules.dice.count }, () => 1 + rand(6)) as Role[];
-      const legal = g.value.legalTurns(dice, 64);
-      const pick = legal[rand(legal.length)];
-      const moves = pick.map((m) => g.value.uci(m));
+      const legal = g.value.legalTurns(dice, prefer ? undefined : 64);
+      const all = legal.map((t) => t.map((m) => g.value.uci(m)));
+      // A preferred turn when there is one (still one of the legal turns, picked at random among them).
+      const preferred = prefer ? all.filter(prefer) : [];
+      const pool = preferred.length > 0 ? preferred : all;
+      const moves = pool[rand(pool.length)];
       out.push({ ...template.turns[0], side: g.value.pos.turn === 0 ? 'w' : 'b', dice, moves, fenAfter: null, clockMs: null, thinkingMs: null, diceFlags: null, location: null });
       const v = g.value.judgeAndPlay(dice, moves);
       if (!v.ok) throw new Error(v.finding.message);
     }
-    return { ...template, id: `endgame-${i}`, startFen, turns: out, events: [], termination: 'resign', result: out.length % 2 ? 'black' : 'white', timeControl: null } as GameRecord;
+    // A game the dialect ended is written with that end; one cut short, as resigned by the side to move.
+    const o = g.value.outcome;
+    const end = o ? { termination: TERMINATION_OF[o.reason], result: o.result } : { termination: 'resign', result: out.length % 2 ? 'black' : 'white' };
+    return { ...template, id: `endgame-${i}`, startFen, turns: out, events: [], ...end, timeControl: null } as GameRecord;
   });
 }
 
@@ -83,6 +89,10 @@ const ENDGAMES = [
   '8/8/4k3/2n5/8/8/2P5/4K3 w - - 0 1',
 ];
 
+// Rooks and kings with their rights, the move counter a few moves short of its limit (10 in the test).
+const CASTLING_STARTS = [5, 6, 7, 8].flatMap((n) => [`r3k2r/8/8/8/8/8/8/R3K2R w KQkq - ${n} 1`, `r3k2r/8/8/8/8/8/8/R3K2R b KQkq - ${n} 1`, `4k2r/p7/8/8/8/8/7P/R3K3 w Qk - ${n} 1`]);
+const castles = (moves: string[]): boolean => moves.some((m) => /^e1[cg]1$|^e8[cg]8$/.test(m));
+
 describe('ending opportunities against brute force (the record cut at a turn end, every ending replayed under every value)', () => {
   // Short limits make draws by rule frequent; the bots claim them as soon as they may.
   const quick = ['draws.moveCounterLimit=10', 'draws.repetition=2', 'draws.turnLimit=200'];
@@ -93,6 +103,11 @@ describe('ending opportunities against brute force (the record cut at a turn end
     ['draws.ruleDraws', ['claim', 'automatic'], 'wikipedia-two-dice', ['draws.ruleDraws=automatic', ...quick]],
     ['draws.insufficientMaterial', ['none', 'cannot-mate', 'cannot-win'], 'wikipedia-two-dice', ['draws.moveCounterLimit=null', 'draws.repetition=null', 'draws.turnLimit=300']],
     ['kingCaptureIgnoresCheck', [false, true], 'wikipedia-two-dice', quick],
+    ['draws.moveCounterLimit', [null, 10, 100], 'wikipedia-two-dice', ['draws.repetition=null', 'draws.turnLimit=200']],
+    ['draws.castlingCounts', [1, 2], 'dicechess-com', ['draws.moveCounterLimit=10']],
+    ['draws.turnLimit', [null, 30, 60], 'wikipedia-two-dice', ['draws.moveCounterLimit=null', 'draws.repetition=null']],
+    ['draws.moveCounterLimit', [null, 10], 'dicechess-com', []],
+    ['draws.turnLimit', [null, 40], 'dicechess-com', []],
   ] as const)('%s %j on %s %j', (path, values, name, sets) => {
     expect(opportunityKind(path)).not.toBe('none');
     const dialects = values.map((v) => dialectOf(name, [...sets, `${path}=${JSON.stringify(v).replace(/^"|"$/g, '')}`]));
@@ -101,6 +116,8 @@ describe('ending opportunities against brute force (the record cut at a turn end
     const records = games(name, [...sets], 12, `outcome-${path}-${values[0]}`);
     // Material runs out only in endgames, and passes (few piece types to roll) repeat positions there: a few random ones.
     if (path === 'draws.insufficientMaterial' || path === 'draws.repetitionCountsPasses') records.push(...endgames(name, [...sets, `${path}=${values[0]}`], ENDGAMES, 40, 7));
+    // Castling near the move-counter limit: rooks and kings with their rights, nothing to reset the counter.
+    if (path === 'draws.castlingCounts') records.push(...endgames(name, [...sets, `${path}=${values[0]}`], CASTLING_STARTS, 8, 11, castles));
     let endsJudged = 0;
     let pairsSeen = 0;
     let turnsJudged = 0;

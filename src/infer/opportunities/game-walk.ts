@@ -41,6 +41,12 @@ function endingsOf(game: GameState): string[] {
   return claim ? ['goes on', `${TERMINATION_OF[claim.reason]} draw`] : ['goes on'];
 }
 
+/** Is this recorded turn complete (not cut short)? Judged without playing it. */
+function isComplete(game: GameState, dice: readonly Role[], moves: readonly string[]): boolean {
+  const v = game.engine.judge(game.pos, dice, moves, false, true);
+  return v.ok && v.complete;
+}
+
 /**
  * Walks a game once (its turns are legal under every value it conforms under, so the
  * positions are the same under all of them) and counts, per option, the turns at which a
@@ -61,6 +67,7 @@ export function walkGame(record: GameRecord, walker: TurnEngine, index: number, 
   const tc = record.timeControl;
   const clockUsable = tc !== null && (tc.kind === 'fischer' || tc.kind === 'sudden-death') && tc.initialMs !== null;
   const increment = tc?.incrementMs ?? 0;
+  const hasClock = options.some((o) => o.kind === 'clock');
   const side = (t: number): 0 | 1 => (record.turns[t].side === 'w' ? 0 : 1);
   // The cube as the events leave it before each roll (read only when a cube option is counted).
   const cube = options.some((o) => o.kind === 'cube') ? new CubeTrack(record.events) : null;
@@ -78,6 +85,8 @@ export function walkGame(record: GameRecord, walker: TurnEngine, index: number, 
     const dice = turn.dice as Role[];
     const partial = mayEndPartway(record, t);
     const cubeNow = cube?.before(t + 1) ?? null;
+    // A last turn that may stop part-way earns no increment only when it did stop part-way (as the replayer's clock check reads it).
+    const clockPartial = partial && hasClock && clockUsable && !isComplete(game, dice, turn.moves);
     options.forEach((o, i) => {
       const conf = o.conforming;
       if (o.kind === 'cube' && cubeNow) {
@@ -100,13 +109,14 @@ export function walkGame(record: GameRecord, walker: TurnEngine, index: number, 
       }
       if (o.kind === 'clock' && clockUsable && turn.thinkingMs !== null && turn.clockMs?.[turn.side] != null) {
         const rules = o.engines.map((e) => e.rules);
-        const earned = rules.map((r) => earnedIncrementMs(r, turn, partial, increment));
-        const pass = turn.moves.length === 0 && !partial;
+        const earned = rules.map((r) => earnedIncrementMs(r, turn, clockPartial, increment));
+        const pass = turn.moves.length === 0 && !clockPartial;
         conf.forEach((c, j) => {
           if (!c) return;
           rules.forEach((r, k) => {
             if (k === j || !(earned[j] !== earned[k] || (pass && rules[j].clock.passesFree && !r.clock.passesFree))) return;
             turns[i][j][k]++;
+            trace?.push({ option: i, value: j, rival: k, turn: t + 1 });
             example(i, j, k, t, 'clock', `${earned[k]} ms earned for this turn (the value: ${earned[j]} ms)`, null, game.dfen(dice));
           });
         });

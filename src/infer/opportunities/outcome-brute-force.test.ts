@@ -247,3 +247,73 @@ describe('cube opportunities against brute force (a double offered before each r
     expect(pairsSeen).toBeGreaterThan(0);
   }, 600_000);
 });
+
+/**
+ * The clock options: on generated games with an increment, the pairs walkGame counts at each
+ * turn are the pairs the replayer tells apart at that turn. The turn's clock reading (and, for
+ * a pass, its thinking time) is changed by every amount an increment rule could make (each
+ * multiple of the increment up to one per micro-move and one more), and the record judged
+ * under every value with the earlier turns' thinking times taken out (so their readings set
+ * the clock unchecked, whatever the value): a value accepts the change when it finds nothing
+ * up to that turn.
+ */
+describe("clock opportunities against brute force (each turn's reading changed, judged under every value)", () => {
+  const clean = (status: string): boolean => status === 'conforming' || status === 'faulty';
+  it.each([
+    ['clock.increment', ['per-turn', 'per-micro-move'], true],
+    ['clock.increment', ['per-micro-move', 'per-turn'], true],
+    ['clock.passEarnsIncrement', [false, true], true],
+    ['clock.passEarnsIncrement', [true, false], true],
+    // Free passes allow only what passes that take time allow too (a pass of 0 ms): nothing to find that way round.
+    ['clock.passesFree', [false, true], false],
+    ['clock.passesFree', [true, false], true],
+  ] as const)('%s %j on dicechess-com', (path, values, findsSome) => {
+    expect(opportunityKind(path)).toBe('clock');
+    const dialects = values.map((v) => dialectOf('dicechess-com', ['clock.controls=["300+5"]', `${path}=${String(v)}`]));
+    const prepared = dialects.map((d) => prepareDialect(d.name, d.rules));
+    const engines = prepared.map((d) => d.engine);
+    // Played under the first value; games end on the clock, by resignation or on the board, so last turns of every kind come up.
+    const ctx = makeContext(dialects[0].name, dialects[0].rules);
+    const rates = { ...DEFAULT_RATES, resign: 0.2, timeout: 0.2, drawAgreement: 0.05 };
+    const records = Array.from({ length: 14 }, (_, index) => playGame(ctx, { index, seed: `clock-${path}-${values[0]}`, format: 'ndjson', bots: ['random', 'greedy'], rates }).record);
+    let turnsJudged = 0;
+    let pairsSeen = 0;
+    let lastTurns = 0;
+    for (const [index, r] of records.entries()) {
+      const conforming = prepared.map((p) => clean(replayGame(r, p, index).status));
+      if (!conforming.some(Boolean)) continue;
+      const trace: Array<{ option: number; value: number; rival: number; turn: number }> = [];
+      walkGame(r, engines[conforming.indexOf(true)], index, [{ path, values, kind: 'clock', engines, conforming, wantExample: values.map(() => values.map(() => false)) }], trace);
+      const inc = r.timeControl?.incrementMs ?? 0;
+      for (let t = 0; t < r.turns.length; t++) {
+        const turn = r.turns[t];
+        const reading = turn.clockMs?.[turn.side];
+        if (reading == null || turn.thinkingMs === null) continue;
+        const n = t + 1;
+        const pairs = new Set<string>();
+        for (const think of turn.moves.length === 0 ? [0, 500] : [turn.thinkingMs]) {
+          for (let m = -(turn.moves.length + 1); m <= turn.moves.length + 1; m++) {
+            const shift = m * inc - (think - turn.thinkingMs);
+            const changed = { ...turn, thinkingMs: think, clockMs: { ...turn.clockMs!, [turn.side]: reading + shift } };
+            // Earlier turns lose their thinking times: the judge follows their readings without checking them.
+            const turns = r.turns.map((x, u) => (u === t ? changed : u < t ? { ...x, thinkingMs: null } : x));
+            const accepts = prepared.map((p) => (replayGame({ ...r, turns }, p, index).findings[0]?.turn ?? Infinity) > n);
+            conforming.forEach((c, j) => {
+              if (c) values.forEach((_, k) => k !== j && accepts[k] && !accepts[j] && pairs.add(`${j}>${k}`));
+            });
+          }
+        }
+        turnsJudged++;
+        if (t === r.turns.length - 1) lastTurns++;
+        const counted = new Set(trace.filter((x) => x.turn === n).map((x) => `${x.value}>${x.rival}`));
+        expect([...counted].sort(), `${r.id} turn ${n} of ${r.turns.length} (${r.termination})`).toEqual([...pairs].sort());
+        pairsSeen += pairs.size;
+      }
+    }
+    expect(turnsJudged).toBeGreaterThan(150);
+    expect(lastTurns).toBeGreaterThan(3);
+    // Generated games must give the comparison something to find (else it proves nothing).
+    if (findsSome) expect(pairsSeen).toBeGreaterThan(0);
+    else expect(pairsSeen).toBe(0);
+  }, 600_000);
+});

@@ -51,15 +51,18 @@ export function mayOffer(rules: Rules, cube: CubeState, side: Side): boolean {
  * `counted(j, k)`).
  */
 export function cubeOpportunities(rules: readonly Rules[], cube: CubeState, side: Side, conforming: readonly boolean[], out: number[][], counted?: (j: number, k: number) => void): void {
-  const may = rules.map((r) => mayOffer(r, cube, side));
-  conforming.forEach((c, j) => {
-    if (!c || may[j]) return;
-    may.forEach((m, k) => {
-      if (k === j || !m) return;
+  // Most turn starts: every value allows the double (a centred cube below its cap), or every value refuses it.
+  let allowing = 0;
+  for (const r of rules) if (mayOffer(r, cube, side)) allowing++;
+  if (allowing === 0 || allowing === rules.length) return;
+  for (let j = 0; j < rules.length; j++) {
+    if (!conforming[j] || mayOffer(rules[j], cube, side)) continue;
+    for (let k = 0; k < rules.length; k++) {
+      if (k === j || !mayOffer(rules[k], cube, side)) continue;
       out[j][k]++;
       counted?.(j, k);
-    });
-  });
+    }
+  }
 }
 
 /** What the rival also allowed at such a turn start, in words. */

@@ -71,6 +71,7 @@ export function walkGame(record: GameRecord, walker: TurnEngine, index: number, 
   const side = (t: number): 0 | 1 => (record.turns[t].side === 'w' ? 0 : 1);
   // The cube as the events leave it before each roll (read only when a cube option is counted).
   const cube = options.some((o) => o.kind === 'cube') ? new CubeTrack(record.events) : null;
+  const rulesOf = options.map((o) => (o.kind === 'cube' ? o.engines.map((e) => e.rules) : []));
   const example = (i: number, j: number, k: number, t: number, kind: OpportunityExample['kind'], allowed: string, witness: string[] | null, dfen: string): void => {
     if (!options[i].wantExample[j][k] || examples[i][j][k]) return;
     const turn = record.turns[t];
@@ -90,7 +91,7 @@ export function walkGame(record: GameRecord, walker: TurnEngine, index: number, 
     options.forEach((o, i) => {
       const conf = o.conforming;
       if (o.kind === 'cube' && cubeNow) {
-        const rules = o.engines.map((e) => e.rules);
+        const rules = rulesOf[i];
         cubeOpportunities(rules, cubeNow, turn.side, conf, turns[i], (j, k) => {
           trace?.push({ option: i, value: j, rival: k, turn: t + 1 });
           example(i, j, k, t, 'cube', cubeAllowed(rules[j], cubeNow, turn.side), null, game.dfen());

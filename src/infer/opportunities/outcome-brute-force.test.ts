@@ -55,7 +55,7 @@ function endgames(name: string, sets: string[], starts: string[], turns: number,
     // A game the dialect ended is written with that end; one cut short, as resigned by the side to move.
     const o = g.value.outcome;
     const end = o ? { termination: TERMINATION_OF[o.reason], result: o.result } : { termination: 'resign', result: out.length % 2 ? 'black' : 'white' };
-    return { ...template, id: `endgame-${i}`, startFen, turns: out, events: [], ...end, timeControl: null } as GameRecord;
+    return { ...template, id: `endgame-${i}`, startFen, turns: out, events: [], ...end, timeControl: null, fairness: null } as GameRecord;
   });
 }
 
@@ -115,7 +115,7 @@ describe('ending opportunities against brute force (the record cut at a turn end
     const engines = prepared.map((d) => d.engine);
     const records = games(name, [...sets], 12, `outcome-${path}-${values[0]}`);
     // Material runs out only in endgames, and passes (few piece types to roll) repeat positions there: a few random ones.
-    if (path === 'draws.insufficientMaterial' || path === 'draws.repetitionCountsPasses') records.push(...endgames(name, [...sets, `${path}=${values[0]}`], ENDGAMES, 40, 7));
+    if (['draws.insufficientMaterial', 'draws.repetitionCountsPasses'].includes(path)) records.push(...endgames(name, [...sets, `${path}=${values[0]}`], ENDGAMES, 40, 7));
     // Castling near the move-counter limit: rooks and kings with their rights, nothing to reset the counter.
     if (path === 'draws.castlingCounts') records.push(...endgames(name, [...sets, `${path}=${values[0]}`], CASTLING_STARTS, 8, 11, castles));
     let endsJudged = 0;

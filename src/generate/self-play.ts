@@ -197,8 +197,8 @@ export function playGame(ctx: DialectContext, spec: GameSpec): PlayedGame {
     const side = pos.turn;
     const turnIndex = turns.length + 1;
 
-    // The doubling cube: offered before the roll, in place of it.
-    if (mode === 'x2' && (cubeOwner === null || cubeOwner === side) && (rules.cube.cap === null || cubeValue * 2 <= rules.cube.cap)) {
+    // The doubling cube: offered before the roll, in place of it (by the last taker only, unless anyone may double).
+    if (mode === 'x2' && (rules.cube.ownership === 'either' || cubeOwner === null || cubeOwner === side) && (rules.cube.cap === null || cubeValue * 2 <= rules.cube.cap)) {
       const lead = (side === 0 ? 1 : -1) * materialBalance(pos);
       if (eventPrng.chance(lead >= 3 ? 0.3 : rates.double)) {
         const bank = 2 * stake * cubeValue;

@@ -49,6 +49,26 @@ describe('self-play', () => {
     expect(ref.turns.every((t) => t.diceOrder === 'roll' && t.diceFlags !== null)).toBe(true);
   });
 
+  it('dicechess-com with cube.ownership=either: a side that does not own the cube doubles too, and the games conform', () => {
+    const d = loadDialect('dicechess-com', ['cube.ownership=either']);
+    if (!d.ok) throw new Error(d.error[0].message);
+    const ctx = makeContext(d.value.name, d.value.rules);
+    const judge = prepareDialect(d.value.name, d.value.rules);
+    const rates = { ...DEFAULT_RATES, x2: 1, double: 0.2 };
+    const games = Array.from({ length: 30 }, (_, i) => playGame(ctx, { ...spec(i, 'either'), rates }).record);
+    // The last taker of a double is the side it was offered to; a later offer by the other side is one only "either" allows.
+    const byNonOwner = games.some((g) => {
+      let owner: string | null = null;
+      return g.events.some((e) => {
+        if (e.type === 'DOUBLE_OFFER' && owner !== null && e.actor !== owner) return true;
+        if (e.type === 'DOUBLE_ACCEPT') owner = e.actor;
+        return false;
+      });
+    });
+    expect(byNonOwner).toBe(true);
+    games.forEach((g, i) => expect(replayGame(g, judge, i).status).toBe('conforming'));
+  });
+
   it.each(['reference', 'wikipedia-two-dice', 'brainking-one-die'])('%s: allowed flags agree with the engine on every recorded position', (name) => {
     const { ctx } = setup(name);
     const walker = new TurnWalker(ctx.engine);

@@ -283,7 +283,8 @@ function cubeDeclined(t: Table, game: Played): boolean {
   const pos = t.state.pos;
   const side = pos.turn;
   const turnIndex = game.turns.length + 1;
-  if (t.meta.mode !== 'x2' || !(game.cubeOwner === null || game.cubeOwner === side) || !(rules.cube.cap === null || game.cubeValue * 2 <= rules.cube.cap)) return false;
+  // Offered before the roll, in place of it, by the last taker only unless anyone may double.
+  if (t.meta.mode !== 'x2' || !(rules.cube.ownership === 'either' || game.cubeOwner === null || game.cubeOwner === side) || !(rules.cube.cap === null || game.cubeValue * 2 <= rules.cube.cap)) return false;
   const eventPrng = t.prngs.events;
   const lead = (side === 0 ? 1 : -1) * materialBalance(pos);
   if (!eventPrng.chance(lead >= 3 ? 0.3 : t.spec.rates.double)) return false;

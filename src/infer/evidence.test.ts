@@ -11,11 +11,11 @@ import { disagree, log10LR, weigh } from './evidence.js';
 
 const dir = tempDir('dd-infer-evidence-');
 
-async function corpus(name: string, sets: string[], games: number, seed: string): Promise<string> {
-  const loaded = loadDialect('reference', sets);
+async function corpus(name: string, sets: string[], games: number, seed: string, dialect = 'reference', rates = DEFAULT_RATES): Promise<string> {
+  const loaded = loadDialect(dialect, sets);
   if (!loaded.ok) throw new Error(loaded.error[0].message);
   const out = join(dir, name);
-  await generateCorpus({ dialect: loaded.value, overrides: sets, games, seed, format: 'ndjson', out, bots: ['random', 'greedy'], rates: DEFAULT_RATES, inject: [], jobs: 1 });
+  await generateCorpus({ dialect: loaded.value, overrides: sets, games, seed, format: 'ndjson', out, bots: ['random', 'greedy'], rates, inject: [], jobs: 1 });
   return out;
 }
 
@@ -79,6 +79,25 @@ describe('evidence by absence on corpora', () => {
     const micro = maximum(await infer(await corpus('micro.ndjson', ['maximum=micro-move'], 40, 'ev-micro'), '--dialect', 'reference', '--option', 'maximum'));
     expect(micro.favoured).toContain('micro-move');
     expect(micro.evidence.map((e) => e.value)).not.toContain('micro-move');
+  }, 300_000);
+
+  it('the cube: on the dicechess.com samples either is disfavoured by redoubles never made; a corpus where anyone doubles infers either; declineLoses says why it is not counted', async () => {
+    const doc = await infer('corpora/samples/dicechess-com', '--dialect', 'dicechess-com', '--option', 'cube.ownership', '--option', 'cube.cap', '--option', 'cube.declineLoses');
+    const [ownership, cap, decline] = ['cube.ownership', 'cube.cap', 'cube.declineLoses'].map((p) => doc.options.find((o) => o.path === p)!);
+    expect(ownership).toMatchObject({ inferred: null, opportunitiesCounted: 'cube', favoured: ['centered-last-taker'] });
+    expect(ownership.evidence.map((e) => [e.value, e.rival])).toEqual([['either', 'centered-last-taker']]);
+    expect(ownership.evidence[0].example).toMatchObject({ kind: 'cube', check: null });
+    expect(ownership.evidence[0].example!.allowed).toMatch(/^a double to \d+ offered by (white|black), who does not own the cube/);
+    expect(ownership.favouredSentence).toMatch(/`either` is disfavoured against `centered-last-taker`: at [\d,]+ turn starts it let the side to move offer a double `centered-last-taker` refuses and no player offered one/);
+    // The cap is counted (a number, not null), however few the chances.
+    expect(cap.opportunitiesCounted).toBe('cube');
+    expect(cap.values.every((v) => typeof v.opportunities.total === 'number')).toBe(true);
+    expect(decline.opportunitiesCounted).toBe('none');
+    expect(decline.values.every((v) => v.opportunities.total === null)).toBe(true);
+    expect(decline.favouredSentence).toContain("no rule compares a record's stakes with the cube");
+    const either = await corpus('either.ndjson', ['cube.ownership=either'], 60, 'ev-either', 'dicechess-com', { ...DEFAULT_RATES, x2: 1, double: 0.2 });
+    const own = (await infer(either, '--dialect', 'dicechess-com', '--option', 'cube.ownership')).options[0];
+    expect(own).toMatchObject({ inferred: 'either', favoured: ['either'], evidence: [] });
   }, 300_000);
 
   it('a folder mixing a path corpus and a none corpus is mixed, per file and per month, naming them', async () => {

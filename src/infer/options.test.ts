@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { loadDialect } from '../dialects/index.js';
 import { decide } from './method.js';
+import { notCountedWhy, opportunityKind } from './opportunities/turn-tests.js';
 import { defaultOptionPaths, planOption } from './options.js';
 
 const dialect = (name: string) => {
@@ -74,5 +75,25 @@ describe('the method', () => {
 
   it('flags a corpus in which several values have decisive games', () => {
     expect(decide([{ conforming: 60, decisive: 55 }, { conforming: 45, decisive: 40 }], 0)).toMatchObject({ inferred: 0, mixed: true });
+  });
+});
+
+describe('opportunities of the default options', () => {
+  it('every option dicechess-com infers by default counts opportunities, except cube.declineLoses, which says why', () => {
+    const paths = defaultOptionPaths(dialect('dicechess-com'));
+    expect(paths).toEqual(expect.arrayContaining(['cube.ownership', 'cube.cap', 'cube.declineLoses', 'clock.increment', 'castling.attacks']));
+    expect(paths.filter((p) => opportunityKind(p) === 'none')).toEqual(['cube.declineLoses']);
+    expect(opportunityKind('cube.ownership')).toBe('cube');
+    expect(opportunityKind('cube.cap')).toBe('cube');
+    expect(notCountedWhy('cube.declineLoses')).toMatch(/no rule compares a record's stakes with the cube/);
+  });
+
+  it('across the shipped dialects, the default options not counted are the known few', () => {
+    const uncounted = new Set<string>();
+    for (const name of ['reference', 'dicechess-com', 'beturanga', 'brainking-one-die', 'wikipedia-two-dice', 'chess']) {
+      for (const p of defaultOptionPaths(dialect(name))) if (opportunityKind(p) === 'none') uncounted.add(p);
+    }
+    // A die-drawing rule and draw agreement are judged on the record as a whole (no turn where a value gives a choice the other refuses is counted yet).
+    expect([...uncounted].sort()).toEqual(['cube.declineLoses', 'dice.draw', 'draws.agreement']);
   });
 });

@@ -1,5 +1,6 @@
 import { escapeMarkdown as e, mdCode, mdFence } from '../report/escape.js';
 import type { ExampleDoc, InferDocument, OptionDoc } from './document.js';
+import { notCountedWhy } from './opportunities/turn-tests.js';
 import { valueText } from './options.js';
 import { notJudgeable } from './verdict-phrase.js';
 
@@ -55,8 +56,8 @@ function optionSection(doc: InferDocument, o: OptionDoc): string[] {
   out.push('');
   out.push(
     o.opportunitiesCounted === 'none'
-      ? 'Opportunities are not counted for this option (it is judged on events or on the recorded end, not turn by turn).'
-      : `Opportunities: ${o.opportunitiesCounted === 'turn' ? 'turns' : o.opportunitiesCounted === 'clock' ? 'clock readings' : 'turn ends'}, in games conforming under the value, at which the rival would have allowed what the value forbids (chances to refute the value that the games did not take; evidence, not a verdict).`,
+      ? `Opportunities are not counted for this option (${notCountedWhy(o.path)}${o.path === 'cube.declineLoses' ? '' : ', not turn by turn'}).`
+      : `Opportunities: ${o.opportunitiesCounted === 'turn' ? 'turns' : o.opportunitiesCounted === 'clock' ? 'clock readings' : o.opportunitiesCounted === 'cube' ? 'turn starts before the roll (a double the side to move could offer)' : 'turn ends'}, in games conforming under the value, at which the rival would have allowed what the value forbids (chances to refute the value that the games did not take; evidence, not a verdict).`,
     '',
   );
   const corpora = [...new Set(o.values.flatMap((v) => v.byCorpus.map((b) => b.corpus)))];

@@ -35,11 +35,11 @@ export interface OpportunityExample {
   location: string | null;
   /** 1-based turn. */
   turn: number;
-  /** DFEN at the start of the turn with its dice (`turn`, `clock`), or after it (`outcome`). */
+  /** DFEN at the start of the turn with its dice (`turn`, `clock`), before its roll (`cube`: `dice` is the roll that followed), or after it (`outcome`). */
   dfen: string;
   dice: string;
   recorded: string[];
-  kind: 'turn' | 'clock' | 'outcome';
+  kind: 'turn' | 'clock' | 'outcome' | 'cube';
   /** What the rival also allowed, in words. */
   allowed: string;
   /** For `turn`: a whole turn the rival accepts and the value refuses (null when none was found). */

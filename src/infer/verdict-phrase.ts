@@ -14,6 +14,7 @@ const NOT_JUDGEABLE: Record<OpportunityKind, string> = {
   clock: 'the corpus has no clock data where its values differ',
   outcome: 'no game ends where its values differ (no history list or recorded end to judge)',
   'turn+outcome': 'no game reaches a turn or an end where its values differ',
+  cube: 'no game reaches a turn start where its values differ on who may double',
   none: 'no game tells its values apart',
 };
 

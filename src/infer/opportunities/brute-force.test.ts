@@ -7,6 +7,7 @@ import { DicePool, GameState, type MaximumReading, parseDialectDfen, TurnEngine 
 import { bruteForcePairs } from './brute-force.js';
 import { canCaptureKingThisTurn } from './king-capture.js';
 import { maximumOpportunities } from './maximum.js';
+import { turnOpportunities } from './turn-tests.js';
 
 const READINGS: MaximumReading[] = ['path', 'path-all', 'micro-move', 'none'];
 
@@ -98,5 +99,67 @@ describe('maximum opportunities against brute force (every sequence judged under
     expect(capturable).toBeGreaterThan(30);
     expect(skipped).toBeLessThan(compared / 10);
     void differing;
+  }, 600_000);
+});
+
+/** Every roll of `count` dice (as multisets: the order does not change what is legal). */
+function rolls(count: number, from = 1): Role[][] {
+  if (count === 0) return [[]];
+  const out: Role[][] = [];
+  for (let a = from; a <= 6; a++) for (const rest of rolls(count - 1, a)) out.push([a as Role, ...rest]);
+  return out;
+}
+
+describe('turn options against brute force (every sequence judged under every value)', () => {
+  // Positions where the option matters, each with every roll: castling through a square a
+  // bishop attacks (f1 for White, c8 and d8 for Black), and en passant targets after double steps.
+  const POSITIONS: Record<string, string[]> = {
+    'castling.attacks': ['r3k2r/p6p/8/1b6/6B1/8/P6P/R3K2R w KQkq - 0 1', 'r3k2r/p6p/8/1b6/6B1/8/P6P/R3K2R b KQkq - 0 1', 'r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1'],
+    'promotion.onKingDie': ['4k3/1P6/8/8/8/8/8/4K3 w - - 0 1', '4k3/8/8/8/8/8/1p6/4K3 b - - 0 1', 'r3k3/1P6/8/8/8/8/6p1/4K2R w - - 0 1'],
+    'enPassant.window': ['rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3', 'rnbqkbnr/ppp2ppp/8/8/2PpP3/8/PP3PPP/RNBQKBNR b KQkq e3 0 3'],
+  };
+  it.each([
+    ['castling.attacks', ['ignored', 'orthodox'], 'dicechess-com'],
+    ['castling.attacks', ['orthodox', 'ignored'], 'dicechess-com'],
+    ['enPassant.window', ['reply-turn', 'first-micro-move'], 'dicechess-com'],
+    ['enPassant.window', ['first-micro-move', 'reply-turn'], 'reference'],
+    ['castling.dice', ['king', 'rook', 'king-or-rook'], 'brainking-one-die'],
+    ['promotion.onKingDie', [false, true], 'brainking-one-die'],
+  ] as const)('%s %j on %s: the counted pairs are the judged ones', (path, values, dialect) => {
+    const engines = values.map((v) => engineOf(dialect, [`${path}=${v}`]));
+    const starts: Array<{ pos: Position; dice: Role[]; moves: string[] | null }> = [];
+    for (const fen of POSITIONS[path] ?? []) {
+      const g = GameState.start(engines[0], fen);
+      if (!g.ok) throw new Error(`${fen}: ${g.error.message}`);
+      for (const dice of rolls(engines[0].rules.dice.count)) starts.push({ pos: g.value.pos.clone(), dice, moves: null });
+    }
+    // And the turn starts of games played under the first value (every turn conforms under it).
+    starts.push(...turnStarts(engines[0], games(dialect, [`${path}=${values[0]}`], 30, `turn-${path}-${values[0]}`)));
+    let compared = 0;
+    let cheap = 0;
+    let skipped = 0;
+    let differing = 0;
+    for (const s of starts) {
+      const stats = { cheap: 0, exact: 0 };
+      const out = values.map(() => values.map(() => 0));
+      // A made-up start conforms under both values; a recorded one under the first, and under the second if its turn is legal there.
+      const conforming = engines.map((e, j) => j === 0 || s.moves === null || e.judge(s.pos, s.dice, s.moves).ok);
+      turnOpportunities(path, values, engines, s.pos, s.dice, s.moves ?? [], conforming, out, stats);
+      // Where the cheap test rules the option out, one in eight (the cheap answer is checked too); every other start.
+      if (stats.cheap && cheap++ % 8 !== 0) continue;
+      const brute = bruteForcePairs(engines, s.pos, s.dice, 20_000);
+      if (brute === null) {
+        skipped++;
+        continue;
+      }
+      compared++;
+      const want = brute.pairs.map((row, j) => row.map((x) => (conforming[j] ? x : 0)));
+      expect(out, makeDfen(s.pos, s.dice)).toEqual(want);
+      if (want.some((row) => row.some(Boolean))) differing++;
+    }
+    expect(compared).toBeGreaterThan(100);
+    expect(skipped).toBeLessThan(compared / 5);
+    // The comparison must have something to find (else it proves nothing).
+    expect(differing).toBeGreaterThan(2);
   }, 600_000);
 });

@@ -5,6 +5,7 @@ import { earnedIncrementMs } from '../../replay/clock-rule.js';
 import { GameState, TERMINATION_OF, type TurnEngine } from '../../rules/index.js';
 import type { OpportunityExample } from '../tally.js';
 import { witnessTurn } from './brute-force.js';
+import { cubeAllowed, cubeOpportunities, CubeTrack } from './cube.js';
 import { countsOutcomes, countsTurns, type OpportunityKind, type TurnTestStats, turnOpportunities } from './turn-tests.js';
 
 /** What one game's walk found, per option: [value][rival] counts of turns, and an example per pair not yet known. */
@@ -40,11 +41,18 @@ function endingsOf(game: GameState): string[] {
   return claim ? ['goes on', `${TERMINATION_OF[claim.reason]} draw`] : ['goes on'];
 }
 
+/** Is this recorded turn complete (not cut short)? Judged without playing it. */
+function isComplete(game: GameState, dice: readonly Role[], moves: readonly string[]): boolean {
+  const v = game.engine.judge(game.pos, dice, moves, { partial: true });
+  return v.ok && v.complete;
+}
+
 /**
  * Walks a game once (its turns are legal under every value it conforms under, so the
  * positions are the same under all of them) and counts, per option, the turns at which a
  * rival value would have allowed what a conforming value forbids: a turn (`turn`), a clock
- * reading (`clock`), an ending at the turn's end (`outcome`). Once per turn and pair.
+ * reading (`clock`), an ending at the turn's end (`outcome`), a double offered before the
+ * turn's roll (`cube`). Once per turn and pair.
  */
 export function walkGame(record: GameRecord, walker: TurnEngine, index: number, options: readonly WalkOption[], trace?: Array<{ option: number; value: number; rival: number; turn: number }>): GameOpportunities | null {
   const started = GameState.start(walker, record.startFen);
@@ -59,7 +67,11 @@ export function walkGame(record: GameRecord, walker: TurnEngine, index: number, 
   const tc = record.timeControl;
   const clockUsable = tc !== null && (tc.kind === 'fischer' || tc.kind === 'sudden-death') && tc.initialMs !== null;
   const increment = tc?.incrementMs ?? 0;
+  const hasClock = options.some((o) => o.kind === 'clock');
   const side = (t: number): 0 | 1 => (record.turns[t].side === 'w' ? 0 : 1);
+  // The cube as the events leave it before each roll (read only when a cube option is counted).
+  const cube = options.some((o) => o.kind === 'cube') ? new CubeTrack(record.events) : null;
+  const rulesOf = options.map((o) => (o.kind === 'cube' ? o.engines.map((e) => e.rules) : []));
   const example = (i: number, j: number, k: number, t: number, kind: OpportunityExample['kind'], allowed: string, witness: string[] | null, dfen: string): void => {
     if (!options[i].wantExample[j][k] || examples[i][j][k]) return;
     const turn = record.turns[t];
@@ -73,8 +85,18 @@ export function walkGame(record: GameRecord, walker: TurnEngine, index: number, 
     const turn = record.turns[t];
     const dice = turn.dice as Role[];
     const partial = mayEndPartway(record, t);
+    const cubeNow = cube?.before(t + 1) ?? null;
+    // A last turn that may stop part-way earns no increment only when it did stop part-way (as the replayer's clock check reads it).
+    const clockPartial = partial && hasClock && clockUsable && !isComplete(game, dice, turn.moves);
     options.forEach((o, i) => {
       const conf = o.conforming;
+      if (o.kind === 'cube' && cubeNow) {
+        const rules = rulesOf[i];
+        cubeOpportunities(rules, cubeNow, turn.side, conf, turns[i], (j, k) => {
+          trace?.push({ option: i, value: j, rival: k, turn: t + 1 });
+          example(i, j, k, t, 'cube', cubeAllowed(rules[j], cubeNow, turn.side), null, game.dfen());
+        });
+      }
       if (countsTurns(o.kind) && !partial) {
         const before = wanting[i] ? turns[i].map((row) => row.slice()) : null;
         turnOpportunities(o.path, o.values, o.engines, game.pos, dice, turn.moves, conf, turns[i], stats);
@@ -88,13 +110,14 @@ export function walkGame(record: GameRecord, walker: TurnEngine, index: number, 
       }
       if (o.kind === 'clock' && clockUsable && turn.thinkingMs !== null && turn.clockMs?.[turn.side] != null) {
         const rules = o.engines.map((e) => e.rules);
-        const earned = rules.map((r) => earnedIncrementMs(r, turn, partial, increment));
-        const pass = turn.moves.length === 0 && !partial;
+        const earned = rules.map((r) => earnedIncrementMs(r, turn, clockPartial, increment));
+        const pass = turn.moves.length === 0 && !clockPartial;
         conf.forEach((c, j) => {
           if (!c) return;
           rules.forEach((r, k) => {
             if (k === j || !(earned[j] !== earned[k] || (pass && rules[j].clock.passesFree && !r.clock.passesFree))) return;
             turns[i][j][k]++;
+            trace?.push({ option: i, value: j, rival: k, turn: t + 1 });
             example(i, j, k, t, 'clock', `${earned[k]} ms earned for this turn (the value: ${earned[j]} ms)`, null, game.dfen(dice));
           });
         });

@@ -1,3 +1,4 @@
+import { makeDiceLetters, type Role } from '../../core/index.js';
 import { COMMA, CR, NL, QUOTE } from '../char-codes.js';
 import type { GameRecord, GameRecordInput, Player } from '../game-record.js';
 import { TERMINATIONS } from '../game-record.js';
@@ -5,7 +6,10 @@ import { FenBoards, keepFenBoards } from '../fen-boards.js';
 import { finaliseRecord } from '../finalise.js';
 import { type Draft, type Problem, fail, problem, tooLarge, unreadable } from '../items.js';
 import { MAX_LINE_BYTES, wholeLineChunks } from '../input/lines.js';
-import { checkFen, checkTurnFen, diceLetters, normaliseUci, parseDice, parseResult, parseSide, resultNumber } from '../notation.js';
+import { parseDice } from '../notation/dice.js';
+import { checkFen } from '../notation/fen.js';
+import { parseResult, parseSide, resultNumber } from '../notation/result.js';
+import { normaliseUci } from '../notation/uci.js';
 import { fensBefore } from '../replay-fens.js';
 import type { TextSource } from '../input/text-source.js';
 import { type FormatModule, type RawPlace, convertOne, readDecoded } from './format.js';
@@ -195,7 +199,7 @@ function convertGame(g: Pending, name: string): GameRecord {
   const fens = rows.map((r, j) => {
     try {
       // The first row's FEN is the start position: the full check; the others the quick one.
-      return j === 0 ? checkFen(r.fen, `field "fen"`) : checkTurnFen(r.fen, () => `field "fen"`, boards, j - 1);
+      return j === 0 ? checkFen(r.fen, 'start', 'field "fen"') : checkFen(r.fen, 'turn', 'field "fen"', boards, j - 1);
     } catch (e) {
       (e as { problem?: Problem }).problem!.location = at(r);
       throw e;
@@ -259,7 +263,7 @@ export function formatCsvRows(r: GameRecord): string {
   let out = '';
   r.turns.forEach((t, i) => {
     const values = [
-      r.id, i + 1, fens[i] ?? '', diceLetters(t.dice, t.side), t.side, t.moves.join(' '), resultNumber(r.result), r.termination,
+      r.id, i + 1, fens[i] ?? '', t.dice.length === 0 ? '' : makeDiceLetters(t.dice as Role[], t.side === 'w' ? 0 : 1), t.side, t.moves.join(' '), resultNumber(r.result), r.termination,
       r.mode, r.site, r.players.white.rating, r.players.black.rating, r.players.white.kind, r.players.black.kind,
     ];
     out += `${values.map(cell).join(',')}\n`;

@@ -1,4 +1,5 @@
-import { squareOfCodes, uciOfSquares } from '../notation.js';
+import { squareOfCodes } from '../notation/squares.js';
+import { uciOfSquares } from '../notation/uci.js';
 import { CLOSE, CLOSE_LIST, COMMA, COMMA_LITERAL, NULL, OPEN, ascii, bind, leave, lit, need, numberAt, numberEnd, stringEnd } from './json-bytes.js';
 
 /**

@@ -3,7 +3,10 @@ import { EVENT_TYPES, TERMINATIONS } from '../game-record.js';
 import { type Obj, isObj, optNumber, optString, reqArray, reqString } from '../fields.js';
 import { FenBoards, keepFenBoards } from '../fen-boards.js';
 import { fail, mapWithin } from '../items.js';
-import { checkFen, checkTurnFen, normaliseUci, parseDice, parseResult, parseSide, resultNumber } from '../notation.js';
+import { parseDice } from '../notation/dice.js';
+import { checkFen } from '../notation/fen.js';
+import { parseResult, parseSide, resultNumber } from '../notation/result.js';
+import { normaliseUci } from '../notation/uci.js';
 import { type Attempt, type DocPlace, type FormatModule, jsonFormat } from './format.js';
 import { scanIngestWire } from './ingest-wire-scan.js';
 
@@ -17,7 +20,7 @@ function convert(doc: unknown, place: DocPlace, notes: Set<string>, attempt: Att
   attempt.id = optString(doc, 'id');
   const id = attempt.id ?? place.derivedId;
   if (attempt.id === null) notes.add('id:derived');
-  const startFen = checkFen(doc.initial_fen, 'field "initial_fen"');
+  const startFen = checkFen(doc.initial_fen, 'start', 'field "initial_fen"');
   const turnDocs = reqArray(doc, 'turns');
   const boards = new FenBoards(turnDocs.length);
   const turns = mapWithin(turnDocs, (t, i) => `${place.location}#turn ${turnNumber(t, i)}`, (t, i) => convertTurn(t, i, place, notes, boards));
@@ -69,7 +72,7 @@ function convertTurn(t: unknown, i: number, place: DocPlace, notes: Set<string>,
   if (t.dice === undefined || t.dice === null) fail('record.missing-field', `field "${where()}dice" is missing`);
   const { dice, order } = parseDice(t.dice, side, notes);
   const moves = (Array.isArray(t.moves) ? t.moves : reqArray(t, 'moves', where())).map((m) => normaliseUci(m, notes));
-  const fenAfter = t.fen_after === undefined || t.fen_after === null || t.fen_after === '' ? null : checkTurnFen(t.fen_after, () => `field "${where()}fen_after"`, boards, i);
+  const fenAfter = t.fen_after === undefined || t.fen_after === null || t.fen_after === '' ? null : checkFen(t.fen_after, 'turn', () => `field "${where()}fen_after"`, boards, i);
   const n = finiteOr(t.turn_number) ?? optNumber(t, 'turn_number', where());
   const thinkingMs = finiteOr(t.thinking_time_ms) ?? optNumber(t, 'thinking_time_ms', where());
   return { side, dice, diceOrder: order, moves, fenAfter, thinkingMs, location: `${place.location}#turn ${n ?? i + 1}` };

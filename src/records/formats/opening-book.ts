@@ -1,7 +1,10 @@
+import { makeDiceLetters, type Role } from '../../core/index.js';
 import type { GameRecord, GameRecordInput, Side } from '../game-record.js';
 import { finaliseRecord } from '../finalise.js';
 import { type Draft, fail } from '../items.js';
-import { checkFen, diceLetters, normaliseUci, parseDice } from '../notation.js';
+import { checkFen } from '../notation/fen.js';
+import { parseDice } from '../notation/dice.js';
+import { normaliseUci } from '../notation/uci.js';
 import { type FormatModule, type RawPlace, convertOne, docPlace, readDecoded } from './format.js';
 import { lineRawBatches } from './line-records.js';
 
@@ -21,7 +24,7 @@ function decode(text: string, at: RawPlace): Draft[] {
       if (tab < 0) fail('record.missing-field', 'no tab between the position and the turn');
       const fields = text.slice(0, tab).trim().split(/\s+/);
       if (fields.length < 5) fail('record.missing-field', `"${text.slice(0, tab)}" needs a 4-field FEN and the dice letters`);
-      const startFen = checkFen(fields.slice(0, -1).join(' '), 'position');
+      const startFen = checkFen(fields.slice(0, -1).join(' '), 'start', 'position');
       const side = startFen.split(' ')[1] as Side;
       const diceText = fields[fields.length - 1];
       const { dice, order } = diceText === '-' ? { dice: [], order: 'unknown' as const } : parseDice(diceText, side, notes);
@@ -49,7 +52,7 @@ export function formatBookLine(r: GameRecord): string {
   if (!turn) return '';
   const fen = r.startFen.trim().split(/\s+/).slice(0, 4);
   fen[1] = turn.side;
-  return `${fen.join(' ')} ${diceLetters(turn.dice, turn.side) || '-'}\t${turn.moves.join(',')}\n`;
+  return `${fen.join(' ')} ${makeDiceLetters(turn.dice as Role[], turn.side === 'w' ? 0 : 1)}\t${turn.moves.join(',')}\n`;
 }
 
 export const openingBookFormat: FormatModule = {

@@ -1,6 +1,6 @@
 import { CASTLE, KING, makeDfen, moveFrom, moveKind, parseDfen, type Position, ROOK, uciMove } from '../../../core/index.js';
 import type { GameRecord, Side } from '../../game-record.js';
-import { diceLetters } from './entries.js';
+import { entryDiceLetters } from './entries.js';
 import { CAUSES } from './read.js';
 
 /** When a record says nothing of its times: this start, and this much per history entry. */
@@ -26,7 +26,7 @@ export function toBeturanga(r: GameRecord): Record<string, unknown> {
   const history: string[] = [];
   const moves: Array<{ color: Side; move: string; date: string }> = [];
   const entry = (dice: readonly number[] | null, side: Side, at: number): void => {
-    history.push(`${makeDfen(pos, null, { short: true })} ${diceLetters(dice, side)} ${at}`);
+    history.push(`${makeDfen(pos, null, { short: true })} ${entryDiceLetters(dice, side)} ${at}`);
   };
   let closed = true;
   r.turns.forEach((turn, n) => {

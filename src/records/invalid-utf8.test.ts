@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { decodeRawLines } from './raw-lines.js';
+import { parseRawRecords } from './raw-records.js';
 import { readRecords } from './read.js';
 import { randomGame } from './test-support/random-game.js';
 import { collect, records } from './test-support/collect.js';
@@ -36,7 +36,7 @@ describe('invalid UTF-8 inside a record', () => {
     expect(notesById(direct)).toEqual([['game-700', false], ['game-701', true], ['game-702', false]]);
     const deferred: GameRecord[] = [];
     for await (const item of readRecords([file], { deferRaw: true })) {
-      if (item.kind === 'raw') for (const d of decodeRawLines(item)) if (d.kind === 'record') deferred.push(d.record);
+      if (item.kind === 'raw') for (const d of parseRawRecords(item)) if (d.kind === 'record') deferred.push(d.record);
     }
     expect(notesById(deferred)).toEqual([['game-700', false], ['game-701', true], ['game-702', false]]);
   });

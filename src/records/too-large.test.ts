@@ -6,7 +6,7 @@ import { jsonValues } from './input/json-values.js';
 import { MAX_LINE_BYTES, wholeLineChunks } from './input/lines.js';
 import { TextSource } from './input/text-source.js';
 import type { ReadItem } from './items.js';
-import { decodeRawLines } from './raw-lines.js';
+import { parseRawRecords } from './raw-records.js';
 import { readRecords } from './read.js';
 import { randomGame } from './test-support/random-game.js';
 import { formatRecord } from './write.js';
@@ -44,7 +44,7 @@ describe('records longer than a reader takes are passed over and accounted for',
     const plain: ReadItem[] = [];
     for await (const item of readRecords([file])) plain.push(item);
     const deferred: ReadItem[] = [];
-    for await (const item of readRecords([file], { deferRaw: true })) deferred.push(...(item.kind === 'raw' ? decodeRawLines(item) : [item]));
+    for await (const item of readRecords([file], { deferRaw: true })) deferred.push(...(item.kind === 'raw' ? parseRawRecords(item) : [item]));
     for (const items of [plain, deferred]) {
       expect(items.map((i) => (i.kind === 'record' ? i.record.id : `${i.code}@${i.location}`))).toEqual(['game-1', `record.too-large@${file}:2`, 'game-2']);
     }

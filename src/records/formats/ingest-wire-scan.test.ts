@@ -76,7 +76,7 @@ function expectSameOrNone(text: string): 'same' | 'left' {
   return 'same';
 }
 
-const ctx = { history: null };
+const ctx = { sidecar: null };
 const at = (line: number): RawPlace => ({ source: 'games.ingest-wire', line, flags: RAW_WHOLE_LINE, header: null });
 
 describe('the ingest-wire scanner reads as JSON.parse does', () => {

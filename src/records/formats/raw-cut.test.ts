@@ -75,7 +75,7 @@ describe('JSON-family sources cut in bytes', () => {
     expect(splitLine('{"a": 1} {"b": 2}')).toEqual(['{"a": 1}', '{"b": 2}']);
     expect(splitLine('{"s": "} {"} x')).toEqual(['{"s": "} {"}', 'x']);
     const drafts = [];
-    for await (const d of FORMATS['ingest-wire'].read(TextSource.fromText('t.ndjson', `${line(1)} ${line(2)}\n`), { history: null })) drafts.push(d);
+    for await (const d of FORMATS['ingest-wire'].read(TextSource.fromText('t.ndjson', `${line(1)} ${line(2)}\n`), { sidecar: null })) drafts.push(d);
     expect(drafts.map((d) => (d.kind === 'record' ? d.record.id : d.kind))).toEqual(['game-1', 'game-2']);
   });
 });
@@ -90,7 +90,7 @@ describe('per-turn CSV cut into games in bytes', () => {
     await fc.assert(
       fc.asyncProperty(fc.array(fc.integer({ min: 1, max: 200 }), { minLength: 1, maxLength: 10 }), async (sizes) => {
         const got: string[] = [];
-        for await (const d of FORMATS.csv.read(pieces(Buffer.from(text), sizes), { history: null })) got.push(d.kind === 'record' ? `${d.record.id}@${d.record.location}` : d.kind === 'unreadable' ? `${d.code}@${d.location}` : d.kind);
+        for await (const d of FORMATS.csv.read(pieces(Buffer.from(text), sizes), { sidecar: null })) got.push(d.kind === 'record' ? `${d.record.id}@${d.record.location}` : d.kind === 'unreadable' ? `${d.code}@${d.location}` : d.kind);
         expect(got).toEqual(expected);
       }),
       { numRuns: 100 },

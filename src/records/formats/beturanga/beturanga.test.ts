@@ -12,7 +12,7 @@ const SERVER_GAME = fixture('beturanga', 'server-game.json');
 
 async function readText(text: string): Promise<Draft[]> {
   const out: Draft[] = [];
-  for await (const d of beturangaFormat.read(TextSource.fromText('doc.ndjson', text), { history: null })) out.push(d);
+  for await (const d of beturangaFormat.read(TextSource.fromText('doc.ndjson', text), { sidecar: null })) out.push(d);
   return out;
 }
 

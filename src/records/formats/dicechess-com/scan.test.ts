@@ -1,3 +1,4 @@
+import type { HistoryIndex } from './history-list.js';
 import { readFileSync, readdirSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
 import fc from 'fast-check';
@@ -11,8 +12,8 @@ import { convertStateMap } from './read.js';
 import { scanStateMap } from './scan.js';
 
 /** The general path alone: JSON.parse and the converter, as every state map was read before the scanner. */
-const general: FormatModule = jsonFormat('dicechess-com', (doc, place, notes, attempt, ctx) => convertStateMap(doc, place, notes, attempt, ctx.history), () => '');
-const ctx = { history: null };
+const general: FormatModule<HistoryIndex> = jsonFormat<HistoryIndex>('dicechess-com', (doc, place, notes, attempt, ctx) => convertStateMap(doc, place, notes, attempt, ctx.sidecar), () => '');
+const ctx = { sidecar: null };
 const at = (line: number, source = 'games.dicechess-com'): RawPlace => ({ source, line, flags: 1, header: null });
 
 /**

@@ -5,9 +5,9 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ndjsonFormat } from './formats/ndjson.js';
 import { TextSource } from './input/text-source.js';
-import type { Draft, RawLines, ReadItem } from './items.js';
+import type { Draft, RawRecords, ReadItem } from './items.js';
 import { readRecords } from './read.js';
-import { decodeRawLines } from './raw-lines.js';
+import { parseRawRecords } from './raw-records.js';
 import { collect } from './test-support/collect.js';
 import { randomGame } from './test-support/random-game.js';
 import { formatRecord } from './write.js';
@@ -28,7 +28,7 @@ function quirkyNdjson(): string {
 async function deferred(sources: string[], limit?: number): Promise<ReadItem[]> {
   const out: ReadItem[] = [];
   for await (const item of readRecords(sources, { deferRaw: true, format: 'ndjson', limit })) {
-    if (item.kind === 'raw') out.push(...decodeRawLines(item));
+    if (item.kind === 'raw') out.push(...parseRawRecords(item));
     else out.push(item);
   }
   return out;
@@ -82,12 +82,12 @@ describe('deferred native lines (the replayer hands them to workers as bytes)', 
 /** The reader's drafts; deferred ones decoded as a worker would. */
 async function drafts(src: TextSource, _chunked: boolean): Promise<unknown[]> {
   const out: unknown[] = [];
-  for await (const batch of ndjsonFormat.readBatches(src, { history: null })) {
+  for await (const batch of ndjsonFormat.readBatches(src, { sidecar: null })) {
     for (const d of batch as Draft[]) {
       if (d.kind !== 'raw') out.push(d);
       else {
-        const raw: RawLines = { kind: 'raw', index: 0, source: src.name, format: d.format, header: d.header, bytes: d.bytes, spans: d.spans };
-        for (const item of decodeRawLines(raw)) out.push(item.kind === 'record' ? { kind: 'record', record: item.record } : { kind: 'unreadable', location: item.location, id: item.id, code: item.code, message: item.message });
+        const raw: RawRecords = { kind: 'raw', index: 0, source: src.name, format: d.format, header: d.header, bytes: d.bytes, spans: d.spans };
+        for (const item of parseRawRecords(raw)) out.push(item.kind === 'record' ? { kind: 'record', record: item.record } : { kind: 'unreadable', location: item.location, id: item.id, code: item.code, message: item.message });
       }
     }
   }

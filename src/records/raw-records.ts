@@ -1,9 +1,9 @@
 import { FORMATS } from './formats/index.js';
 import { type ReadContext, decodeSpans } from './formats/format.js';
-import type { RawLines, ReadItem } from './items.js';
-import { historyOf } from './shared-history.js';
+import type { RawRecords, ReadItem } from './items.js';
+import { sidecarOf } from './shared-sidecar.js';
 
-const NO_CONTEXT: ReadContext = { history: null };
+const NO_CONTEXT: ReadContext = { sidecar: null };
 
 /**
  * Decodes the raw records of an item into the items `readRecords` gives, one at a time
@@ -11,8 +11,8 @@ const NO_CONTEXT: ReadContext = { history: null };
  * decoded, so records die young (cheap to collect). Every item of a record keeps its
  * index (a line holding several JSON documents gives several items of one index).
  */
-export function* decodeRawLines(item: RawLines): Generator<ReadItem> {
-  const ctx: ReadContext = item.history ? { history: historyOf(item.history) } : NO_CONTEXT;
+export function* parseRawRecords(item: RawRecords): Generator<ReadItem> {
+  const ctx: ReadContext = item.sidecar ? { sidecar: sidecarOf(item.sidecar) } : NO_CONTEXT;
   let index = item.index;
   for (const d of decodeSpans(FORMATS[item.format], item, item.source, ctx, (i) => (index = item.index + i))) {
     if (d.kind === 'record') yield { kind: 'record', index, record: d.record };

@@ -9,10 +9,10 @@ import { TextSource } from './input/text-source.js';
 import { UNREADABLE_CODES } from './items.js';
 import { parseRawRecords } from './raw-records.js';
 import { randomGame } from './test-support/random-game.js';
-import { formatRecord } from './write.js';
+import { makeRecordText } from './write.js';
 import { gzipSync } from 'node:zlib';
 
-const valid = (format: FormatName): string => [1, 2, 3].map((s) => formatRecord(format, randomGame(s, { turns: 3 }))).join('');
+const valid = (format: FormatName): string => [1, 2, 3].map((s) => makeRecordText(format, randomGame(s, { turns: 3 }))).join('');
 const SAMPLES = Object.fromEntries(FORMAT_NAMES.map((f) => [f, valid(f)])) as Record<FormatName, string>;
 
 /**

@@ -11,7 +11,7 @@ export type ReadItem =
 /**
  * Records not yet decoded: whole records as bytes, cut by the reading thread without
  * decoding them, so whoever judges them (a worker thread) decodes each one just before
- * judging it with its format's `decode` (`parseRawRecords`). A record is a line (the NDJSON family), a JSON
+ * judging it with its format's `parse` (`parseRawRecords`). A record is a line (the NDJSON family), a JSON
  * document cut from a stream, or a game's consecutive rows (CSV, with the header beside).
  * One item stands for `recordsIn(item)` records, numbered from `index`.
  */

@@ -10,7 +10,7 @@ import { readRecords } from './read.js';
 import { parseRawRecords } from './raw-records.js';
 import { collect } from './test-support/collect.js';
 import { randomGame } from './test-support/random-game.js';
-import { formatRecord } from './write.js';
+import { makeRecordText } from './write.js';
 import { tempDir } from '../test-support/temp-dir.js';
 
 const dir = tempDir('records-raw-');
@@ -20,7 +20,7 @@ function quirkyNdjson(): string {
   const game = (seed: number, name?: string): string => {
     const r = randomGame(seed, { turns: 4 });
     if (name) r.players.white.name = name;
-    return formatRecord('ndjson', r).trimEnd();
+    return makeRecordText('ndjson', r).trimEnd();
   };
   return [game(1), '', game(2, 'Zoë 🎲 Ålesund') + '\r', '   \t', '{"id": "broken", "turns": [', game(3), '\r', game(4)].join('\n');
 }
@@ -54,7 +54,7 @@ describe('deferred native lines (the replayer hands them to workers as bytes)', 
 
   it('cut at the limit inside a chunk of lines', async () => {
     const file = path.join(dir, 'many.ndjson');
-    writeFileSync(file, Array.from({ length: 30 }, (_, i) => formatRecord('ndjson', randomGame(i, { turns: 2 }))).join(''));
+    writeFileSync(file, Array.from({ length: 30 }, (_, i) => makeRecordText('ndjson', randomGame(i, { turns: 2 }))).join(''));
     const items = await deferred([file], 7);
     expect(items.map((i) => i.index)).toEqual([0, 1, 2, 3, 4, 5, 6]);
     expect(items.map((i) => (i.kind === 'record' ? i.record.id : i.code))).toEqual(Array.from({ length: 7 }, (_, i) => `game-${i}`));

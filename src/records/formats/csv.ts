@@ -12,7 +12,7 @@ import { parseResult, parseSide, resultNumber } from '../notation/result.js';
 import { normaliseUci } from '../notation/uci.js';
 import { fensBefore } from '../replay-fens.js';
 import type { TextSource } from '../input/text-source.js';
-import { type FormatModule, type RawPlace, convertOne, readDecoded } from './format.js';
+import { type FormatModule, type RawPlace, convertOne, readParsed } from './format.js';
 import { parseRows } from './csv-rows.js';
 
 /**
@@ -160,7 +160,7 @@ export function rowOf(at: Layout, cells: string[], line: number): Row {
 const columnsOf = new Map<string, { columns: string[]; layout: Layout }>();
 
 /** One game's rows (text from its first row to its last, one row a line) → its record or unreadable entry. */
-function decode(text: string, at: RawPlace): Draft[] {
+function parse(text: string, at: RawPlace): Draft[] {
   let known = columnsOf.get(at.header!);
   if (known === undefined) {
     const names = (parseRows(at.header!)[0] ?? []).map((c) => c.trim().toLowerCase());
@@ -186,10 +186,10 @@ function decode(text: string, at: RawPlace): Draft[] {
   const g = game;
   const location = `${at.source}:${g.rows[0].line}`;
   if (g.problem) return [unreadable(g.problem, location, g.id)];
-  return [convertOne(() => convertGame(g, at.source), location, g.id)];
+  return [convertOne(() => parseCsvGame(g, at.source), location, g.id)];
 }
 
-function convertGame(g: Pending, name: string): GameRecord {
+function parseCsvGame(g: Pending, name: string): GameRecord {
   if (g.id === '') fail('record.missing-field', 'field "game_id" is empty', `${name}:${g.rows[0].line}`);
   const notes = new Set<string>();
   const rows = g.rows;
@@ -258,7 +258,7 @@ const cell = (v: string | number | null | undefined): string => {
 };
 
 /** The rows of one game; the FEN before each turn is the record's own, or computed by playing the moves. */
-export function formatCsvRows(r: GameRecord): string {
+export function makeCsvRows(r: GameRecord): string {
   const fens = fensBefore(r);
   let out = '';
   r.turns.forEach((t, i) => {
@@ -274,9 +274,9 @@ export function formatCsvRows(r: GameRecord): string {
 export const csvFormat: FormatModule = {
   name: 'csv',
   readBatches,
-  decode,
-  read: (src, ctx) => readDecoded(csvFormat, src, ctx),
-  format: formatCsvRows,
+  parse,
+  read: (src, ctx) => readParsed(csvFormat, src, ctx),
+  make: makeCsvRows,
   unwritable: (r) => (r.turns.length === 0 ? 'CSV holds a game as its turns, one row each, and this game has no turn' : null),
   header: `${CSV_COLUMNS.join(',')}\n`,
 };

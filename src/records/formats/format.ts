@@ -56,21 +56,21 @@ export interface SidecarOptions {
 export interface FormatModule<S = unknown> {
   name: FormatName;
   /**
-   * The source a chunk at a time: records cut as bytes (`raw` drafts, for `decode`), and
+   * The source a chunk at a time: records cut as bytes (`raw` drafts, for `parse`), and
    * unreadable entries in their place. Formats without a raw form give records.
    */
   readBatches(src: TextSource, ctx: ReadContext<S>): AsyncIterable<Draft[]>;
   /** One raw record → its drafts, never raw (one; several when a line holds several JSON documents). Runs where it is judged. */
-  decode?(text: string, at: RawPlace, ctx: ReadContext<S>): Draft[];
+  parse?(text: string, at: RawPlace, ctx: ReadContext<S>): Draft[];
   /**
    * A fast reading of one raw record straight from its ASCII bytes `bytes[start, end)`, for the
-   * form the format's writers use; undefined for anything else (then `decode` reads the text).
+   * form the format's writers use; undefined for anything else (then `parse` reads the text).
    */
-  decodeBytes?(bytes: Buffer, start: number, end: number, at: RawPlace, ctx: ReadContext<S>): Draft[] | undefined;
+  parseBytes?(bytes: Buffer, start: number, end: number, at: RawPlace, ctx: ReadContext<S>): Draft[] | undefined;
   /** Every draft decoded, one at a time (tests, tools). */
   read(src: TextSource, ctx: ReadContext<S>): AsyncIterable<Draft>;
   /** One record as text, ending with a newline (no header). */
-  format(record: GameRecord): string;
+  make(record: GameRecord): string;
   /** Why this format has no text for a record (null: it has): writers say so instead of dropping it without a word. */
   unwritable?(record: GameRecord): string | null;
   /** Written once before the first record (the CSV header line). */
@@ -99,52 +99,52 @@ export interface Attempt {
   id: string | null;
 }
 
-export type Convert<S = unknown> = (doc: unknown, place: DocPlace, notes: Set<string>, attempt: Attempt, ctx: ReadContext<S>) => GameRecordInput;
+export type ParseDoc<S = unknown> = (doc: unknown, place: DocPlace, notes: Set<string>, attempt: Attempt, ctx: ReadContext<S>) => GameRecordInput;
 
 /**
  * A format's fast conversion straight from a document's ASCII bytes `bytes[start, end)`, for
  * the form its writers use; undefined (or a throw) where the document is anything else: the
- * general path (JSON.parse and Convert) then reads it and words any problem. Held equal to
+ * general path (JSON.parse and ParseDoc) then reads it and words any problem. Held equal to
  * the general path by a test.
  */
-export type ConvertBytes<S = unknown> = (bytes: Buffer, start: number, end: number, place: DocPlace, notes: Set<string>, attempt: Attempt, ctx: ReadContext<S>) => GameRecordInput | undefined;
+export type ParseDocBytes<S = unknown> = (bytes: Buffer, start: number, end: number, place: DocPlace, notes: Set<string>, attempt: Attempt, ctx: ReadContext<S>) => GameRecordInput | undefined;
 
 /**
  * A JSON-family format (one document, NDJSON, concatenated documents or an array): cut
  * into raw documents by the reading thread, each one parsed and converted on its own
  * where it is judged: one bad document is one unreadable entry, never the end of the stream.
  */
-export function jsonFormat<S = unknown>(name: FormatName, convert: Convert<S>, format: (r: GameRecord) => string, convertBytes?: ConvertBytes<S>, sidecar?: Sidecar<S>): FormatModule<S> {
+export function jsonFormat<S = unknown>(name: FormatName, parseDoc: ParseDoc<S>, make: (r: GameRecord) => string, parseDocBytes?: ParseDocBytes<S>, sidecar?: Sidecar<S>): FormatModule<S> {
   const module: FormatModule<S> = {
     name,
     readBatches: (src, ctx) => jsonRawBatches(src, name, ctx.sameThread !== true),
-    decode: (text, at, ctx) => decodeJsonDoc(text, at, convert, ctx),
-    decodeBytes: convertBytes && ((bytes, start, end, at, ctx) => fastDecode(bytes, start, end, at, convertBytes, ctx)),
-    read: (src, ctx) => readDecoded(module, src, ctx),
-    format,
+    parse: (text, at, ctx) => parseJsonDoc(text, at, parseDoc, ctx),
+    parseBytes: parseDocBytes && ((bytes, start, end, at, ctx) => fastParse(bytes, start, end, at, parseDocBytes, ctx)),
+    read: (src, ctx) => readParsed(module, src, ctx),
+    make,
   };
   if (sidecar) module.sidecar = sidecar;
   return module;
 }
 
-function fastDecode<S>(bytes: Buffer, start: number, end: number, at: RawPlace, convertBytes: ConvertBytes<S>, ctx: ReadContext<S>): Draft[] | undefined {
+function fastParse<S>(bytes: Buffer, start: number, end: number, at: RawPlace, parseDocBytes: ParseDocBytes<S>, ctx: ReadContext<S>): Draft[] | undefined {
   try {
     const notes = new Set<string>();
-    const input = convertBytes(bytes, start, end, docPlace(at.source, at.line), notes, { id: null }, ctx);
+    const input = parseDocBytes(bytes, start, end, docPlace(at.source, at.line), notes, { id: null }, ctx);
     return input === undefined ? undefined : [{ kind: 'record', record: finaliseRecord(input, notes) }];
   } catch {
     return undefined;
   }
 }
 
-function decodeJsonDoc<S>(text: string, at: RawPlace, convert: Convert<S>, ctx: ReadContext<S>): Draft[] {
+function parseJsonDoc<S>(text: string, at: RawPlace, parseDoc: ParseDoc<S>, ctx: ReadContext<S>): Draft[] {
   const parsed = parseJson(text);
   // Not one document after all (e.g. two on one line): cut it the careful way.
-  if (!parsed.ok && (at.flags & RAW_WHOLE_LINE) !== 0) return splitLine(text).map((sub) => convertDoc(sub, at, convert, ctx));
-  return [convertDoc(text, at, convert, ctx, parsed)];
+  if (!parsed.ok && (at.flags & RAW_WHOLE_LINE) !== 0) return splitLine(text).map((sub) => parseOneDoc(sub, at, parseDoc, ctx));
+  return [parseOneDoc(text, at, parseDoc, ctx, parsed)];
 }
 
-function convertDoc<S>(text: string, at: RawPlace, convert: Convert<S>, ctx: ReadContext<S>, parsedAlready?: ReturnType<typeof parseJson>): Draft {
+function parseOneDoc<S>(text: string, at: RawPlace, parseDoc: ParseDoc<S>, ctx: ReadContext<S>, parsedAlready?: ReturnType<typeof parseJson>): Draft {
   const place = docPlace(at.source, at.line);
   const parsed = parsedAlready ?? parseJson(text);
   if (!parsed.ok) return unreadable(problem('record.bad-json', `not valid JSON: ${parsed.message}`), place.location, guessId(text));
@@ -152,7 +152,7 @@ function convertDoc<S>(text: string, at: RawPlace, convert: Convert<S>, ctx: Rea
     const notes = new Set<string>();
     const attempt: Attempt = { id: null };
     try {
-      return finaliseRecord(convert(parsed.value, place, notes, attempt, ctx), notes);
+      return finaliseRecord(parseDoc(parsed.value, place, notes, attempt, ctx), notes);
     } catch (e) {
       if (e instanceof RecordProblem) throw new IdentifiedProblem(e, attempt.id);
       throw e;
@@ -161,17 +161,17 @@ function convertDoc<S>(text: string, at: RawPlace, convert: Convert<S>, ctx: Rea
 }
 
 /** A reader's drafts with every raw one decoded in place, in order. */
-export async function* readDecoded<S>(module: FormatModule<S>, src: TextSource, ctx: ReadContext<S>): AsyncGenerator<Draft> {
+export async function* readParsed<S>(module: FormatModule<S>, src: TextSource, ctx: ReadContext<S>): AsyncGenerator<Draft> {
   for await (const batch of module.readBatches(src, ctx)) {
     for (const d of batch) {
-      if (d.kind === 'raw') yield* decodeSpans(module, d, src.name, ctx);
+      if (d.kind === 'raw') yield* parseSpans(module, d, src.name, ctx);
       else yield d;
     }
   }
 }
 
-/** The drafts of a raw item's records, in order, each decoded by the format's `decode`. */
-export function* decodeSpans<S>(
+/** The drafts of a raw item's records, in order, each decoded by the format's `parse`. */
+export function* parseSpans<S>(
   module: FormatModule<S>,
   raw: { bytes: Uint8Array; spans: Int32Array; header: string | null },
   source: string,
@@ -185,11 +185,11 @@ export function* decodeSpans<S>(
   const checkRecords = encoding === 'utf8' && !isUtf8(bytes);
   const { spans } = raw;
   // The fast reading takes ASCII bytes only; anything else is read from its text.
-  const fast = encoding === 'latin1' ? module.decodeBytes : undefined;
+  const fast = encoding === 'latin1' ? module.parseBytes : undefined;
   for (let k = 0; k < spans.length; k += SPAN) {
     onRecord?.(k / SPAN);
     const at: RawPlace = { source, line: spans[k + 2], flags: spans[k + 3], header: raw.header };
-    const drafts = fast?.(bytes, spans[k], spans[k + 1], at, ctx) ?? module.decode!(bytes.toString(encoding, spans[k], spans[k + 1]), at, ctx);
+    const drafts = fast?.(bytes, spans[k], spans[k + 1], at, ctx) ?? module.parse!(bytes.toString(encoding, spans[k], spans[k + 1]), at, ctx);
     if (checkRecords && !isUtf8(bytes.subarray(spans[k], spans[k + 1]))) for (const d of drafts) if (d.kind === 'record') noteInvalidUtf8(d.record);
     yield* drafts;
   }

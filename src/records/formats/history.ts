@@ -13,7 +13,7 @@ import { type Attempt, type DocPlace, type FormatModule, jsonFormat } from './fo
  * C. Finished-game history of the Fortemate play site, with the fairness reveal.
  * Dice are ints in roll order (the fairness check needs that order).
  */
-function convert(doc: unknown, place: DocPlace, notes: Set<string>, attempt: Attempt): GameRecordInput {
+function parseHistory(doc: unknown, place: DocPlace, notes: Set<string>, attempt: Attempt): GameRecordInput {
   if (!isObj(doc)) fail('record.bad-field', 'a history record must be a JSON object');
   attempt.id = optString(doc, 'gameId');
   if (attempt.id === null) notes.add('id:derived');
@@ -125,7 +125,7 @@ const playerOut = (p: Player): Obj => ({
   ...(p.rating === null ? {} : { rating: p.rating }),
 });
 
-export function toHistory(r: GameRecord): Obj {
+export function makeHistory(r: GameRecord): Obj {
   return {
     gameId: r.id,
     ...(r.site === null ? {} : { site: r.site }),
@@ -141,7 +141,7 @@ export function toHistory(r: GameRecord): Obj {
   };
 }
 
-export const historyFormat: FormatModule = jsonFormat('history', convert, (r) => `${JSON.stringify(toHistory(r))}\n`);
+export const historyFormat: FormatModule = jsonFormat('history', parseHistory, (r) => `${JSON.stringify(makeHistory(r))}\n`);
 
 /** The source's turn number, for error locations. */
 const turnNumber = (t: unknown, i: number): string | number => (isObj(t) && (typeof t.turnNumber === 'number' || typeof t.turnNumber === 'string') ? t.turnNumber : i + 1);

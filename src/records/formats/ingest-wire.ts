@@ -15,7 +15,7 @@ import { scanIngestWire } from './ingest-wire-scan.js';
  * NDJSON or a JSON array. Clocks are seconds here; dice ints (letters and digit
  * strings from old exports are read too).
  */
-function convert(doc: unknown, place: DocPlace, notes: Set<string>, attempt: Attempt): GameRecordInput {
+function parseIngestWire(doc: unknown, place: DocPlace, notes: Set<string>, attempt: Attempt): GameRecordInput {
   if (!isObj(doc)) fail('record.bad-field', 'an ingest-wire record must be a JSON object');
   attempt.id = optString(doc, 'id');
   const id = attempt.id ?? place.derivedId;
@@ -103,7 +103,7 @@ function convertEvent(e: unknown, i: number): GameEvent {
 }
 
 /** One record as an ingest-wire object (`fen_after` as recorded; see `withFenAfter` to fill it). */
-export function toIngestWire(r: GameRecord): Obj {
+export function makeIngestWire(r: GameRecord): Obj {
   const player = (p: Player): Obj | null =>
     p.id === null && p.name === null && p.kind === null && p.rating === null
       ? null
@@ -154,12 +154,12 @@ const SCAN_FROM_BYTES = 8192;
 
 export const ingestWireFormat: FormatModule = jsonFormat(
   'ingest-wire',
-  convert,
-  (r) => `${JSON.stringify(toIngestWire(r))}\n`,
+  parseIngestWire,
+  (r) => `${JSON.stringify(makeIngestWire(r))}\n`,
   // The form this tool writes, read from its bytes (the same object JSON.parse gives), then converted alike.
   (bytes, start, end, place, notes, attempt) => {
     const doc = end - start < SCAN_FROM_BYTES ? undefined : scanIngestWire(bytes, start, end);
-    return doc === undefined ? undefined : convert(doc, place, notes, attempt);
+    return doc === undefined ? undefined : parseIngestWire(doc, place, notes, attempt);
   },
 );
 

@@ -5,7 +5,7 @@ import { type Draft, fail } from '../items.js';
 import { checkFen } from '../notation/fen.js';
 import { parseDice } from '../notation/dice.js';
 import { normaliseUci } from '../notation/uci.js';
-import { type FormatModule, type RawPlace, convertOne, docPlace, readDecoded } from './format.js';
+import { type FormatModule, type RawPlace, convertOne, docPlace, readParsed } from './format.js';
 import { lineRawBatches } from './line-records.js';
 
 /**
@@ -14,7 +14,7 @@ import { lineRawBatches } from './line-records.js';
  * with `#` are comments.
  */
 /** A line that is no record: blank (also in Unicode's sense) or a comment. */
-function decode(text: string, at: RawPlace): Draft[] {
+function parse(text: string, at: RawPlace): Draft[] {
   if (text.trim() === '' || text.startsWith('#')) return [];
   const place = docPlace(at.source, at.line);
   return [
@@ -47,7 +47,7 @@ function decode(text: string, at: RawPlace): Draft[] {
 const HASH = 35;
 
 /** The record's first turn as one book line (dice letters sorted by value, cased by side); nothing for a record without turns. */
-export function formatBookLine(r: GameRecord): string {
+export function makeBookLine(r: GameRecord): string {
   const turn = r.turns[0];
   if (!turn) return '';
   const fen = r.startFen.trim().split(/\s+/).slice(0, 4);
@@ -59,8 +59,8 @@ export const openingBookFormat: FormatModule = {
   name: 'opening-book',
   // Comment lines stay on the reading thread.
   readBatches: (src) => lineRawBatches(src, 'opening-book', (bytes, start) => bytes[start] === HASH),
-  decode,
-  read: (src, ctx) => readDecoded(openingBookFormat, src, ctx),
-  format: formatBookLine,
+  parse,
+  read: (src, ctx) => readParsed(openingBookFormat, src, ctx),
+  make: makeBookLine,
   unwritable: (r) => (r.turns.length === 0 ? "a book line is a game's first turn, and this game has no turn" : null),
 };

@@ -4,7 +4,7 @@ import { jsonValues } from '../input/json-values.js';
 import { TextSource } from '../input/text-source.js';
 import { RAW_WHOLE_LINE, SPAN } from '../items.js';
 import { randomGame } from '../test-support/random-game.js';
-import { formatRecord } from '../write.js';
+import { makeRecordText } from '../write.js';
 import { FORMATS } from './index.js';
 import { jsonRawBatches, splitLine } from './json-lines.js';
 
@@ -41,7 +41,7 @@ async function scannedDocs(text: string): Promise<string[]> {
   return out;
 }
 
-const line = (seed: number): string => formatRecord('ingest-wire', randomGame(seed, { turns: 2 })).trimEnd();
+const line = (seed: number): string => makeRecordText('ingest-wire', randomGame(seed, { turns: 2 })).trimEnd();
 const PIECES = [
   line(1),
   line(2),
@@ -81,7 +81,7 @@ describe('JSON-family sources cut in bytes', () => {
 });
 
 describe('per-turn CSV cut into games in bytes', () => {
-  const rows = (seed: number): string[] => formatRecord('csv', randomGame(seed, { turns: 3 })).trimEnd().split('\n').slice(1);
+  const rows = (seed: number): string[] => makeRecordText('csv', randomGame(seed, { turns: 3 })).trimEnd().split('\n').slice(1);
   const header = FORMATS.csv.header!.trimEnd();
 
   it('a game whose rows cross any number of reads is one record, the header beside it, rows and lines as written (property)', async () => {

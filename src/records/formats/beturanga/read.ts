@@ -15,7 +15,7 @@ import { type Entry, entryFen, parseEntry } from './entries.js';
  * entry of its own. Thinking times are the time from a turn's `-` entry to the next one; the
  * players' `timeleft` is the clock after the last turn.
  */
-export function convertBeturanga(doc: unknown, place: DocPlace, notes: Set<string>, attempt: Attempt): GameRecordInput {
+export function parseBeturanga(doc: unknown, place: DocPlace, notes: Set<string>, attempt: Attempt): GameRecordInput {
   if (!isObj(doc)) fail('record.bad-field', 'a beturanga game must be a JSON object');
   attempt.id = objectId(doc._id) ?? optString(doc, 'id');
   if (attempt.id === null) notes.add('id:derived');

@@ -17,7 +17,7 @@ for (const [cause, termination] of Object.entries(CAUSES)) if (termination && !C
  * still names its side) has no closing entry. Each turn's entries share its thinking time
  * evenly. Fields the tool does not model (sessions, rake, chat) are not written.
  */
-export function toBeturanga(r: GameRecord): Record<string, unknown> {
+export function makeBeturanga(r: GameRecord): Record<string, unknown> {
   const parsed = parseDfen(r.startFen);
   if (!parsed.ok) throw new Error(`start FEN "${r.startFen}" is not a FEN: ${parsed.error.message}`);
   const pos = parsed.value.pos;

@@ -1,9 +1,9 @@
 import { type FormatModule, type Sidecar, jsonFormat } from '../format.js';
 import { type HistoryIndex, loadHistoryList } from './history-list.js';
-import { convertStateMap, convertStateMapBytes } from './read.js';
-import { toStateMap } from './write.js';
+import { parseStateMap, parseStateMapBytes } from './read.js';
+import { makeStateMap } from './write.js';
 
-export { loadHistoryList, toHistoryRow, writeHistoryList, type HistoryIndex } from './history-list.js';
+export { loadHistoryList, makeHistoryRow, writeHistoryList, type HistoryIndex } from './history-list.js';
 
 /** The player's history list: results, players, ratings and clocks by game id (`--history-list`). */
 const historyList: Sidecar<HistoryIndex> = {
@@ -22,8 +22,8 @@ const historyList: Sidecar<HistoryIndex> = {
 /** A. One game per line: `{"gameId": …, "gameMoveHistoryStateMap": {…}}`. */
 export const dicechessComFormat: FormatModule<HistoryIndex> = jsonFormat<HistoryIndex>(
   'dicechess-com',
-  (doc, place, notes, attempt, ctx) => convertStateMap(doc, place, notes, attempt, ctx.sidecar),
-  (r) => `${JSON.stringify(toStateMap(r))}\n`,
-  (bytes, start, end, place, notes, attempt, ctx) => convertStateMapBytes(bytes, start, end, place, notes, attempt, ctx.sidecar),
+  (doc, place, notes, attempt, ctx) => parseStateMap(doc, place, notes, attempt, ctx.sidecar),
+  (r) => `${JSON.stringify(makeStateMap(r))}\n`,
+  (bytes, start, end, place, notes, attempt, ctx) => parseStateMapBytes(bytes, start, end, place, notes, attempt, ctx.sidecar),
   historyList,
 );

@@ -19,7 +19,7 @@ interface DieOut {
   used: boolean;
 }
 
-export function toStateMap(r: GameRecord): Obj {
+export function makeStateMap(r: GameRecord): Obj {
   const map: Obj = {};
   const parsed = parseDfen(r.startFen);
   let pos: Position | null = parsed.ok ? parsed.value.pos : null;

@@ -1,5 +1,6 @@
 import { makeDiceLetters, type Role } from '../../core/index.js';
 import type { GameRecord, GameRecordInput, Side } from '../game-record.js';
+import { HASH } from '../char-codes.js';
 import { finaliseRecord } from '../finalise.js';
 import { type Draft, fail } from '../items.js';
 import { checkFen } from '../notation/fen.js';
@@ -43,8 +44,6 @@ function parse(text: string, at: RawPlace): Draft[] {
     }, place.location),
   ];
 }
-
-const HASH = 35;
 
 /** The record's first turn as one book line (dice letters sorted by value, cased by side); nothing for a record without turns. */
 export function makeBookLine(r: GameRecord): string {

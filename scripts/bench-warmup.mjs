@@ -8,10 +8,10 @@
 import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { dicechessComFormat } from '../dist/records/formats/dicechess-com/index.js';
-import { decodeSpans } from '../dist/records/formats/format.js';
+import { parseSpans } from '../dist/records/formats/format.js';
 
 const file = process.argv[2] ?? 'corpora/generated/bench/formats-10000.dicechess-com';
-// As a worker gets them: documents as spans of their bytes, decoded by decodeSpans (the fast
+// As a worker gets them: documents as spans of their bytes, decoded by parseSpans (the fast
 // path reads the bytes, anything else their text), 100 to a raw item.
 const bytes = readFileSync(file);
 const spans = [];
@@ -22,17 +22,17 @@ for (let start = 0, line = 1; spans.length < 4 * 2000 && start < bytes.length; l
   start = end + 1;
 }
 const docs = spans.length / 4;
-const ctx = { history: null };
+const ctx = { sidecar: null };
 const perHundred = [];
 for (let b = 0; b < docs; b += 100) {
   const n = Math.min(100, docs - b);
-  // The hundred's own bytes, as a batch holds them (decodeSpans checks the whole item for ASCII).
+  // The hundred's own bytes, as a batch holds them (parseSpans checks the whole item for ASCII).
   const from = spans[4 * b];
   const to = spans[4 * (b + n - 1) + 1];
   const own = Int32Array.from(spans.slice(4 * b, 4 * (b + n)), (v, k) => (k % 4 < 2 ? v - from : v));
   const item = { bytes: bytes.subarray(from, to), spans: own, header: null };
   const t = performance.now();
-  for (const d of decodeSpans(dicechessComFormat, item, file, ctx)) if (d.kind !== 'record') throw new Error(`not a record: ${d.message}`);
+  for (const d of parseSpans(dicechessComFormat, item, file, ctx)) if (d.kind !== 'record') throw new Error(`not a record: ${d.message}`);
   perHundred.push(Math.round(((performance.now() - t) * 1000) / n));
 }
 const steady = [...perHundred.slice(-10)].sort((a, b) => a - b)[5];

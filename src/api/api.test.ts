@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { judgeTurn, legalFirstMoves, legalTurns, listDialects, loadDialect, positionAfter, readRecords, replayRecord, runReplay } from '../index.js';
-import { formatRecord } from '../records/index.js';
+import { makeRecordText } from '../records/index.js';
 import { packageRoot } from '../dialects/index.js';
 import { runCli } from '../cli/test-support/run-cli.js';
 
@@ -59,7 +59,7 @@ describe('the library API', () => {
     const line = replayRecord(first.record, d);
     expect([line.status, line.dialect, line.id]).toEqual(['conforming', 'dicechess-com', first.record.id]);
     // The same record as text in memory, and as a stream of chunks: the same record back.
-    const text = formatRecord('ndjson', first.record);
+    const text = makeRecordText('ndjson', first.record);
     const chunks = async function* () {
       for (let i = 0; i < text.length; i += 100) yield text.slice(i, i + 100);
     };

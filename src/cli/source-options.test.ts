@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { fixture } from '../records/test-support/collect.js';
 import { randomGame } from '../records/test-support/random-game.js';
-import { formatRecord } from '../records/write.js';
+import { makeRecordText } from '../records/write.js';
 import { runCli } from './test-support/run-cli.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'source-options-'));
@@ -16,7 +16,7 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 let runs = 0;
 const outDir = (): string => join(dir, `run-${++runs}`);
-const games = (from: number, n: number): string => Array.from({ length: n }, (_, i) => formatRecord('ndjson', randomGame(from + i, { turns: 3 }))).join('');
+const games = (from: number, n: number): string => Array.from({ length: n }, (_, i) => makeRecordText('ndjson', randomGame(from + i, { turns: 3 }))).join('');
 const summaryOf = (out: string) => JSON.parse(readFileSync(join(out, 'summary.json'), 'utf8'));
 
 const tree = join(dir, 'tree');

@@ -143,7 +143,7 @@ export async function generateBatch(task: GenerateTask): Promise<BatchOutput> {
         stats.unwritten++;
         continue;
       }
-      units.push({ text: module.format(record), id: task.format === 'opening-book' ? null : record.id, expected });
+      units.push({ text: module.make(record), id: task.format === 'opening-book' ? null : record.id, expected });
       stats.records++;
       if (task.verify) {
         const got = await firstFindingAfterRoundTrip(task.format, record, judge);

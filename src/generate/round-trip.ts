@@ -11,8 +11,8 @@ import { type PreparedDialect, replayGame } from '../replay/replay-game.js';
  */
 export async function readBack(format: FormatName, record: GameRecord, name = 'generated'): Promise<{ record: GameRecord } | { problem: string }> {
   const module = FORMATS[format];
-  const text = (module.header ?? '') + module.format(record);
-  for await (const draft of module.read(TextSource.fromText(name, text), { history: null })) {
+  const text = (module.header ?? '') + module.make(record);
+  for await (const draft of module.read(TextSource.fromText(name, text), { sidecar: null })) {
     if (draft.kind === 'record') return { record: draft.record };
     if (draft.kind === 'unreadable') return { problem: `${draft.code}: ${draft.message}` };
   }

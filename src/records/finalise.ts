@@ -4,7 +4,8 @@ import { checkedRecord } from './checked-record.js';
 import { fenBoardsOf, keepFenBoards } from './fen-boards.js';
 import { type GameRecord, type GameRecordInput, recordSchemas } from './game-record.js';
 import { fail } from './items.js';
-import { CANONICAL_UCI, squareOfCodes } from './notation.js';
+import { squareOfCodes } from './notation/squares.js';
+import { CANONICAL_UCI } from './notation/uci.js';
 import { repairRecordingFaults } from './recording-faults.js';
 
 /**

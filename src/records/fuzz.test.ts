@@ -7,12 +7,12 @@ import { fastRecord } from './formats/fast-record.js';
 import { detectFormat } from './detect.js';
 import { TextSource } from './input/text-source.js';
 import { UNREADABLE_CODES } from './items.js';
-import { decodeRawLines } from './raw-lines.js';
+import { parseRawRecords } from './raw-records.js';
 import { randomGame } from './test-support/random-game.js';
-import { formatRecord } from './write.js';
+import { makeRecordText } from './write.js';
 import { gzipSync } from 'node:zlib';
 
-const valid = (format: FormatName): string => [1, 2, 3].map((s) => formatRecord(format, randomGame(s, { turns: 3 }))).join('');
+const valid = (format: FormatName): string => [1, 2, 3].map((s) => makeRecordText(format, randomGame(s, { turns: 3 }))).join('');
 const SAMPLES = Object.fromEntries(FORMAT_NAMES.map((f) => [f, valid(f)])) as Record<FormatName, string>;
 
 /**
@@ -22,9 +22,9 @@ const SAMPLES = Object.fromEntries(FORMAT_NAMES.map((f) => [f, valid(f)])) as Re
  */
 async function readAll(format: FormatName, bytes: Uint8Array): Promise<void> {
   const src = TextSource.fromText('fuzz.data', bytes);
-  for await (const batch of FORMATS[format].readBatches(src, { history: null })) {
+  for await (const batch of FORMATS[format].readBatches(src, { sidecar: null })) {
     for (const d of batch) {
-      const items = d.kind === 'raw' ? [...decodeRawLines({ ...d, index: 0, source: 'fuzz.data' })] : [d];
+      const items = d.kind === 'raw' ? [...parseRawRecords({ ...d, index: 0, source: 'fuzz.data' })] : [d];
       for (const item of items) {
         if (item.kind === 'record') expect(GameRecord.safeParse(item.record).success).toBe(true);
         else expect(UNREADABLE_CODES).toContain(item.code);

@@ -3,13 +3,13 @@
  * the same, and the canonical record schema. Readers know notation, never rules.
  */
 export * from './game-record.js';
-export type { RawLines, ReadItem, SourceNote, UnreadableCode } from './items.js';
+export type { RawRecords, ReadItem, SourceNote, UnreadableCode } from './items.js';
 export { recordsIn, UNREADABLE_CODES } from './items.js';
 export { readRecords, ReadSetupError, type ReadOptions } from './read.js';
-export { decodeRawLines } from './raw-lines.js';
-export { writeRecords, formatRecord } from './write.js';
+export { parseRawRecords } from './raw-records.js';
+export { writeRecords, makeRecordText } from './write.js';
 export { detectFormat } from './detect.js';
-export { loadHistoryList, toHistoryRow, writeHistoryList, type HistoryIndex } from './formats/dicechess-com/index.js';
+export { loadHistoryList, makeHistoryRow, writeHistoryList, type HistoryIndex } from './formats/dicechess-com/index.js';
 export { recordJsonSchema } from './json-schema.js';
 export { beturangaJsonSchema } from './formats/beturanga/schema.js';
 export type { HttpOptions } from './input/http.js';

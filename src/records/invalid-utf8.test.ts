@@ -2,11 +2,11 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { decodeRawLines } from './raw-lines.js';
+import { parseRawRecords } from './raw-records.js';
 import { readRecords } from './read.js';
 import { randomGame } from './test-support/random-game.js';
 import { collect, records } from './test-support/collect.js';
-import { formatRecord } from './write.js';
+import { makeRecordText } from './write.js';
 import type { GameRecord } from './game-record.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'invalid-utf8-'));
@@ -19,7 +19,7 @@ function corpus(format: 'ndjson' | 'history'): Buffer {
   const games = [0, 1, 2].map((i) => randomGame(700 + i, { turns: 2 }));
   games[1].players.white.name = 'MARKER1';
   games[2].players.white.name = 'Jos\uFFFD';
-  const text = Buffer.from(games.map((g) => formatRecord(format, g)).join(''));
+  const text = Buffer.from(games.map((g) => makeRecordText(format, g)).join(''));
   const at = text.indexOf('MARKER1');
   text[at + 6] = 0xff;
   return text;
@@ -36,7 +36,7 @@ describe('invalid UTF-8 inside a record', () => {
     expect(notesById(direct)).toEqual([['game-700', false], ['game-701', true], ['game-702', false]]);
     const deferred: GameRecord[] = [];
     for await (const item of readRecords([file], { deferRaw: true })) {
-      if (item.kind === 'raw') for (const d of decodeRawLines(item)) if (d.kind === 'record') deferred.push(d.record);
+      if (item.kind === 'raw') for (const d of parseRawRecords(item)) if (d.kind === 'record') deferred.push(d.record);
     }
     expect(notesById(deferred)).toEqual([['game-700', false], ['game-701', true], ['game-702', false]]);
   });

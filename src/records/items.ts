@@ -1,6 +1,6 @@
-import type { SharedHistory } from './shared-history.js';
 import type { FormatName, GameRecord } from './game-record.js';
 import { type Problem, problem, type UnreadableCode } from './problems.js';
+import type { SharedSidecar } from './shared-sidecar.js';
 
 export { fail, mapWithin, type Problem, problem, RecordProblem, UNREADABLE_CODES, type UnreadableCode, within } from './problems.js';
 
@@ -11,11 +11,11 @@ export type ReadItem =
 /**
  * Records not yet decoded: whole records as bytes, cut by the reading thread without
  * decoding them, so whoever judges them (a worker thread) decodes each one just before
- * judging it with its format's `decode`. A record is a line (the NDJSON family), a JSON
+ * judging it with its format's `parse` (`parseRawRecords`). A record is a line (the NDJSON family), a JSON
  * document cut from a stream, or a game's consecutive rows (CSV, with the header beside).
  * One item stands for `recordsIn(item)` records, numbered from `index`.
  */
-export interface RawLines {
+export interface RawRecords {
   kind: 'raw';
   index: number;
   source: string;
@@ -26,11 +26,11 @@ export interface RawLines {
   bytes: Uint8Array;
   /** Per record, SPAN numbers: byte start, byte end (line break excluded), 1-based line number, flags (RAW_WHOLE_LINE). */
   spans: Int32Array;
-  /** The run's history list (dicechess.com metadata), shared with the threads that decode: absent without one. */
-  history?: SharedHistory;
+  /** The format's sidecar as loaded for this read (dicechess.com: the history list), shared with the threads that decode: absent without one. */
+  sidecar?: SharedSidecar;
 }
 
-/** Numbers per record in `RawLines.spans`. */
+/** Numbers per record in `RawRecords.spans`. */
 export const SPAN = 4;
 /** Flag: the record is a whole line that may hold several JSON documents (rescanned when it does not parse as one). */
 export const RAW_WHOLE_LINE = 1;

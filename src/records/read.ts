@@ -3,8 +3,7 @@ import pLimit from 'p-limit';
 import { DETECT_CHARS, detectFormat } from './detect.js';
 import type { FormatName } from './game-record.js';
 import { FORMATS } from './formats/index.js';
-import type { ReadContext } from './formats/format.js';
-import { type HistoryIndex, loadHistoryList } from './formats/dicechess-com/history-list.js';
+import type { ReadContext, Sidecar, SidecarOptions } from './formats/format.js';
 import { withFetchFolders } from './fetch-folder.js';
 import { Channel } from './input/channel.js';
 import { type Expanded, expandSources } from './input/expand.js';
@@ -12,15 +11,13 @@ import type { HttpOptions } from './input/http.js';
 import { type StreamInput, TextSource } from './input/text-source.js';
 import { notRecordsReason } from './input/not-records.js';
 import { noteInvalidUtf8 } from './input/utf8.js';
-import { type Draft, type RawLines, type ReadItem, type SourceNote, SPAN, recordsIn, unreadable } from './items.js';
-import { decodeRawLines } from './raw-lines.js';
-import { shareHistory } from './shared-history.js';
+import { type Draft, type RawRecords, type ReadItem, type SourceNote, SPAN, recordsIn, unreadable } from './items.js';
+import { parseRawRecords } from './raw-records.js';
+import { type SharedSidecar, shareSidecar } from './shared-sidecar.js';
 
-export interface ReadOptions {
+export interface ReadOptions extends SidecarOptions {
   /** A format name, or 'auto' (the default) to tell each source's format from its first bytes. */
   format?: FormatName | 'auto';
-  /** dicechess.com history-list file or URL with game metadata (result, players, clocks); several are merged. */
-  historyList?: string | string[];
   /** Files not to read as sources (resolved paths): the metadata files of fetch folders. */
   skip?: ReadonlySet<string>;
   /** Stop after this many items (records and unreadable entries). */
@@ -38,7 +35,7 @@ export interface ReadOptions {
   onNote?: (note: SourceNote) => void;
   /**
    * Hand records on undecoded, as `raw` items of many records each (decode them with
-   * `decodeRawLines` where they are judged); otherwise they are decoded here.
+   * `parseRawRecords` where they are judged); otherwise they are decoded here.
    */
   deferRaw?: boolean;
   /** Raw records are judged on this thread only (none moves to another): their bytes may stay in the buffers they were read into, uncopied. */
@@ -49,7 +46,7 @@ export interface ReadOptions {
   expanded?: Expanded[];
 }
 
-/** The history list could not be loaded: a setup failure of the whole read, not of one record. */
+/** A format's sidecar (the history list) could not be loaded: a setup failure of the whole read, not of one record. */
 export class ReadSetupError extends Error {
   constructor(
     readonly code: string,
@@ -62,26 +59,25 @@ export class ReadSetupError extends Error {
 /** A source's drafts tagged with its name, and its notes, which travel in order with them. */
 type Sourced = (Draft & { source: string }) | { kind: 'note'; note: SourceNote; source: string };
 
+/** What every source of a read shares: each format's sidecar as loaded, and as it travels with raw records. */
+interface ReadShared {
+  contexts: Record<FormatName, ReadContext>;
+  shared: Partial<Record<FormatName, SharedSidecar>>;
+}
+
 /**
  * Every record of every source, in input order (sources as given, the files of a
  * directory sorted by path), each one either a record or an unreadable entry. It
  * never throws for bad data; memory stays flat (each source is streamed, and a
  * source read ahead holds a bounded buffer).
  */
-export function readRecords(sources: ReadonlyArray<string | StreamInput>, opts: ReadOptions & { deferRaw: boolean }): AsyncGenerator<ReadItem | RawLines>;
+export function readRecords(sources: ReadonlyArray<string | StreamInput>, opts: ReadOptions & { deferRaw: boolean }): AsyncGenerator<ReadItem | RawRecords>;
 export function readRecords(sources: ReadonlyArray<string | StreamInput>, opts?: ReadOptions): AsyncGenerator<ReadItem>;
-export async function* readRecords(sources: ReadonlyArray<string | StreamInput>, opts: ReadOptions = {}): AsyncGenerator<ReadItem | RawLines> {
+export async function* readRecords(sources: ReadonlyArray<string | StreamInput>, opts: ReadOptions = {}): AsyncGenerator<ReadItem | RawRecords> {
   opts = await withFetchFolders(sources, opts); // a fetch folder's history list is its metadata, its manifest no source
   const controller = new AbortController();
-  const ctx: ReadContext = { history: opts.historyList ? await loadHistory(opts.historyList, opts.http) : null, sameThread: opts.sameThread };
-  // Raw records carry the history list along in shared memory: they are decoded where they are judged.
-  const history = ctx.history ? shareHistory(ctx.history) : undefined;
+  const ctx = await loadSidecars(opts);
   const defer = opts.deferRaw === true;
-  if (opts.historyList && ctx.history?.size === 0) {
-    // Named for metadata but holding none: every game would lack it without a word.
-    const named = [opts.historyList].flat().join(', ');
-    opts.onNote?.({ source: named, code: 'source.empty', message: `the history list ${named} holds no game rows (gameId): no game gets metadata from it` });
-  }
   const limit = opts.limit ?? Infinity;
   const concurrency = Math.max(1, opts.concurrency ?? 4);
   let index = 0;
@@ -97,10 +93,11 @@ export async function* readRecords(sources: ReadonlyArray<string | StreamInput>,
         if (d.kind === 'record') yield { kind: 'record', index: index++, record: d.record };
         else if (d.kind === 'raw') {
           const spans = index + recordsIn(d) > limit ? d.spans.subarray(0, (limit - index) * SPAN) : d.spans;
-          const raw: RawLines = { kind: 'raw', index, source: d.source, format: d.format, header: d.header, bytes: d.bytes, spans };
-          if (history) raw.history = history;
+          const raw: RawRecords = { kind: 'raw', index, source: d.source, format: d.format, header: d.header, bytes: d.bytes, spans };
+          const sidecar = ctx.shared[d.format];
+          if (sidecar) raw.sidecar = sidecar;
           if (defer) yield raw;
-          else yield* decodeRawLines(raw);
+          else yield* parseRawRecords(raw);
           index += recordsIn({ spans });
         } else yield { kind: 'unreadable', index: index++, source: d.source, location: d.location, id: d.id, code: d.code, message: d.message };
         if (index >= limit) return;
@@ -112,23 +109,46 @@ export async function* readRecords(sources: ReadonlyArray<string | StreamInput>,
   }
 }
 
-/** Every history list merged (a later one wins for a game in two). */
-async function loadHistory(where: string | string[], http?: HttpOptions): Promise<HistoryIndex> {
+/**
+ * Each format's sidecar the options name, loaded (and, for raw records, shared) once for the
+ * read; an empty one is told of as a note.
+ */
+async function loadSidecars(opts: ReadOptions): Promise<ReadShared> {
+  const contexts = {} as Record<FormatName, ReadContext>;
+  const shared: ReadShared['shared'] = {};
+  for (const [name, module] of Object.entries(FORMATS) as [FormatName, (typeof FORMATS)[FormatName]][]) {
+    const files = module.sidecar?.files(opts);
+    const value = module.sidecar && files ? await loadSidecar(module.sidecar, files, opts.http) : null;
+    contexts[name] = { sidecar: value, sameThread: opts.sameThread };
+    if (module.sidecar === undefined || !files) continue;
+    // Raw records carry the sidecar along in shared memory: they are decoded where they are judged.
+    shared[name] = shareSidecar(value);
+    if (module.sidecar.isEmpty(value)) {
+      // Named for metadata but holding none: every game would lack it without a word.
+      const named = [files].flat().join(', ');
+      opts.onNote?.({ source: named, code: 'source.empty', message: `the ${module.sidecar.name} ${named} holds no ${module.sidecar.emptyText}` });
+    }
+  }
+  return { contexts, shared };
+}
+
+/** A sidecar's files merged (a later one wins where two overlap). */
+async function loadSidecar<S>(sidecar: Sidecar<S>, where: string | string[], http?: HttpOptions): Promise<S> {
   if (Array.isArray(where)) {
-    const index: HistoryIndex = new Map();
-    for (const one of where) for (const [id, row] of await loadHistory(one, http)) index.set(id, row);
-    return index;
+    let value = sidecar.empty();
+    for (const one of where) value = sidecar.merge(value, await loadSidecar(sidecar, one, http));
+    return value;
   }
   const input = /^https?:\/\//i.test(where) ? { kind: 'url' as const, url: where } : where === '-' ? { kind: 'stdin' as const } : { kind: 'file' as const, path: where };
   try {
-    return await loadHistoryList(TextSource.open(input, http));
+    return await sidecar.load(TextSource.open(input, http));
   } catch (e) {
     const err = e as { code?: string; message?: string };
-    throw new ReadSetupError(err.code ?? 'record.io', `history list ${where}: ${err.message ?? e}`);
+    throw new ReadSetupError(err.code ?? 'record.io', `${sidecar.name} ${where}: ${err.message ?? e}`);
   }
 }
 
-async function* sequential(sources: ReadonlyArray<string | StreamInput>, opts: ReadOptions, ctx: ReadContext, signal: AbortSignal): AsyncGenerator<Sourced[]> {
+async function* sequential(sources: ReadonlyArray<string | StreamInput>, opts: ReadOptions, ctx: ReadShared, signal: AbortSignal): AsyncGenerator<Sourced[]> {
   for await (const input of inputsOf(sources, opts)) {
     if (signal.aborted) return;
     yield* readInput(input, opts, ctx, signal);
@@ -140,7 +160,7 @@ async function* sequential(sources: ReadonlyArray<string | StreamInput>, opts: R
  * ahead, each into its own bounded channel, drained strictly in input order. The
  * source being drained is always the oldest scheduled, so it always holds a slot.
  */
-async function* concurrent(sources: ReadonlyArray<string | StreamInput>, opts: ReadOptions, ctx: ReadContext, signal: AbortSignal, concurrency: number): AsyncGenerator<Sourced[]> {
+async function* concurrent(sources: ReadonlyArray<string | StreamInput>, opts: ReadOptions, ctx: ReadShared, signal: AbortSignal, concurrency: number): AsyncGenerator<Sourced[]> {
   const limit = pLimit(concurrency);
   const inputs = inputsOf(sources, opts);
   const window: Channel<Sourced[]>[] = [];
@@ -203,7 +223,7 @@ function noteReplacements(drafts: Draft[]): void {
 }
 
 /** One source: detect its format, read it, and turn a broken stream into one last unreadable entry. */
-async function* readInput(input: Expanded, opts: ReadOptions, ctx: ReadContext, signal: AbortSignal): AsyncGenerator<Sourced[]> {
+async function* readInput(input: Expanded, opts: ReadOptions, ctx: ReadShared, signal: AbortSignal): AsyncGenerator<Sourced[]> {
   if (input.kind === 'error') {
     yield [{ ...unreadable({ code: input.error.code, message: input.error.message }, input.name, null), source: input.name }];
     return;
@@ -246,7 +266,7 @@ async function* readInput(input: Expanded, opts: ReadOptions, ctx: ReadContext, 
     return;
   }
   // Drafts are fresh objects: tag them in place rather than copying one per record.
-  for await (const batch of FORMATS[format].readBatches(src, ctx)) {
+  for await (const batch of FORMATS[format].readBatches(src, ctx.contexts[format])) {
     for (const d of batch) (d as Sourced).source = source;
     if (src.invalidUtf8) noteReplacements(batch);
     yield batch as Sourced[];

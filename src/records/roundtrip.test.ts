@@ -5,10 +5,10 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { FormatName, GameRecord } from './game-record.js';
 import { GameRecord as Schema } from './game-record-schema.js';
-import { toHistoryRow } from './formats/dicechess-com/history-list.js';
+import { makeHistoryRow } from './formats/dicechess-com/history-list.js';
 import { collect, fixture, records, unreadables } from './test-support/collect.js';
 import { randomGame } from './test-support/random-game.js';
-import { formatRecord, writeRecords } from './write.js';
+import { makeRecordText, writeRecords } from './write.js';
 import { tempDir } from '../test-support/temp-dir.js';
 
 const dir = tempDir('records-roundtrip-');
@@ -30,7 +30,7 @@ async function roundTrip(format: FormatName, rs: GameRecord[]): Promise<GameReco
   let historyList: string | undefined;
   if (format === 'dicechess-com') {
     historyList = path.join(dir, `${fileNo++}.history.json`);
-    writeFileSync(historyList, JSON.stringify(rs.map(toHistoryRow)));
+    writeFileSync(historyList, JSON.stringify(rs.map(makeHistoryRow)));
   }
   const items = await collect([file], { format, historyList });
   expect(unreadables(items)).toEqual([]);
@@ -159,14 +159,14 @@ describe('canonical record → any format → read gives the fields that format 
   }
 });
 
-describe('formatRecord', () => {
+describe('makeRecordText', () => {
   it('gives one record as text, with the CSV header', () => {
     const game = randomGame(7, { turns: 2 });
-    expect(formatRecord('csv', game).split('\n')[0]).toBe(
+    expect(makeRecordText('csv', game).split('\n')[0]).toBe(
       'game_id,turn_number,fen,dice,side,moves,result,termination,mode,source,white_rating,black_rating,white_type,black_type',
     );
-    expect(formatRecord('ndjson', game).endsWith('\n')).toBe(true);
-    expect(JSON.parse(formatRecord('dicechess-com', game)).gameMoveHistoryStateMap['0'].dices).toEqual([]);
+    expect(makeRecordText('ndjson', game).endsWith('\n')).toBe(true);
+    expect(JSON.parse(makeRecordText('dicechess-com', game)).gameMoveHistoryStateMap['0'].dices).toEqual([]);
   });
 });
 
@@ -195,7 +195,7 @@ describe('dicechess.com writer → reader keeps the negotiations', () => {
       result: 'draw',
       termination: 'draw_agreement',
     });
-    const text = formatRecord('dicechess-com', game);
+    const text = makeRecordText('dicechess-com', game);
     const steps = Object.keys(JSON.parse(text).gameMoveHistoryStateMap).map(Number);
     expect(steps.some((n, i) => i > 0 && n > steps[i - 1] + 1)).toBe(true);
     const [back] = await roundTrip('dicechess-com', [game]);

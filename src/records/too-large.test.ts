@@ -6,10 +6,10 @@ import { jsonValues } from './input/json-values.js';
 import { MAX_LINE_BYTES, wholeLineChunks } from './input/lines.js';
 import { TextSource } from './input/text-source.js';
 import type { ReadItem } from './items.js';
-import { decodeRawLines } from './raw-lines.js';
+import { parseRawRecords } from './raw-records.js';
 import { readRecords } from './read.js';
 import { randomGame } from './test-support/random-game.js';
-import { formatRecord } from './write.js';
+import { makeRecordText } from './write.js';
 import { tempDir } from '../test-support/temp-dir.js';
 
 const dir = tempDir('records-too-large-');
@@ -38,21 +38,21 @@ describe('records longer than a reader takes are passed over and accounted for',
   });
 
   it(`native NDJSON: a line over ${MAX_LINE_BYTES / 2 ** 20} MiB is one record.too-large entry, with or without workers`, async () => {
-    const game = (seed: number): string => formatRecord('ndjson', randomGame(seed, { turns: 2 }));
+    const game = (seed: number): string => makeRecordText('ndjson', randomGame(seed, { turns: 2 }));
     const file = path.join(dir, 'huge.ndjson');
     writeFileSync(file, `${game(1)}{"id":"huge","pad":"${'a'.repeat(MAX_LINE_BYTES + 10)}"}\n${game(2)}`);
     const plain: ReadItem[] = [];
     for await (const item of readRecords([file])) plain.push(item);
     const deferred: ReadItem[] = [];
-    for await (const item of readRecords([file], { deferRaw: true })) deferred.push(...(item.kind === 'raw' ? decodeRawLines(item) : [item]));
+    for await (const item of readRecords([file], { deferRaw: true })) deferred.push(...(item.kind === 'raw' ? parseRawRecords(item) : [item]));
     for (const items of [plain, deferred]) {
       expect(items.map((i) => (i.kind === 'record' ? i.record.id : `${i.code}@${i.location}`))).toEqual(['game-1', `record.too-large@${file}:2`, 'game-2']);
     }
   });
 
   it('per-turn CSV: an over-long row is one record.too-large entry, the rows after it keep their line numbers', async () => {
-    // formatRecord gives a standalone file: the header, then a row per turn.
-    const rows = (seed: number): string => formatRecord('csv', randomGame(seed, { turns: 2 })).split('\n').slice(1).join('\n');
+    // makeRecordText gives a standalone file: the header, then a row per turn.
+    const rows = (seed: number): string => makeRecordText('csv', randomGame(seed, { turns: 2 })).split('\n').slice(1).join('\n');
     const file = path.join(dir, 'huge.csv');
     writeFileSync(file, `${FORMATS.csv.header}${rows(1)}x,${'a'.repeat(MAX_LINE_BYTES + 10)}\n${rows(2)}`);
     const items: ReadItem[] = [];

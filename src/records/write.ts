@@ -25,7 +25,7 @@ export async function writeRecords(
       onUnwritten?.(record, reason);
       continue;
     }
-    batch += module.format(record);
+    batch += module.make(record);
     if (batch.length >= 64 * 1024) {
       await writeText(out, batch);
       batch = '';
@@ -35,7 +35,7 @@ export async function writeRecords(
 }
 
 /** One record as the text of that format (the CSV header included). */
-export function formatRecord(format: FormatName, record: GameRecord): string {
+export function makeRecordText(format: FormatName, record: GameRecord): string {
   const module = FORMATS[format];
-  return (module.header ?? '') + module.format(record);
+  return (module.header ?? '') + module.make(record);
 }

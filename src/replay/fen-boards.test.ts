@@ -39,7 +39,7 @@ function spoiled(docs: string[], key: 'fen_after' | 'fenAfter', seed: number): s
 function judgeEach(format: FormatName, docs: string[], judge: (record: GameRecord) => void): number {
   let records = 0;
   docs.forEach((text, i) => {
-    for (const d of FORMATS[format].decode!(text, { source: 'sample', line: i + 1, flags: 0, header: null }, { history: null })) {
+    for (const d of FORMATS[format].parse!(text, { source: 'sample', line: i + 1, flags: 0, header: null }, { sidecar: null })) {
       if (d.kind !== 'record') continue;
       records++;
       judge(d.record);

@@ -51,3 +51,23 @@ export const GameResultLine = z
   })
   .strict();
 export type GameResultLine = z.infer<typeof GameResultLine>;
+
+/**
+ * A finding in its place: one finding of a result line, with the line's `dialect`, `id`, `source`
+ * and `index`, the finding's `rule`, and whether it was the line's first. The summary keeps one
+ * per (dialect, rule) as its class's reproduction (`Summary.examples`); every field is the
+ * line's or the finding's own, so neither shape is written twice.
+ */
+export const Example = z
+  .object({
+    dialect: GameResultLine.shape.dialect,
+    rule: Finding.shape.rule,
+    id: GameResultLine.shape.id,
+    source: z.string().nullable(),
+    index: GameResultLine.shape.index,
+    /** True when the finding was the game's first (so it is the class's own example). */
+    first: z.boolean(),
+    finding: Finding,
+  })
+  .strict();
+export type Example = z.infer<typeof Example>;

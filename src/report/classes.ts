@@ -1,6 +1,19 @@
-import { isRecordingFault, isRuleId } from '../rules/rule-ids.js';
 import { compareStrings } from './sorted.js';
 import type { Example, RuleEntry, Summary } from './summary-schema.js';
+
+/**
+ * As the replayer counts the lines: a registered rule id is a finding of judging (the
+ * game diverges, `record.fen-after-mismatch` included); a recording fault (the registry marks
+ * it) is the record's own problem, never the dialect's; a reader's code is an unreadable record.
+ */
+export type RuleKind = 'unreadable' | 'divergence' | 'recording-fault';
+
+/**
+ * The kind of each rule id of a summary (the keys of `byRule`), as data the run hands the
+ * renderers (src/run/rule-kinds.ts reads the rules' registry): the report knows no rules.
+ * An id it does not name is a reader's code.
+ */
+export type RuleKinds = Readonly<Record<string, RuleKind>>;
 
 /**
  * Divergence classes as every renderer lists them: one per rule id, in id order (so
@@ -8,23 +21,18 @@ import type { Example, RuleEntry, Summary } from './summary-schema.js';
  */
 export interface DivergenceClass {
   rule: string;
-  /**
-   * As the replayer counts the lines: a registered rule id is a finding of judging (the
-   * game diverges, `record.fen-after-mismatch` included); a recording fault (the registry marks
-   * it) is the record's own problem, never the dialect's; a reader's code is an unreadable record.
-   */
-  kind: 'unreadable' | 'divergence' | 'recording-fault';
+  kind: RuleKind;
   counts: RuleEntry;
   examples: Example[];
 }
 
-export function divergenceClasses(summary: Summary): DivergenceClass[] {
+export function divergenceClasses(summary: Summary, kinds: RuleKinds): DivergenceClass[] {
   const order = new Map(summary.dialects.map((d, i) => [d, i]));
   return Object.keys(summary.byRule)
     .sort(compareStrings)
     .map((rule) => ({
       rule,
-      kind: isRecordingFault(rule) ? 'recording-fault' : isRuleId(rule) ? 'divergence' : 'unreadable',
+      kind: Object.prototype.hasOwnProperty.call(kinds, rule) ? kinds[rule] : 'unreadable',
       counts: summary.byRule[rule],
       examples: summary.examples
         .filter((e) => e.rule === rule)

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadDialect } from '../dialects/index.js';
 import { randomGame } from '../records/test-support/random-game.js';
-import { formatRecord } from '../records/write.js';
+import { makeRecordText } from '../records/write.js';
 import { runReplay } from '../run/replay.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'long-strings-'));
@@ -15,11 +15,11 @@ describe('very long strings in the input', () => {
     const longId = `g${'x'.repeat(300_000)}`;
     const good = randomGame(5, { turns: 2 });
     // One record that cannot be read (a bad start position), with its 300,000-character id.
-    const bad = JSON.parse(formatRecord('ndjson', randomGame(6, { turns: 2 })));
+    const bad = JSON.parse(makeRecordText('ndjson', randomGame(6, { turns: 2 })));
     bad.id = longId;
     bad.startFen = 'not a position';
     const file = join(dir, 'long.ndjson');
-    writeFileSync(file, formatRecord('ndjson', good) + `${JSON.stringify(bad)}\n`);
+    writeFileSync(file, makeRecordText('ndjson', good) + `${JSON.stringify(bad)}\n`);
     const d = loadDialect('reference');
     if (!d.ok) throw new Error('reference');
     const out = join(dir, 'run');

@@ -7,6 +7,7 @@ import { RunAccumulator as SummaryBuilder } from '../run/accumulator.js';
 import { DIALECTS, HOSTILE, RUN_INFO, sampleDiceTurns, sampleLines } from './test-support/fixtures.js';
 import { tempDir } from '../test-support/temp-dir.js';
 import { launch, skipWithoutChromium, watchedPage } from '../test-support/chromium.js';
+import { ruleKinds } from '../run/rule-kinds.js';
 
 const skip = skipWithoutChromium();
 
@@ -17,7 +18,7 @@ describe('report.html in headless Chromium', () => {
     for (const t of sampleDiceTurns()) b.addDiceTurn(t);
     const out = tempDir('dice-report-html-');
     const file = join(out, 'report.html');
-    await writeFile(file, renderHtml(b.build(RUN_INFO)));
+    await writeFile(file, renderHtml(b.build(RUN_INFO), { kinds: ruleKinds(b.build(RUN_INFO)) }));
 
     const browser = await launch();
     try {

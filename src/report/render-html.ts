@@ -30,8 +30,8 @@ pre{background:#f5f5f5;padding:8px 12px;border-radius:4px;white-space:pre-wrap;w
 .muted{color:#666;font-size:13px}
 `;
 
-export function renderHtml(summary: Summary, opts: RenderOptions = {}): string {
-  const classes = divergenceClasses(summary);
+export function renderHtml(summary: Summary, opts: RenderOptions): string {
+  const classes = divergenceClasses(summary, opts.kinds);
   const body = [
     '<h1>Dice Chess replay report</h1>',
     banner(summary),

@@ -1,6 +1,6 @@
 import type { GameResultLine } from '../replay/result.js';
 import { moreFindingsText } from './format.js';
-import { classCountText, divergenceClasses } from './classes.js';
+import { classCountText, divergenceClasses, type RuleKinds } from './classes.js';
 import { escapeXml as x } from './escape.js';
 import { allowedText, checkCommand } from './repro.js';
 import type { Example, Summary } from './summary-schema.js';
@@ -57,8 +57,8 @@ function suiteXml(name: string, cases: Case[], properties: Record<string, number
   ].join('\n');
 }
 
-export function renderJunit(summary: Summary, perGame?: Iterable<GameResultLine>): string {
-  const classes = divergenceClasses(summary);
+export function renderJunit(summary: Summary, kinds: RuleKinds, perGame?: Iterable<GameResultLine>): string {
+  const classes = divergenceClasses(summary, kinds);
   const cases = new Map<string, Case[]>(summary.dialects.map((d) => [d, []]));
   for (const d of summary.dialects) {
     const list = cases.get(d)!;

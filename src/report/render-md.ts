@@ -1,4 +1,4 @@
-import { cellText, classKindText, divergenceClasses, sourceLabel, type DivergenceClass } from './classes.js';
+import { cellText, classKindText, divergenceClasses, type RuleKinds, sourceLabel, type DivergenceClass } from './classes.js';
 import { CLIP_CHARS, clip, escapeMarkdown, mdCode as mdCodeWhole, mdFence } from './escape.js';
 
 /** Every text shown goes through these: escaped, and cut when very long (data files keep the whole value). */
@@ -13,13 +13,13 @@ import type { Example, Rate, Summary } from './summary-schema.js';
  * per dialect, written to be pasted into a rules issue. Machine facts stay in the
  * "Run info" block at the end so two reports of the same input differ only there.
  */
-export function renderMarkdown(summary: Summary, opts: RenderOptions = {}): string {
+export function renderMarkdown(summary: Summary, opts: RenderOptions): string {
   const out: string[] = ['# Dice Chess replay report', ''];
   out.push(headline(summary), '');
   out.push(...totalsTable(summary), '');
   if (summary.notes.length > 0) out.push(...notesSection(summary), '');
   if (summary.matrix) out.push(...matrixTable(summary), '');
-  const classes = divergenceClasses(summary);
+  const classes = divergenceClasses(summary, opts.kinds);
   out.push(...classesTable(summary, classes), '');
   if (Object.keys(summary.recordingFaults).length > 0) out.push(...faultsSection(summary), '');
   out.push(...diceSection(summary), '');
@@ -117,6 +117,8 @@ function diceSection(s: Summary): string[] {
 
 /** `explorer`: the explorer page beside the report (a relative link), when the run folder has one. */
 export interface RenderOptions {
+  /** The kind of each rule id (the run tells it). */
+  kinds: RuleKinds;
   explorer?: string | null;
 }
 

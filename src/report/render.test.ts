@@ -6,6 +6,7 @@ import { renderMarkdown } from './render-md.js';
 import { RunAccumulator as SummaryBuilder } from '../run/accumulator.js';
 import { checkXml } from './test-support/xml-check.js';
 import { DIALECTS, HOSTILE, RUN_INFO, sampleDiceTurns, sampleLines } from './test-support/fixtures.js';
+import { ruleKinds } from '../run/rule-kinds.js';
 
 function summary() {
   const b = new SummaryBuilder(DIALECTS);
@@ -15,7 +16,7 @@ function summary() {
 }
 
 describe('renderMarkdown', () => {
-  const md = renderMarkdown(summary());
+  const md = renderMarkdown(summary(), { kinds: ruleKinds(summary()) });
 
   it('has the summary tables, the matrix and the dice statistics', () => {
     expect(md).toContain('| dialect | records | conforming | diverging | unreadable | findings |');
@@ -54,16 +55,16 @@ describe('renderMarkdown', () => {
     const runInfoAt = md.indexOf('## Run info');
     expect(runInfoAt).toBeGreaterThan(0);
     expect(md.indexOf('2025-01-01T00:00:00.000Z')).toBeGreaterThan(runInfoAt);
-    expect(renderMarkdown(summary())).toBe(md);
+    expect(renderMarkdown(summary(), { kinds: ruleKinds(summary()) })).toBe(md);
     const other = summary();
     other.run_info = { ...other.run_info, startedAt: '2030-05-05T00:00:00.000Z', durationMs: 99 };
-    expect(renderMarkdown(other).slice(0, runInfoAt)).toBe(md.slice(0, runInfoAt));
+    expect(renderMarkdown(other, { kinds: ruleKinds(other) }).slice(0, runInfoAt)).toBe(md.slice(0, runInfoAt));
   });
 });
 
 describe('renderJunit', () => {
   it('is well-formed XML with one suite per dialect and one case per class', () => {
-    const xml = renderJunit(summary());
+    const xml = renderJunit(summary(), ruleKinds(summary()));
     const { elements, attributes } = checkXml(xml);
     const suites = attributes.filter((_, i) => elements[i] === 'testsuite');
     expect(suites.map((s) => s.name)).toEqual(DIALECTS);
@@ -78,11 +79,11 @@ describe('renderJunit', () => {
     expect(xml).not.toContain('<script>');
     const hostile = attributes.find((a) => a.type === 'dice.piece-not-rolled' && a.message.includes('script'));
     expect(hostile?.message).toContain(HOSTILE);
-    expect(renderJunit(summary())).toBe(xml);
+    expect(renderJunit(summary(), ruleKinds(summary()))).toBe(xml);
   });
 
   it('adds one case per game when asked', () => {
-    const xml = renderJunit(summary(), sampleLines());
+    const xml = renderJunit(summary(), ruleKinds(summary()), sampleLines());
     const { elements, attributes } = checkXml(xml);
     const games = attributes.filter((a, i) => elements[i] === 'testcase' && a.classname.split('.').length > 2);
     expect(games).toHaveLength(18);
@@ -93,14 +94,14 @@ describe('renderJunit', () => {
   it('drops characters XML cannot carry', () => {
     const lines = sampleLines();
     lines[3] = { ...lines[3], id: 'bad\u0001id\uD800' };
-    const xml = renderJunit(summary(), lines);
+    const xml = renderJunit(summary(), ruleKinds(summary()), lines);
     expect(() => checkXml(xml)).not.toThrow();
     expect(xml).not.toMatch(/[\u0001\uD800]/);
   });
 });
 
 describe('renderHtml', () => {
-  const html = renderHtml(summary());
+  const html = renderHtml(summary(), { kinds: ruleKinds(summary()) });
 
   it('escapes every record string', () => {
     expect(html).not.toContain('<script');
@@ -119,7 +120,7 @@ describe('renderHtml', () => {
   it('draws one board per example with a position', () => {
     expect(html.match(/<svg[^>]*class="board"/g)).toHaveLength(5);
     expect(html).toContain('class="chart"');
-    expect(renderHtml(summary())).toBe(html);
+    expect(renderHtml(summary(), { kinds: ruleKinds(summary()) })).toBe(html);
   });
 });
 

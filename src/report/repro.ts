@@ -37,7 +37,16 @@ export function explorerLink(page: string, summary: Summary, dialect: string, fi
   const named = summary.run_info.options.dialects;
   const lines = Array.isArray(named) ? named.filter((d): d is string => typeof d === 'string') : [];
   const line = lines.find((d) => d === dialect || d.startsWith(`${dialect} --set `));
-  const overrides = line === undefined ? [] : line.split(' --set ').slice(1);
+  return findingLink(page, dialect, line === undefined ? [] : line.split(' --set ').slice(1), finding);
+}
+
+/**
+ * The explorer link of a finding under `dialect` with its `--set` overrides (`path=value` each):
+ * the one place a link to the explorer page is put together (the reports and the history
+ * dashboard). Null when the finding has no position.
+ */
+export function findingLink(page: string, dialect: string, overrides: readonly string[], finding: Finding): string | null {
+  if (finding.dfen === null) return null;
   const set = overrides.length > 0 ? [dialect, ...overrides].join('+') : '';
   return page + formatHash({ dfen: finding.dfen, turn: movesFromDfen(finding), step: 0, set, focus: set || dialect });
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Finding } from '../replay/result.js';
+import { Example } from '../replay/result.js';
 
 /**
  * The shape of `summary.json`. Everything a renderer shows comes from here, so the
@@ -71,20 +71,8 @@ export const Matrix = z
   .strict();
 export type Matrix = z.infer<typeof Matrix>;
 
-/** One reproduction per (dialect, rule): the finding plus where it came from. */
-export const Example = z
-  .object({
-    dialect: z.string(),
-    rule: z.string(),
-    id: z.string(),
-    source: z.string().nullable(),
-    index: count,
-    /** True when the finding was the game's first (so it is the class's own example). */
-    first: z.boolean(),
-    finding: Finding,
-  })
-  .strict();
-export type Example = z.infer<typeof Example>;
+/** One reproduction per (dialect, rule): a finding in its place (replay/result.ts). */
+export { Example };
 
 /** An observed proportion next to what the rules predict (`expected` null when nothing predicts it). */
 export const Rate = z

@@ -1,13 +1,13 @@
 import type { GameRecord } from '../records/game-record.js';
-import { type RawLines, type ReadItem, recordsIn } from '../records/items.js';
-import { decodeRawLines } from '../records/raw-lines.js';
+import { type RawRecords, type ReadItem, recordsIn } from '../records/items.js';
+import { parseRawRecords } from '../records/raw-records.js';
 import type { GameResultLine } from '../replay/result.js';
 import { isNormalisedFault } from '../rules/rule-ids.js';
 import type { FaultCounts } from './accumulator.js';
 import { type DiceCounts, DiceStatsAccumulator } from './dice-stats.js';
 
 /** One item of the input stream as it travels to a worker: a record, why it could not be read, or unparsed native lines. */
-export type BatchItem = ReadItem | RawLines;
+export type BatchItem = ReadItem | RawRecords;
 
 /** A judging function per record: emits the record's result lines (any number, usually one per dialect) in order; `corpus` is the item's corpus (its lines' `source`). */
 export type RecordJudge = (item: ReadItem, emit: (line: GameResultLine) => void, corpus: string | null) => void;
@@ -135,7 +135,7 @@ export function runBatch(task: BatchTask, judgeOrStateful: AnyJudge): BatchResul
     if (item.kind === 'raw') {
       const total = recordsIn(item);
       let r = 0;
-      for (const decoded of decodeRawLines(item)) {
+      for (const decoded of parseRawRecords(item)) {
         if (r++ < skip) continue;
         judgeItem(decoded);
         judged++;

@@ -1,6 +1,6 @@
 import type { FormatName } from '../records/game-record.js';
 import { type ReadOptions, readRecords, recordsIn, type SourceNote } from '../records/index.js';
-import { type RawLines, SPAN } from '../records/items.js';
+import { type RawRecords, SPAN } from '../records/items.js';
 import type { BatchItem } from './batch.js';
 import { fileHash } from './run-info.js';
 import { type PlannedUnit, type ShardSpec, stripeOwner } from './shard-plan.js';
@@ -76,7 +76,7 @@ export async function* shardItems(
 }
 
 /** Records [from, to) of a raw item as an item of their own (bytes copied, so it can be moved to a worker alone). */
-function sliceRaw(item: RawLines, from: number, to: number, shift: number): RawLines {
+function sliceRaw(item: RawRecords, from: number, to: number, shift: number): RawRecords {
   if (from === 0 && to === recordsIn(item)) return { ...item, index: item.index + shift };
   const start = item.spans[from * SPAN];
   const end = item.spans[(to - 1) * SPAN + 1];

@@ -5,7 +5,7 @@ import { gzipSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadDialect } from '../dialects/index.js';
 import { randomGame } from '../records/test-support/random-game.js';
-import { formatRecord } from '../records/write.js';
+import { makeRecordText } from '../records/write.js';
 import { runCli } from '../cli/test-support/run-cli.js';
 import { GameResultLine } from '../replay/result.js';
 import { runReplay } from './replay.js';
@@ -22,7 +22,7 @@ const reference = (() => {
 // A record (so the format is told), 20,000 identical bad lines, a record, then 5 bad lines of another kind.
 const corpus = join(dir, 'junk.ndjson.gz');
 const BAD = 20_000;
-writeFileSync(corpus, gzipSync(formatRecord('ndjson', randomGame(1, { turns: 2 })) + '{}\n'.repeat(BAD) + formatRecord('ndjson', randomGame(2, { turns: 2 })) + '[]\n'.repeat(5)));
+writeFileSync(corpus, gzipSync(makeRecordText('ndjson', randomGame(1, { turns: 2 })) + '{}\n'.repeat(BAD) + makeRecordText('ndjson', randomGame(2, { turns: 2 })) + '[]\n'.repeat(5)));
 
 describe('repeated identical unreadable entries', () => {
   it.each([1, 2])('are written in full 10 times per source and then folded into one entry with the count and line ranges (jobs %i)', async (jobs) => {
@@ -48,7 +48,7 @@ describe('repeated identical unreadable entries', () => {
   });
 
   it('line ranges of folded entries between good records are listed, and a long list is cut with a count', async () => {
-    const good = (i: number) => formatRecord('ndjson', randomGame(i, { turns: 1 }));
+    const good = (i: number) => makeRecordText('ndjson', randomGame(i, { turns: 1 }));
     const text = [good(0), ...Array.from({ length: 60 }, (_, i) => `{}\n{}\n${good(i + 1)}`)].join('');
     const file = join(dir, 'striped.ndjson');
     writeFileSync(file, text);

@@ -5,7 +5,7 @@ import { Readable } from 'node:stream';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fixture } from '../../records/test-support/collect.js';
 import { randomGame } from '../../records/test-support/random-game.js';
-import { formatRecord } from '../../records/write.js';
+import { makeRecordText } from '../../records/write.js';
 import { tempDir } from '../../test-support/temp-dir.js';
 
 const run = runCli;
@@ -48,7 +48,7 @@ describe('dice-dialects convert', () => {
   it('a game with no turn has no CSV row and no book line: one line says so and the exit is 1; NDJSON holds it', async () => {
     const input = join(dir, 'no-turn.ndjson');
     const game = randomGame(1, { turns: 3 });
-    writeFileSync(input, formatRecord('ndjson', { ...game, id: 'with-turns' }) + formatRecord('ndjson', { ...game, id: 'no-turn', turns: [], events: [] }));
+    writeFileSync(input, makeRecordText('ndjson', { ...game, id: 'with-turns' }) + makeRecordText('ndjson', { ...game, id: 'no-turn', turns: [], events: [] }));
     for (const [to, reason] of [
       ['csv', 'CSV holds a game as its turns, one row each, and this game has no turn'],
       ['opening-book', "a book line is a game's first turn, and this game has no turn"],

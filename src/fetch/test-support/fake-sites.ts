@@ -3,8 +3,8 @@ import type { AddressInfo, Socket } from 'node:net';
 import { loadDialect } from '../../dialects/index.js';
 import { DEFAULT_RATES, makeContext, playGame } from '../../generate/self-play.js';
 import { FORMATS } from '../../records/formats/index.js';
-import { toHistoryRow } from '../../records/formats/dicechess-com/history-list.js';
-import { toStateMap } from '../../records/formats/dicechess-com/write.js';
+import { makeHistoryRow } from '../../records/formats/dicechess-com/history-list.js';
+import { makeStateMap } from '../../records/formats/dicechess-com/write.js';
 import type { GameRecord } from '../../records/game-record.js';
 
 /**
@@ -130,7 +130,7 @@ export function fortemateGames(n: number, seed = 'fake-fm', first = 0): FakeGame
       timeControl: tc === null ? 'Unlimited' : `Fischer(${(tc.initialMs ?? 0) / 1000},${(tc.incrementMs ?? 0) / 1000})`,
       finishedAt: time,
     };
-    return { id: record.id, row, body: FORMATS.history.format(record).trimEnd(), record, time };
+    return { id: record.id, row, body: FORMATS.history.make(record).trimEnd(), record, time };
   });
 }
 
@@ -140,8 +140,8 @@ export function dicechessGames(n: number, seed = 'fake-dc', first = 0): FakeGame
     const i = first + k;
     const time = timeOf(i);
     const record = { ...play('dicechess-com', seed, i + 1000, 'dicechess-com'), startedAt: time } as GameRecord;
-    const { gameId: _id, ...answer } = toStateMap(record) as Obj;
-    return { id: record.id, row: toHistoryRow(record), body: JSON.stringify(answer), record, time };
+    const { gameId: _id, ...answer } = makeStateMap(record) as Obj;
+    return { id: record.id, row: makeHistoryRow(record), body: JSON.stringify(answer), record, time };
   });
 }
 

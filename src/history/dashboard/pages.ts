@@ -1,7 +1,6 @@
 import { boardSvg } from '../../explore/page/board-svg.js';
 import type { DiffEntry, RunDiff } from '../../report/diff.js';
-import { checkCommand, movesFromDfen } from '../../report/repro.js';
-import { formatHash } from '../../explore/page/hash.js';
+import { checkCommand, findingLink, movesFromDfen } from '../../report/repro.js';
 import type { Finding } from '../../replay/result.js';
 import type { GameHistory, GameState } from '../queries/game.js';
 import type { RunEntry } from '../queries/runs.js';
@@ -143,9 +142,8 @@ export function gamePage(links: Links, g: GameHistory, folders: Map<number, bool
       const f = finding(s);
       const check = s.dfen === null ? null : checkCommand(d.dialect, f);
       const set = overrides.get(`${s.run}\u0000${d.dialect}`);
-      const sets = set ? [d.dialect, ...set.split(' --set ')].join('+') : '';
       const explorerFile = s.dfen === null ? null : links.runFile(s.run, 'explorer.html', folders.get(s.run) === true);
-      const explorer = explorerFile === null ? null : explorerFile + formatHash({ dfen: s.dfen!, turn: movesFromDfen(f), step: 0, set: sets, focus: sets || d.dialect });
+      const explorer = explorerFile === null ? null : findingLink(explorerFile, d.dialect, set ? set.split(' --set ') : [], f);
       const facts = [
         `<p>${link(links.run(s.run), `run #${h(s.run)} ${h(s.label)}`)} <span class="muted">${h(s.startedAt)} · tool ${h(s.toolVersion)} · dialect ${code(s.dialectSha256?.slice(0, 12) ?? null)}</span></p>`,
         `<p>${tags} ${t.before ? `${verdict(t.before)} → ` : ''}${verdict(s)}</p>`,

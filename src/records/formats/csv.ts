@@ -1,3 +1,4 @@
+import { makeDiceLetters, type Role } from '../../core/index.js';
 import { COMMA, CR, NL, QUOTE } from '../char-codes.js';
 import type { GameRecord, GameRecordInput, Player } from '../game-record.js';
 import { TERMINATIONS } from '../game-record.js';
@@ -5,10 +6,13 @@ import { FenBoards, keepFenBoards } from '../fen-boards.js';
 import { finaliseRecord } from '../finalise.js';
 import { type Draft, type Problem, fail, problem, tooLarge, unreadable } from '../items.js';
 import { MAX_LINE_BYTES, wholeLineChunks } from '../input/lines.js';
-import { checkFen, checkTurnFen, diceLetters, normaliseUci, parseDice, parseResult, parseSide, resultNumber } from '../notation.js';
+import { parseDice } from '../notation/dice.js';
+import { checkFen } from '../notation/fen.js';
+import { parseResult, parseSide, resultNumber } from '../notation/result.js';
+import { normaliseUci } from '../notation/uci.js';
 import { fensBefore } from '../replay-fens.js';
 import type { TextSource } from '../input/text-source.js';
-import { type FormatModule, type RawPlace, convertOne, readDecoded } from './format.js';
+import { type FormatModule, type RawPlace, convertOne, readParsed } from './format.js';
 import { parseRows } from './csv-rows.js';
 
 /**
@@ -156,7 +160,7 @@ export function rowOf(at: Layout, cells: string[], line: number): Row {
 const columnsOf = new Map<string, { columns: string[]; layout: Layout }>();
 
 /** One game's rows (text from its first row to its last, one row a line) → its record or unreadable entry. */
-function decode(text: string, at: RawPlace): Draft[] {
+function parse(text: string, at: RawPlace): Draft[] {
   let known = columnsOf.get(at.header!);
   if (known === undefined) {
     const names = (parseRows(at.header!)[0] ?? []).map((c) => c.trim().toLowerCase());
@@ -182,10 +186,10 @@ function decode(text: string, at: RawPlace): Draft[] {
   const g = game;
   const location = `${at.source}:${g.rows[0].line}`;
   if (g.problem) return [unreadable(g.problem, location, g.id)];
-  return [convertOne(() => convertGame(g, at.source), location, g.id)];
+  return [convertOne(() => parseCsvGame(g, at.source), location, g.id)];
 }
 
-function convertGame(g: Pending, name: string): GameRecord {
+function parseCsvGame(g: Pending, name: string): GameRecord {
   if (g.id === '') fail('record.missing-field', 'field "game_id" is empty', `${name}:${g.rows[0].line}`);
   const notes = new Set<string>();
   const rows = g.rows;
@@ -195,7 +199,7 @@ function convertGame(g: Pending, name: string): GameRecord {
   const fens = rows.map((r, j) => {
     try {
       // The first row's FEN is the start position: the full check; the others the quick one.
-      return j === 0 ? checkFen(r.fen, `field "fen"`) : checkTurnFen(r.fen, () => `field "fen"`, boards, j - 1);
+      return j === 0 ? checkFen(r.fen, 'start', 'field "fen"') : checkFen(r.fen, 'turn', 'field "fen"', boards, j - 1);
     } catch (e) {
       (e as { problem?: Problem }).problem!.location = at(r);
       throw e;
@@ -254,12 +258,12 @@ const cell = (v: string | number | null | undefined): string => {
 };
 
 /** The rows of one game; the FEN before each turn is the record's own, or computed by playing the moves. */
-export function formatCsvRows(r: GameRecord): string {
+export function makeCsvRows(r: GameRecord): string {
   const fens = fensBefore(r);
   let out = '';
   r.turns.forEach((t, i) => {
     const values = [
-      r.id, i + 1, fens[i] ?? '', diceLetters(t.dice, t.side), t.side, t.moves.join(' '), resultNumber(r.result), r.termination,
+      r.id, i + 1, fens[i] ?? '', t.dice.length === 0 ? '' : makeDiceLetters(t.dice as Role[], t.side === 'w' ? 0 : 1), t.side, t.moves.join(' '), resultNumber(r.result), r.termination,
       r.mode, r.site, r.players.white.rating, r.players.black.rating, r.players.white.kind, r.players.black.kind,
     ];
     out += `${values.map(cell).join(',')}\n`;
@@ -270,9 +274,9 @@ export function formatCsvRows(r: GameRecord): string {
 export const csvFormat: FormatModule = {
   name: 'csv',
   readBatches,
-  decode,
-  read: (src, ctx) => readDecoded(csvFormat, src, ctx),
-  format: formatCsvRows,
+  parse,
+  read: (src, ctx) => readParsed(csvFormat, src, ctx),
+  make: makeCsvRows,
   unwritable: (r) => (r.turns.length === 0 ? 'CSV holds a game as its turns, one row each, and this game has no turn' : null),
   header: `${CSV_COLUMNS.join(',')}\n`,
 };

@@ -6,13 +6,12 @@ import type { TextSource } from '../input/text-source.js';
 import { type Draft, RAW_WHOLE_LINE, RecordProblem, SPAN, problem, unreadable } from '../items.js';
 import { parseJson } from '../input/json-values.js';
 import { noteInvalidUtf8 } from '../input/utf8.js';
-import type { HistoryIndex } from './dicechess-com/history-list.js';
 import { jsonRawBatches, splitLine } from './json-lines.js';
 
 /** What every reader may need besides its text. */
-export interface ReadContext {
-  /** dicechess.com game metadata by game id, from the player's history list. */
-  history: HistoryIndex | null;
+export interface ReadContext<S = unknown> {
+  /** The format's sidecar as loaded for this read (see Sidecar); null without one. */
+  sidecar: S | null;
   /** Raw batches are judged on this thread only (ReadOptions.sameThread): they may share the read's buffers instead of a copy of their own. */
   sameThread?: boolean;
 }
@@ -25,28 +24,59 @@ export interface RawPlace {
   header: string | null;
 }
 
-export interface FormatModule {
+/**
+ * Metadata a format reads from files of its own beside its records (dicechess.com: the player's
+ * history list, with results, ratings and clocks), named by the read's options: loaded once a
+ * read, and handed to the reading of every record of the format (`ReadContext.sidecar`), in
+ * whatever thread decodes it.
+ */
+export interface Sidecar<S> {
+  /** What its files are called in sentences ("history list"). */
+  name: string;
+  /** The files (paths, URLs or "-" for stdin) the read's options name for it; undefined: none. */
+  files(opts: SidecarOptions): string | string[] | undefined;
+  /** One file's contents; throws a SourceError (code and sentence) for one that cannot be read. */
+  load(src: TextSource): Promise<S>;
+  /** The contents of no file, to merge files into. */
+  empty(): S;
+  /** Two files' contents as one (the later one wins where they overlap). */
+  merge(into: S, later: S): S;
+  /** Whether the contents give no record anything (the read then says so). */
+  isEmpty(s: S): boolean;
+  /** What an empty one gives no record, in words after "holds no …" ("game rows (gameId): no game gets metadata from it"). */
+  emptyText: string;
+}
+
+/** The read options that name sidecar files (`ReadOptions` has them). */
+export interface SidecarOptions {
+  /** dicechess.com history-list file or URL with game metadata (result, players, clocks); several are merged. */
+  historyList?: string | string[];
+}
+
+export interface FormatModule<S = unknown> {
   name: FormatName;
   /**
-   * The source a chunk at a time: records cut as bytes (`raw` drafts, for `decode`), and
+   * The source a chunk at a time: records cut as bytes (`raw` drafts, for `parse`), and
    * unreadable entries in their place. Formats without a raw form give records.
    */
-  readBatches(src: TextSource, ctx: ReadContext): AsyncIterable<Draft[]>;
+  readBatches(src: TextSource, ctx: ReadContext<S>): AsyncIterable<Draft[]>;
   /** One raw record → its drafts, never raw (one; several when a line holds several JSON documents). Runs where it is judged. */
-  decode?(text: string, at: RawPlace, ctx: ReadContext): Draft[];
+  parse?(text: string, at: RawPlace, ctx: ReadContext<S>): Draft[];
   /**
    * A fast reading of one raw record straight from its ASCII bytes `bytes[start, end)`, for the
-   * form the format's writers use; undefined for anything else (then `decode` reads the text).
+   * form the format's writers use; undefined for anything else (then `parse` reads the text).
    */
-  decodeBytes?(bytes: Buffer, start: number, end: number, at: RawPlace, ctx: ReadContext): Draft[] | undefined;
+  parseBytes?(bytes: Buffer, start: number, end: number, at: RawPlace, ctx: ReadContext<S>): Draft[] | undefined;
   /** Every draft decoded, one at a time (tests, tools). */
-  read(src: TextSource, ctx: ReadContext): AsyncIterable<Draft>;
+  read(src: TextSource, ctx: ReadContext<S>): AsyncIterable<Draft>;
   /** One record as text, ending with a newline (no header). */
-  format(record: GameRecord): string;
+  make(record: GameRecord): string;
   /** Why this format has no text for a record (null: it has): writers say so instead of dropping it without a word. */
   unwritable?(record: GameRecord): string | null;
   /** Written once before the first record (the CSV header line). */
   header?: string;
+  /** The format's metadata from files of its own, if it has any. */
+  sidecar?: Sidecar<S>;
 }
 
 /** Where one document sits, and the id to use when the source gives none. */
@@ -69,51 +99,52 @@ export interface Attempt {
   id: string | null;
 }
 
-export type Convert = (doc: unknown, place: DocPlace, notes: Set<string>, attempt: Attempt, ctx: ReadContext) => GameRecordInput;
+export type ParseDoc<S = unknown> = (doc: unknown, place: DocPlace, notes: Set<string>, attempt: Attempt, ctx: ReadContext<S>) => GameRecordInput;
 
 /**
  * A format's fast conversion straight from a document's ASCII bytes `bytes[start, end)`, for
  * the form its writers use; undefined (or a throw) where the document is anything else: the
- * general path (JSON.parse and Convert) then reads it and words any problem. Held equal to
+ * general path (JSON.parse and ParseDoc) then reads it and words any problem. Held equal to
  * the general path by a test.
  */
-export type ConvertBytes = (bytes: Buffer, start: number, end: number, place: DocPlace, notes: Set<string>, attempt: Attempt, ctx: ReadContext) => GameRecordInput | undefined;
+export type ParseDocBytes<S = unknown> = (bytes: Buffer, start: number, end: number, place: DocPlace, notes: Set<string>, attempt: Attempt, ctx: ReadContext<S>) => GameRecordInput | undefined;
 
 /**
  * A JSON-family format (one document, NDJSON, concatenated documents or an array): cut
  * into raw documents by the reading thread, each one parsed and converted on its own
  * where it is judged: one bad document is one unreadable entry, never the end of the stream.
  */
-export function jsonFormat(name: FormatName, convert: Convert, format: (r: GameRecord) => string, convertBytes?: ConvertBytes): FormatModule {
-  const module: FormatModule = {
+export function jsonFormat<S = unknown>(name: FormatName, parseDoc: ParseDoc<S>, make: (r: GameRecord) => string, parseDocBytes?: ParseDocBytes<S>, sidecar?: Sidecar<S>): FormatModule<S> {
+  const module: FormatModule<S> = {
     name,
     readBatches: (src, ctx) => jsonRawBatches(src, name, ctx.sameThread !== true),
-    decode: (text, at, ctx) => decodeJsonDoc(text, at, convert, ctx),
-    decodeBytes: convertBytes && ((bytes, start, end, at, ctx) => fastDecode(bytes, start, end, at, convertBytes, ctx)),
-    read: (src, ctx) => readDecoded(module, src, ctx),
-    format,
+    parse: (text, at, ctx) => parseJsonDoc(text, at, parseDoc, ctx),
+    parseBytes: parseDocBytes && ((bytes, start, end, at, ctx) => fastParse(bytes, start, end, at, parseDocBytes, ctx)),
+    read: (src, ctx) => readParsed(module, src, ctx),
+    make,
   };
+  if (sidecar) module.sidecar = sidecar;
   return module;
 }
 
-function fastDecode(bytes: Buffer, start: number, end: number, at: RawPlace, convertBytes: ConvertBytes, ctx: ReadContext): Draft[] | undefined {
+function fastParse<S>(bytes: Buffer, start: number, end: number, at: RawPlace, parseDocBytes: ParseDocBytes<S>, ctx: ReadContext<S>): Draft[] | undefined {
   try {
     const notes = new Set<string>();
-    const input = convertBytes(bytes, start, end, docPlace(at.source, at.line), notes, { id: null }, ctx);
+    const input = parseDocBytes(bytes, start, end, docPlace(at.source, at.line), notes, { id: null }, ctx);
     return input === undefined ? undefined : [{ kind: 'record', record: finaliseRecord(input, notes) }];
   } catch {
     return undefined;
   }
 }
 
-function decodeJsonDoc(text: string, at: RawPlace, convert: Convert, ctx: ReadContext): Draft[] {
+function parseJsonDoc<S>(text: string, at: RawPlace, parseDoc: ParseDoc<S>, ctx: ReadContext<S>): Draft[] {
   const parsed = parseJson(text);
   // Not one document after all (e.g. two on one line): cut it the careful way.
-  if (!parsed.ok && (at.flags & RAW_WHOLE_LINE) !== 0) return splitLine(text).map((sub) => convertDoc(sub, at, convert, ctx));
-  return [convertDoc(text, at, convert, ctx, parsed)];
+  if (!parsed.ok && (at.flags & RAW_WHOLE_LINE) !== 0) return splitLine(text).map((sub) => parseOneDoc(sub, at, parseDoc, ctx));
+  return [parseOneDoc(text, at, parseDoc, ctx, parsed)];
 }
 
-function convertDoc(text: string, at: RawPlace, convert: Convert, ctx: ReadContext, parsedAlready?: ReturnType<typeof parseJson>): Draft {
+function parseOneDoc<S>(text: string, at: RawPlace, parseDoc: ParseDoc<S>, ctx: ReadContext<S>, parsedAlready?: ReturnType<typeof parseJson>): Draft {
   const place = docPlace(at.source, at.line);
   const parsed = parsedAlready ?? parseJson(text);
   if (!parsed.ok) return unreadable(problem('record.bad-json', `not valid JSON: ${parsed.message}`), place.location, guessId(text));
@@ -121,7 +152,7 @@ function convertDoc(text: string, at: RawPlace, convert: Convert, ctx: ReadConte
     const notes = new Set<string>();
     const attempt: Attempt = { id: null };
     try {
-      return finaliseRecord(convert(parsed.value, place, notes, attempt, ctx), notes);
+      return finaliseRecord(parseDoc(parsed.value, place, notes, attempt, ctx), notes);
     } catch (e) {
       if (e instanceof RecordProblem) throw new IdentifiedProblem(e, attempt.id);
       throw e;
@@ -130,21 +161,21 @@ function convertDoc(text: string, at: RawPlace, convert: Convert, ctx: ReadConte
 }
 
 /** A reader's drafts with every raw one decoded in place, in order. */
-export async function* readDecoded(module: FormatModule, src: TextSource, ctx: ReadContext): AsyncGenerator<Draft> {
+export async function* readParsed<S>(module: FormatModule<S>, src: TextSource, ctx: ReadContext<S>): AsyncGenerator<Draft> {
   for await (const batch of module.readBatches(src, ctx)) {
     for (const d of batch) {
-      if (d.kind === 'raw') yield* decodeSpans(module, d, src.name, ctx);
+      if (d.kind === 'raw') yield* parseSpans(module, d, src.name, ctx);
       else yield d;
     }
   }
 }
 
-/** The drafts of a raw item's records, in order, each decoded by the format's `decode`. */
-export function* decodeSpans(
-  module: FormatModule,
+/** The drafts of a raw item's records, in order, each decoded by the format's `parse`. */
+export function* parseSpans<S>(
+  module: FormatModule<S>,
   raw: { bytes: Uint8Array; spans: Int32Array; header: string | null },
   source: string,
-  ctx: ReadContext,
+  ctx: ReadContext<S>,
   onRecord?: (i: number) => void,
 ): Generator<Draft> {
   const bytes = Buffer.from(raw.bytes.buffer, raw.bytes.byteOffset, raw.bytes.byteLength);
@@ -154,11 +185,11 @@ export function* decodeSpans(
   const checkRecords = encoding === 'utf8' && !isUtf8(bytes);
   const { spans } = raw;
   // The fast reading takes ASCII bytes only; anything else is read from its text.
-  const fast = encoding === 'latin1' ? module.decodeBytes : undefined;
+  const fast = encoding === 'latin1' ? module.parseBytes : undefined;
   for (let k = 0; k < spans.length; k += SPAN) {
     onRecord?.(k / SPAN);
     const at: RawPlace = { source, line: spans[k + 2], flags: spans[k + 3], header: raw.header };
-    const drafts = fast?.(bytes, spans[k], spans[k + 1], at, ctx) ?? module.decode!(bytes.toString(encoding, spans[k], spans[k + 1]), at, ctx);
+    const drafts = fast?.(bytes, spans[k], spans[k + 1], at, ctx) ?? module.parse!(bytes.toString(encoding, spans[k], spans[k + 1]), at, ctx);
     if (checkRecords && !isUtf8(bytes.subarray(spans[k], spans[k + 1]))) for (const d of drafts) if (d.kind === 'record') noteInvalidUtf8(d.record);
     yield* drafts;
   }

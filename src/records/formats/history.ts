@@ -3,14 +3,17 @@ import { TERMINATIONS } from '../game-record.js';
 import { type Obj, describe, isObj, optBoolean, optNumber, optString, reqArray, reqObj, reqString } from '../fields.js';
 import { FenBoards, keepFenBoards } from '../fen-boards.js';
 import { fail, mapWithin } from '../items.js';
-import { checkFen, checkTurnFen, normaliseUci, parseDice, parseResult, parseSide, resultNumber } from '../notation.js';
+import { parseDice } from '../notation/dice.js';
+import { checkFen } from '../notation/fen.js';
+import { parseResult, parseSide, resultNumber } from '../notation/result.js';
+import { normaliseUci } from '../notation/uci.js';
 import { type Attempt, type DocPlace, type FormatModule, jsonFormat } from './format.js';
 
 /**
  * C. Finished-game history of the Fortemate play site, with the fairness reveal.
  * Dice are ints in roll order (the fairness check needs that order).
  */
-function convert(doc: unknown, place: DocPlace, notes: Set<string>, attempt: Attempt): GameRecordInput {
+function parseHistory(doc: unknown, place: DocPlace, notes: Set<string>, attempt: Attempt): GameRecordInput {
   if (!isObj(doc)) fail('record.bad-field', 'a history record must be a JSON object');
   attempt.id = optString(doc, 'gameId');
   if (attempt.id === null) notes.add('id:derived');
@@ -19,7 +22,7 @@ function convert(doc: unknown, place: DocPlace, notes: Set<string>, attempt: Att
   if (!(TERMINATIONS as readonly string[]).includes(termination)) fail('record.bad-field', `termination "${termination}" is not one the schema knows`);
   // Field by field in the order a problem is looked for (the first one found is the one reported).
   const site = optString(doc, 'site');
-  const startFen = checkFen(doc.initialDfen, 'field "initialDfen"');
+  const startFen = checkFen(doc.initialDfen, 'start', 'field "initialDfen"');
   const finishedAt = optString(doc, 'finishedAt');
   const rated = optBoolean(doc, 'rated');
   const white = convertPlayer(players.white, 'white');
@@ -89,7 +92,7 @@ function convertTurn(t: unknown, i: number, place: DocPlace, notes: Set<string>,
   if (t.dice === undefined || t.dice === null) fail('record.missing-field', `field "${where}dice" is missing`);
   const { dice, order } = parseDice(t.dice, side, notes, true);
   const moves = reqArray(t, 'moves', where).map((m) => normaliseUci(m, notes));
-  const fenAfter = t.fenAfter === undefined || t.fenAfter === null || t.fenAfter === '' ? null : checkTurnFen(t.fenAfter, () => `field "${where}fenAfter"`, boards, i);
+  const fenAfter = t.fenAfter === undefined || t.fenAfter === null || t.fenAfter === '' ? null : checkFen(t.fenAfter, 'turn', () => `field "${where}fenAfter"`, boards, i);
   const n = optNumber(t, 'turnNumber', where);
   return { side, dice, diceOrder: order, moves, fenAfter, location: `${place.location}#turn ${n ?? i + 1}` };
 }
@@ -122,7 +125,7 @@ const playerOut = (p: Player): Obj => ({
   ...(p.rating === null ? {} : { rating: p.rating }),
 });
 
-export function toHistory(r: GameRecord): Obj {
+export function makeHistory(r: GameRecord): Obj {
   return {
     gameId: r.id,
     ...(r.site === null ? {} : { site: r.site }),
@@ -138,7 +141,7 @@ export function toHistory(r: GameRecord): Obj {
   };
 }
 
-export const historyFormat: FormatModule = jsonFormat('history', convert, (r) => `${JSON.stringify(toHistory(r))}\n`);
+export const historyFormat: FormatModule = jsonFormat('history', parseHistory, (r) => `${JSON.stringify(makeHistory(r))}\n`);
 
 /** The source's turn number, for error locations. */
 const turnNumber = (t: unknown, i: number): string | number => (isObj(t) && (typeof t.turnNumber === 'number' || typeof t.turnNumber === 'string') ? t.turnNumber : i + 1);

@@ -4,10 +4,10 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { RAW_WHOLE_LINE } from '../items.js';
 import { randomGame } from '../test-support/random-game.js';
-import { formatRecord } from '../write.js';
+import { makeRecordText } from '../write.js';
 import { GameRecord } from '../game-record-schema.js';
 import { withFenAfter } from '../replay-fens.js';
-import { type RawPlace, decodeSpans } from './format.js';
+import { type RawPlace, parseSpans } from './format.js';
 import { ingestWireFormat } from './ingest-wire.js';
 import { scanIngestWire } from './ingest-wire-scan.js';
 
@@ -19,12 +19,12 @@ const sample = (path: string): string[] => lines(gunzipSync(readFileSync(new URL
 const written = [
   ...sample('reference/games.ingest-wire.ndjson.gz'),
   ...sample('dicechess-com/games.ingest-wire.ndjson.gz'),
-  ...Array.from({ length: 40 }, (_, seed) => formatRecord('ingest-wire', withFenAfter(randomGame(seed + 1, { chess960: seed % 5 === 0 }))).trimEnd()),
+  ...Array.from({ length: 40 }, (_, seed) => makeRecordText('ingest-wire', withFenAfter(randomGame(seed + 1, { chess960: seed % 5 === 0 }))).trimEnd()),
 ];
 /** Long documents, which the format reads with the scanner (shorter ones go to JSON.parse): the chess sample's games, every FEN filled. */
 const long = sample('chess/games.ndjson.gz')
   .slice(0, 40)
-  .map((l) => formatRecord('ingest-wire', withFenAfter(GameRecord.parse(JSON.parse(l)))).trimEnd());
+  .map((l) => makeRecordText('ingest-wire', withFenAfter(GameRecord.parse(JSON.parse(l)))).trimEnd());
 
 /** Every ingest-wire document of the fixtures, as written there and compact. */
 function fixtureDocuments(): string[] {
@@ -76,7 +76,7 @@ function expectSameOrNone(text: string): 'same' | 'left' {
   return 'same';
 }
 
-const ctx = { history: null };
+const ctx = { sidecar: null };
 const at = (line: number): RawPlace => ({ source: 'games.ingest-wire', line, flags: RAW_WHOLE_LINE, header: null });
 
 describe('the ingest-wire scanner reads as JSON.parse does', () => {
@@ -133,8 +133,8 @@ describe('the ingest-wire scanner reads as JSON.parse does', () => {
       spans.push(start, start + t.length, i + 1, RAW_WHOLE_LINE);
       start += t.length + 1;
     });
-    const fast = [...decodeSpans(ingestWireFormat, { bytes, spans: Int32Array.from(spans), header: null }, 'games.ingest-wire', ctx)];
-    const general = docs.flatMap((t, i) => ingestWireFormat.decode!(t, at(i + 1), ctx));
+    const fast = [...parseSpans(ingestWireFormat, { bytes, spans: Int32Array.from(spans), header: null }, 'games.ingest-wire', ctx)];
+    const general = docs.flatMap((t, i) => ingestWireFormat.parse!(t, at(i + 1), ctx));
     expect(fast).toStrictEqual(general);
     expect(general.filter((d) => d.kind === 'unreadable').length).toBeGreaterThan(10);
   });

@@ -1,9 +1,10 @@
-import { squareOfCodes, uciOfSquares } from '../notation.js';
+import { squareOfCodes } from '../notation/squares.js';
+import { uciOfSquares } from '../notation/uci.js';
 import { CLOSE, CLOSE_LIST, COMMA, COMMA_LITERAL, NULL, OPEN, ascii, bind, leave, lit, need, numberAt, numberEnd, stringEnd } from './json-bytes.js';
 
 /**
  * The fast reading of an ingest-wire document in the form this tool writes it (compact ASCII
- * JSON, keys in toIngestWire's order): the very object JSON.parse gives for the same text,
+ * JSON, keys in makeIngestWire's order): the very object JSON.parse gives for the same text,
  * or undefined for anything else, which JSON.parse then reads. The turns, nearly all of a
  * document's bytes, are read byte by byte against their known keys (no key strings to look
  * up, a move's text shared by every move between the same squares); the fields before and

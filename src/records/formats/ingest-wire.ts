@@ -3,7 +3,10 @@ import { EVENT_TYPES, TERMINATIONS } from '../game-record.js';
 import { type Obj, isObj, optNumber, optString, reqArray, reqString } from '../fields.js';
 import { FenBoards, keepFenBoards } from '../fen-boards.js';
 import { fail, mapWithin } from '../items.js';
-import { checkFen, checkTurnFen, normaliseUci, parseDice, parseResult, parseSide, resultNumber } from '../notation.js';
+import { parseDice } from '../notation/dice.js';
+import { checkFen } from '../notation/fen.js';
+import { parseResult, parseSide, resultNumber } from '../notation/result.js';
+import { normaliseUci } from '../notation/uci.js';
 import { type Attempt, type DocPlace, type FormatModule, jsonFormat } from './format.js';
 import { scanIngestWire } from './ingest-wire-scan.js';
 
@@ -12,12 +15,12 @@ import { scanIngestWire } from './ingest-wire-scan.js';
  * NDJSON or a JSON array. Clocks are seconds here; dice ints (letters and digit
  * strings from old exports are read too).
  */
-function convert(doc: unknown, place: DocPlace, notes: Set<string>, attempt: Attempt): GameRecordInput {
+function parseIngestWire(doc: unknown, place: DocPlace, notes: Set<string>, attempt: Attempt): GameRecordInput {
   if (!isObj(doc)) fail('record.bad-field', 'an ingest-wire record must be a JSON object');
   attempt.id = optString(doc, 'id');
   const id = attempt.id ?? place.derivedId;
   if (attempt.id === null) notes.add('id:derived');
-  const startFen = checkFen(doc.initial_fen, 'field "initial_fen"');
+  const startFen = checkFen(doc.initial_fen, 'start', 'field "initial_fen"');
   const turnDocs = reqArray(doc, 'turns');
   const boards = new FenBoards(turnDocs.length);
   const turns = mapWithin(turnDocs, (t, i) => `${place.location}#turn ${turnNumber(t, i)}`, (t, i) => convertTurn(t, i, place, notes, boards));
@@ -69,7 +72,7 @@ function convertTurn(t: unknown, i: number, place: DocPlace, notes: Set<string>,
   if (t.dice === undefined || t.dice === null) fail('record.missing-field', `field "${where()}dice" is missing`);
   const { dice, order } = parseDice(t.dice, side, notes);
   const moves = (Array.isArray(t.moves) ? t.moves : reqArray(t, 'moves', where())).map((m) => normaliseUci(m, notes));
-  const fenAfter = t.fen_after === undefined || t.fen_after === null || t.fen_after === '' ? null : checkTurnFen(t.fen_after, () => `field "${where()}fen_after"`, boards, i);
+  const fenAfter = t.fen_after === undefined || t.fen_after === null || t.fen_after === '' ? null : checkFen(t.fen_after, 'turn', () => `field "${where()}fen_after"`, boards, i);
   const n = finiteOr(t.turn_number) ?? optNumber(t, 'turn_number', where());
   const thinkingMs = finiteOr(t.thinking_time_ms) ?? optNumber(t, 'thinking_time_ms', where());
   return { side, dice, diceOrder: order, moves, fenAfter, thinkingMs, location: `${place.location}#turn ${n ?? i + 1}` };
@@ -100,7 +103,7 @@ function convertEvent(e: unknown, i: number): GameEvent {
 }
 
 /** One record as an ingest-wire object (`fen_after` as recorded; see `withFenAfter` to fill it). */
-export function toIngestWire(r: GameRecord): Obj {
+export function makeIngestWire(r: GameRecord): Obj {
   const player = (p: Player): Obj | null =>
     p.id === null && p.name === null && p.kind === null && p.rating === null
       ? null
@@ -151,12 +154,12 @@ const SCAN_FROM_BYTES = 8192;
 
 export const ingestWireFormat: FormatModule = jsonFormat(
   'ingest-wire',
-  convert,
-  (r) => `${JSON.stringify(toIngestWire(r))}\n`,
+  parseIngestWire,
+  (r) => `${JSON.stringify(makeIngestWire(r))}\n`,
   // The form this tool writes, read from its bytes (the same object JSON.parse gives), then converted alike.
   (bytes, start, end, place, notes, attempt) => {
     const doc = end - start < SCAN_FROM_BYTES ? undefined : scanIngestWire(bytes, start, end);
-    return doc === undefined ? undefined : convert(doc, place, notes, attempt);
+    return doc === undefined ? undefined : parseIngestWire(doc, place, notes, attempt);
   },
 );
 

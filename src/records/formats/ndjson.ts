@@ -2,12 +2,12 @@ import type { GameRecord } from '../game-record.js';
 import { checkNative, knownStart, validate } from '../finalise.js';
 import { type Draft, problem, unreadable } from '../items.js';
 import { fastRecord } from './fast-record.js';
-import { type FormatModule, convertOne, guessId, readDecoded } from './format.js';
+import { type FormatModule, convertOne, guessId, readParsed } from './format.js';
 import { lineRawBatches } from './line-records.js';
 import { parseJson } from '../input/json-values.js';
 
 /** One native NDJSON line → a record or an unreadable entry (also used for deferred lines). */
-export function decodeNativeLine(text: string, location: string): Draft {
+export function parseNativeLine(text: string, location: string): Draft {
   const parsed = parseJson(text);
   if (!parsed.ok) return unreadable(problem('record.bad-json', `not valid JSON: ${parsed.message}`), location, guessId(text));
   const doc = parsed.value as Record<string, unknown> | null;
@@ -31,7 +31,7 @@ export function decodeNativeLine(text: string, location: string): Draft {
 }
 
 /** Compact canonical JSON: fields holding their default (null, [], 'unknown') are left out; the schema restores them. */
-export function formatNative(record: GameRecord): string {
+export function makeNative(record: GameRecord): string {
   return `${JSON.stringify(record, dropDefaults)}\n`;
 }
 
@@ -51,7 +51,7 @@ function dropDefaults(this: unknown, key: string, value: unknown): unknown {
 export const ndjsonFormat: FormatModule = {
   name: 'ndjson',
   readBatches: (src) => lineRawBatches(src, 'ndjson'),
-  decode: (text, at) => [decodeNativeLine(text, `${at.source}:${at.line}`)],
-  read: (src, ctx) => readDecoded(ndjsonFormat, src, ctx),
-  format: formatNative,
+  parse: (text, at) => [parseNativeLine(text, `${at.source}:${at.line}`)],
+  read: (src, ctx) => readParsed(ndjsonFormat, src, ctx),
+  make: makeNative,
 };

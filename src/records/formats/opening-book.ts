@@ -1,8 +1,12 @@
+import { makeDiceLetters, type Role } from '../../core/index.js';
 import type { GameRecord, GameRecordInput, Side } from '../game-record.js';
+import { HASH } from '../char-codes.js';
 import { finaliseRecord } from '../finalise.js';
 import { type Draft, fail } from '../items.js';
-import { checkFen, diceLetters, normaliseUci, parseDice } from '../notation.js';
-import { type FormatModule, type RawPlace, convertOne, docPlace, readDecoded } from './format.js';
+import { checkFen } from '../notation/fen.js';
+import { parseDice } from '../notation/dice.js';
+import { normaliseUci } from '../notation/uci.js';
+import { type FormatModule, type RawPlace, convertOne, docPlace, readParsed } from './format.js';
 import { lineRawBatches } from './line-records.js';
 
 /**
@@ -11,7 +15,7 @@ import { lineRawBatches } from './line-records.js';
  * with `#` are comments.
  */
 /** A line that is no record: blank (also in Unicode's sense) or a comment. */
-function decode(text: string, at: RawPlace): Draft[] {
+function parse(text: string, at: RawPlace): Draft[] {
   if (text.trim() === '' || text.startsWith('#')) return [];
   const place = docPlace(at.source, at.line);
   return [
@@ -21,7 +25,7 @@ function decode(text: string, at: RawPlace): Draft[] {
       if (tab < 0) fail('record.missing-field', 'no tab between the position and the turn');
       const fields = text.slice(0, tab).trim().split(/\s+/);
       if (fields.length < 5) fail('record.missing-field', `"${text.slice(0, tab)}" needs a 4-field FEN and the dice letters`);
-      const startFen = checkFen(fields.slice(0, -1).join(' '), 'position');
+      const startFen = checkFen(fields.slice(0, -1).join(' '), 'start', 'position');
       const side = startFen.split(' ')[1] as Side;
       const diceText = fields[fields.length - 1];
       const { dice, order } = diceText === '-' ? { dice: [], order: 'unknown' as const } : parseDice(diceText, side, notes);
@@ -41,23 +45,21 @@ function decode(text: string, at: RawPlace): Draft[] {
   ];
 }
 
-const HASH = 35;
-
 /** The record's first turn as one book line (dice letters sorted by value, cased by side); nothing for a record without turns. */
-export function formatBookLine(r: GameRecord): string {
+export function makeBookLine(r: GameRecord): string {
   const turn = r.turns[0];
   if (!turn) return '';
   const fen = r.startFen.trim().split(/\s+/).slice(0, 4);
   fen[1] = turn.side;
-  return `${fen.join(' ')} ${diceLetters(turn.dice, turn.side) || '-'}\t${turn.moves.join(',')}\n`;
+  return `${fen.join(' ')} ${makeDiceLetters(turn.dice as Role[], turn.side === 'w' ? 0 : 1)}\t${turn.moves.join(',')}\n`;
 }
 
 export const openingBookFormat: FormatModule = {
   name: 'opening-book',
   // Comment lines stay on the reading thread.
   readBatches: (src) => lineRawBatches(src, 'opening-book', (bytes, start) => bytes[start] === HASH),
-  decode,
-  read: (src, ctx) => readDecoded(openingBookFormat, src, ctx),
-  format: formatBookLine,
+  parse,
+  read: (src, ctx) => readParsed(openingBookFormat, src, ctx),
+  make: makeBookLine,
   unwritable: (r) => (r.turns.length === 0 ? "a book line is a game's first turn, and this game has no turn" : null),
 };

@@ -4,7 +4,7 @@ import { jsonValues } from '../input/json-values.js';
 import { TextSource } from '../input/text-source.js';
 import { RAW_WHOLE_LINE, SPAN } from '../items.js';
 import { randomGame } from '../test-support/random-game.js';
-import { formatRecord } from '../write.js';
+import { makeRecordText } from '../write.js';
 import { FORMATS } from './index.js';
 import { jsonRawBatches, splitLine } from './json-lines.js';
 
@@ -41,7 +41,7 @@ async function scannedDocs(text: string): Promise<string[]> {
   return out;
 }
 
-const line = (seed: number): string => formatRecord('ingest-wire', randomGame(seed, { turns: 2 })).trimEnd();
+const line = (seed: number): string => makeRecordText('ingest-wire', randomGame(seed, { turns: 2 })).trimEnd();
 const PIECES = [
   line(1),
   line(2),
@@ -75,13 +75,13 @@ describe('JSON-family sources cut in bytes', () => {
     expect(splitLine('{"a": 1} {"b": 2}')).toEqual(['{"a": 1}', '{"b": 2}']);
     expect(splitLine('{"s": "} {"} x')).toEqual(['{"s": "} {"}', 'x']);
     const drafts = [];
-    for await (const d of FORMATS['ingest-wire'].read(TextSource.fromText('t.ndjson', `${line(1)} ${line(2)}\n`), { history: null })) drafts.push(d);
+    for await (const d of FORMATS['ingest-wire'].read(TextSource.fromText('t.ndjson', `${line(1)} ${line(2)}\n`), { sidecar: null })) drafts.push(d);
     expect(drafts.map((d) => (d.kind === 'record' ? d.record.id : d.kind))).toEqual(['game-1', 'game-2']);
   });
 });
 
 describe('per-turn CSV cut into games in bytes', () => {
-  const rows = (seed: number): string[] => formatRecord('csv', randomGame(seed, { turns: 3 })).trimEnd().split('\n').slice(1);
+  const rows = (seed: number): string[] => makeRecordText('csv', randomGame(seed, { turns: 3 })).trimEnd().split('\n').slice(1);
   const header = FORMATS.csv.header!.trimEnd();
 
   it('a game whose rows cross any number of reads is one record, the header beside it, rows and lines as written (property)', async () => {
@@ -90,7 +90,7 @@ describe('per-turn CSV cut into games in bytes', () => {
     await fc.assert(
       fc.asyncProperty(fc.array(fc.integer({ min: 1, max: 200 }), { minLength: 1, maxLength: 10 }), async (sizes) => {
         const got: string[] = [];
-        for await (const d of FORMATS.csv.read(pieces(Buffer.from(text), sizes), { history: null })) got.push(d.kind === 'record' ? `${d.record.id}@${d.record.location}` : d.kind === 'unreadable' ? `${d.code}@${d.location}` : d.kind);
+        for await (const d of FORMATS.csv.read(pieces(Buffer.from(text), sizes), { sidecar: null })) got.push(d.kind === 'record' ? `${d.record.id}@${d.record.location}` : d.kind === 'unreadable' ? `${d.code}@${d.location}` : d.kind);
         expect(got).toEqual(expected);
       }),
       { numRuns: 100 },

@@ -2,12 +2,12 @@ import { type Server, createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { deflateRawSync, deflateSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { formatRecord } from '../write.js';
+import { makeRecordText } from '../write.js';
 import { collect, records, unreadables } from '../test-support/collect.js';
 import { randomGame } from '../test-support/random-game.js';
 
 /** A loopback server (127.0.0.1 only) with the failure modes the reader must survive. */
-const body = Array.from({ length: 30 }, (_, i) => formatRecord('ndjson', randomGame(1000 + i, { turns: 4 }))).join('');
+const body = Array.from({ length: 30 }, (_, i) => makeRecordText('ndjson', randomGame(1000 + i, { turns: 4 }))).join('');
 const ids = Array.from({ length: 30 }, (_, i) => `game-${1000 + i}`);
 let server: Server;
 let base = '';

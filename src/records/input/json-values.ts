@@ -1,4 +1,4 @@
-import { BACKSLASH, CLOSE_BRACE, CLOSE_BRACKET, COMMA, NL, OPEN_BRACE, OPEN_BRACKET, QUOTE } from '../char-codes.js';
+import { BACKSLASH, CLOSE_BRACE, CLOSE_BRACKET, COMMA, CR, NL, OPEN_BRACE, OPEN_BRACKET, QUOTE } from '../char-codes.js';
 import { MAX_LINE_BYTES } from './lines.js';
 import type { TextSource } from './text-source.js';
 
@@ -14,7 +14,7 @@ export interface JsonText {
 }
 
 
-const isSpace = (c: number): boolean => c === 32 || c === 9 || c === 13 || c === NL || c === 0xfeff;
+const isSpace = (c: number): boolean => c === 32 || c === 9 || c === CR || c === NL || c === 0xfeff;
 
 /**
  * Cuts a stream of JSON into documents without holding more than one: NDJSON,

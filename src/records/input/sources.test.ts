@@ -4,14 +4,14 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import type { SourceNote } from '../items.js';
-import { formatRecord } from '../write.js';
+import { makeRecordText } from '../write.js';
 import { collect, records, unreadables } from '../test-support/collect.js';
 import { randomGame } from '../test-support/random-game.js';
 import { globToRegExp } from './expand.js';
 import { tempDir } from '../../test-support/temp-dir.js';
 
 const dir = tempDir('records-sources-');
-const ndjson = (from: number, count: number): string => Array.from({ length: count }, (_, i) => formatRecord('ndjson', randomGame(from + i, { turns: 3 }))).join('');
+const ndjson = (from: number, count: number): string => Array.from({ length: count }, (_, i) => makeRecordText('ndjson', randomGame(from + i, { turns: 3 }))).join('');
 
 describe('sources', () => {
   it('reads a directory recursively in path order, filtered by a glob, and a glob source', async () => {
@@ -82,7 +82,7 @@ describe('sources', () => {
     const names = ['ndjson', 'ingest-wire', 'history', 'csv', 'opening-book', 'dicechess-com'] as const;
     for (const format of names) {
       const f = path.join(dir, `detect-${format}.data`);
-      writeFileSync(f, formatRecord(format, game));
+      writeFileSync(f, makeRecordText(format, game));
       const items = await collect([f]);
       expect(items.map((i) => (i.kind === 'record' ? i.record.format : i.code))).toEqual([format]);
     }

@@ -62,7 +62,7 @@ export class TextSource {
     });
   }
 
-  /** A source over text already in memory (tests, `formatRecord` round trips). */
+  /** A source over text already in memory (tests, `makeRecordText` round trips). */
   static fromText(name: string, text: string | Uint8Array): TextSource {
     const data = typeof text === 'string' ? Buffer.from(text) : text;
     return new TextSource(name, async function* () {

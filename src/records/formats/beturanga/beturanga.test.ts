@@ -6,13 +6,13 @@ import { collect, fixture, records, unreadables } from '../../test-support/colle
 import type { Draft } from '../../items.js';
 import { beturangaFormat } from './index.js';
 import { beturangaJsonSchema } from './schema.js';
-import { toBeturanga } from './write.js';
+import { makeBeturanga } from './write.js';
 
 const SERVER_GAME = fixture('beturanga', 'server-game.json');
 
 async function readText(text: string): Promise<Draft[]> {
   const out: Draft[] = [];
-  for await (const d of beturangaFormat.read(TextSource.fromText('doc.ndjson', text), { history: null })) out.push(d);
+  for await (const d of beturangaFormat.read(TextSource.fromText('doc.ndjson', text), { sidecar: null })) out.push(d);
   return out;
 }
 
@@ -92,7 +92,7 @@ describe('beturanga server documents', () => {
 
   it('write back the document they were read from (history, moves, clocks, result)', async () => {
     const [r] = records(await collect([SERVER_GAME]));
-    const again = toBeturanga(r);
+    const again = makeBeturanga(r);
     const original = doc();
     // The joined side and castling are the server's slip; the writer puts the space back.
     expect(again.history).toEqual((original.history as string[]).map((h) => h.replace(' wKQkq ', ' w KQkq ')));

@@ -1,3 +1,4 @@
+import { ROLE_LETTERS } from '../../../core/index.js';
 import { describe } from '../../fields.js';
 import type { Side } from '../../game-record.js';
 import { fail } from '../../items.js';
@@ -20,7 +21,7 @@ export interface Entry {
   ts: number | null;
 }
 
-const LETTERS = 'pnbrqk';
+const LETTERS = ROLE_LETTERS.slice(1); // faces 1–6
 
 /**
  * An entry, with the real document's quirks read and noted: a side run into the castling
@@ -67,7 +68,7 @@ function diceOf(t: string, what: string, text: string): number[] | null {
 }
 
 /** The dice as the entry writes them: letters cased by side, `-` for none. */
-export const diceLetters = (faces: readonly number[] | null, side: Side): string => {
+export const entryDiceLetters = (faces: readonly number[] | null, side: Side): string => {
   if (faces === null || faces.length === 0) return '-';
   const s = faces.map((f) => LETTERS[f - 1]).join('');
   return side === 'w' ? s.toUpperCase() : s;

@@ -1,7 +1,8 @@
 import { type Obj, describe, isObj, optNumber, optString, reqArray } from '../../fields.js';
 import type { GameRecordInput, Player, Side, TimeControl } from '../../game-record.js';
 import { fail } from '../../items.js';
-import { checkFen, checkTurnFen, normaliseUci } from '../../notation.js';
+import { checkFen } from '../../notation/fen.js';
+import { normaliseUci } from '../../notation/uci.js';
 import type { Attempt, DocPlace } from '../format.js';
 import { type Entry, entryFen, parseEntry } from './entries.js';
 
@@ -14,7 +15,7 @@ import { type Entry, entryFen, parseEntry } from './entries.js';
  * entry of its own. Thinking times are the time from a turn's `-` entry to the next one; the
  * players' `timeleft` is the clock after the last turn.
  */
-export function convertBeturanga(doc: unknown, place: DocPlace, notes: Set<string>, attempt: Attempt): GameRecordInput {
+export function parseBeturanga(doc: unknown, place: DocPlace, notes: Set<string>, attempt: Attempt): GameRecordInput {
   if (!isObj(doc)) fail('record.bad-field', 'a beturanga game must be a JSON object');
   attempt.id = objectId(doc._id) ?? optString(doc, 'id');
   if (attempt.id === null) notes.add('id:derived');
@@ -24,7 +25,7 @@ export function convertBeturanga(doc: unknown, place: DocPlace, notes: Set<strin
   const history = historyTexts.map((h, i) => parseEntry(h, `history[${i}]`, notes));
   const start = settings.fen === undefined || settings.fen === null ? history[0] : parseEntry(settings.fen, 'settings.fen', notes, false);
   if (settings.fen === undefined || settings.fen === null) notes.add('beturanga:start-from-history');
-  const startFen = checkFen(`${start.board} ${start.side} ${start.castling} ${start.ep} 0 1`, 'settings.fen');
+  const startFen = checkFen(`${start.board} ${start.side} ${start.castling} ${start.ep} 0 1`, 'start', 'settings.fen');
   const moves = reqArray(doc, 'moves').map((m, i) => moveOf(m, i, notes));
   const turns = turnsOf(history, moves, place, notes);
   const players = playersOf(doc.players);
@@ -108,7 +109,7 @@ function turnsOf(history: Entry[], moves: RecordedMove[], place: DocPlace, notes
       dice: roll.dice,
       diceOrder: 'roll',
       moves: played,
-      fenAfter: checkTurnFen(entryFen(after), () => `history[${closing ? j : j - 1}]`),
+      fenAfter: checkFen(entryFen(after), 'turn', () => `history[${closing ? j : j - 1}]`),
       thinkingMs: endTs !== null && start.ts !== null ? endTs - start.ts : null,
       location: `${place.location}#history ${i}`,
     });

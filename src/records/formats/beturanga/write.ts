@@ -1,6 +1,6 @@
 import { CASTLE, KING, makeDfen, moveFrom, moveKind, parseDfen, type Position, ROOK, uciMove } from '../../../core/index.js';
 import type { GameRecord, Side } from '../../game-record.js';
-import { diceLetters } from './entries.js';
+import { entryDiceLetters } from './entries.js';
 import { CAUSES } from './read.js';
 
 /** When a record says nothing of its times: this start, and this much per history entry. */
@@ -17,7 +17,7 @@ for (const [cause, termination] of Object.entries(CAUSES)) if (termination && !C
  * still names its side) has no closing entry. Each turn's entries share its thinking time
  * evenly. Fields the tool does not model (sessions, rake, chat) are not written.
  */
-export function toBeturanga(r: GameRecord): Record<string, unknown> {
+export function makeBeturanga(r: GameRecord): Record<string, unknown> {
   const parsed = parseDfen(r.startFen);
   if (!parsed.ok) throw new Error(`start FEN "${r.startFen}" is not a FEN: ${parsed.error.message}`);
   const pos = parsed.value.pos;
@@ -26,7 +26,7 @@ export function toBeturanga(r: GameRecord): Record<string, unknown> {
   const history: string[] = [];
   const moves: Array<{ color: Side; move: string; date: string }> = [];
   const entry = (dice: readonly number[] | null, side: Side, at: number): void => {
-    history.push(`${makeDfen(pos, null, { short: true })} ${diceLetters(dice, side)} ${at}`);
+    history.push(`${makeDfen(pos, null, { short: true })} ${entryDiceLetters(dice, side)} ${at}`);
   };
   let closed = true;
   r.turns.forEach((turn, n) => {

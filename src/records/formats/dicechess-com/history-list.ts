@@ -48,7 +48,7 @@ export function historyResult(row: Obj): 'white' | 'black' | 'draw' | null {
 const numericId = (id: string | null): number | string | null => (id !== null && /^-?\d+$/.test(id) ? Number(id) : id);
 
 /** The history-list row of a record, seen by the white player (for writers of corpora). */
-export function toHistoryRow(r: GameRecord): Obj {
+export function makeHistoryRow(r: GameRecord): Obj {
   const tc = r.timeControl;
   return {
     gameId: r.id,
@@ -73,7 +73,7 @@ export async function writeHistoryList(records: AsyncIterable<GameRecord> | Iter
   let first = true;
   await writeText(out, '[');
   for await (const r of records) {
-    await writeText(out, `${first ? '\n' : ',\n'}${JSON.stringify(toHistoryRow(r))}`);
+    await writeText(out, `${first ? '\n' : ',\n'}${JSON.stringify(makeHistoryRow(r))}`);
     first = false;
   }
   await writeText(out, '\n]\n');

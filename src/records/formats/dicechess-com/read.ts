@@ -35,32 +35,32 @@ interface TurnBuild {
 const other = (s: Side): Side => (s === 'w' ? 'b' : 'w');
 const midTurn = (t: TurnBuild | null): boolean => t !== null && t.allowedNow.some((a, i) => a && !t.used[i]);
 
-export function convertStateMap(doc: unknown, place: DocPlace, notes: Set<string>, attempt: Attempt, history: HistoryIndex | null): GameRecordInput {
+export function parseStateMap(doc: unknown, place: DocPlace, notes: Set<string>, attempt: Attempt, history: HistoryIndex | null): GameRecordInput {
   if (!isObj(doc)) fail('record.bad-field', 'a dicechess.com game must be a JSON object');
   const map = doc.gameMoveHistoryStateMap;
   if (map === undefined || map === null) fail('record.no-state-map', 'a dicechess.com game without "gameMoveHistoryStateMap" (the site keeps no state map for bot games): nothing to replay');
   if (!isObj(map)) fail('record.bad-field', 'field "gameMoveHistoryStateMap" must be an object of steps');
   const id = gameId(doc.gameId, place, notes);
   attempt.id = id;
-  return stateMapRecord(id, parseSteps(map, stepBase(place), notes), place, notes, history);
+  return parseStateMapSteps(id, parseSteps(map, stepBase(place), notes), place, notes, history);
 }
 
 /**
  * The same from the document's bytes, read by the fast scanner where they have the compact
  * form (scan.ts); undefined otherwise, for the general path.
  */
-export function convertStateMapBytes(bytes: Buffer, start: number, end: number, place: DocPlace, notes: Set<string>, attempt: Attempt, history: HistoryIndex | null): GameRecordInput | undefined {
+export function parseStateMapBytes(bytes: Buffer, start: number, end: number, place: DocPlace, notes: Set<string>, attempt: Attempt, history: HistoryIndex | null): GameRecordInput | undefined {
   const scanned = scanStateMap(bytes, start, end, notes);
   if (scanned === undefined) return undefined;
   const id = gameId(scanned.gameId, place, notes);
   attempt.id = id;
-  return stateMapRecord(id, scanned.steps, place, notes, history);
+  return parseStateMapSteps(id, scanned.steps, place, notes, history);
 }
 
 /** A file holding one document is named alone (`game.json#step 33`); documents of a stream keep their line. */
 const stepBase = (place: DocPlace): string => (place.line === 1 && /\.json(\.gz)?$/i.test(place.source) ? place.source : place.location);
 
-function stateMapRecord(id: string, steps: Step[], place: DocPlace, notes: Set<string>, history: HistoryIndex | null): GameRecordInput {
+function parseStateMapSteps(id: string, steps: Step[], place: DocPlace, notes: Set<string>, history: HistoryIndex | null): GameRecordInput {
   const base = stepBase(place);
   const meta = history?.get(id) ?? null;
   if (history && !meta) notes.add('metadata:missing');

@@ -1,18 +1,19 @@
+import type { HistoryIndex } from './history-list.js';
 import { readFileSync, readdirSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { type FormatModule, type RawPlace, decodeSpans, jsonFormat } from '../format.js';
+import { type FormatModule, type RawPlace, parseSpans, jsonFormat } from '../format.js';
 import { RAW_WHOLE_LINE } from '../../items.js';
 import { randomGame } from '../../test-support/random-game.js';
-import { formatRecord } from '../../write.js';
+import { makeRecordText } from '../../write.js';
 import { dicechessComFormat } from './index.js';
-import { convertStateMap } from './read.js';
+import { parseStateMap } from './read.js';
 import { scanStateMap } from './scan.js';
 
 /** The general path alone: JSON.parse and the converter, as every state map was read before the scanner. */
-const general: FormatModule = jsonFormat('dicechess-com', (doc, place, notes, attempt, ctx) => convertStateMap(doc, place, notes, attempt, ctx.history), () => '');
-const ctx = { history: null };
+const general: FormatModule<HistoryIndex> = jsonFormat<HistoryIndex>('dicechess-com', (doc, place, notes, attempt, ctx) => parseStateMap(doc, place, notes, attempt, ctx.sidecar), () => '');
+const ctx = { sidecar: null };
 const at = (line: number, source = 'games.dicechess-com'): RawPlace => ({ source, line, flags: 1, header: null });
 
 /**
@@ -25,12 +26,12 @@ function decodeAsWorker(text: string, line: number, source: string): unknown[] {
   const after = Buffer.from('\n"0":{"fen":"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"}}}');
   const bytes = Buffer.concat([before, doc, after]);
   const spans = Int32Array.of(before.length, before.length + doc.length, line, RAW_WHOLE_LINE);
-  return [...decodeSpans(dicechessComFormat, { bytes, spans, header: null }, source, ctx)];
+  return [...parseSpans(dicechessComFormat, { bytes, spans, header: null }, source, ctx)];
 }
 
 /** The same drafts (records, or unreadable entries with their codes, messages and locations) from the fast and the general path. */
 function expectSameDecoding(text: string, line = 1, source = 'games.dicechess-com'): void {
-  expect(decodeAsWorker(text, line, source)).toStrictEqual(general.decode!(text, at(line, source), ctx));
+  expect(decodeAsWorker(text, line, source)).toStrictEqual(general.parse!(text, at(line, source), ctx));
 }
 
 const scans = (text: string): boolean => {
@@ -63,7 +64,7 @@ function repositoryDocuments(): Array<{ source: string; text: string }> {
   return docs;
 }
 
-const generated = Array.from({ length: 40 }, (_, seed) => formatRecord('dicechess-com', randomGame(seed + 1, { chess960: seed % 5 === 0 })).trimEnd());
+const generated = Array.from({ length: 40 }, (_, seed) => makeRecordText('dicechess-com', randomGame(seed + 1, { chess960: seed % 5 === 0 })).trimEnd());
 
 describe('the state-map scanner reads as JSON.parse and the converter do', () => {
   it('every fixture and sample document, and its compact form', () => {

@@ -1,7 +1,10 @@
+import { ROLE_LETTERS } from '../../../core/index.js';
 import { type Obj, describe, isObj } from '../../fields.js';
 import type { Side } from '../../game-record.js';
 import { fail } from '../../items.js';
-import { checkFen, squareOfCodes, uciOfSquares } from '../../notation.js';
+import { checkFen } from '../../notation/fen.js';
+import { squareOfCodes } from '../../notation/squares.js';
+import { uciOfSquares } from '../../notation/uci.js';
 
 /** One parsed step of a dicechess.com `gameMoveHistoryStateMap`. */
 export interface Die {
@@ -30,7 +33,7 @@ export interface Step {
 }
 
 const PROMOTIONS: Record<string, string> = { QUEEN: 'q', ROOK: 'r', BISHOP: 'b', KNIGHT: 'n' };
-const LETTERS = 'pnbrqk';
+const LETTERS = ROLE_LETTERS.slice(1); // faces 1–6
 
 /** Where a step is, for locations: `<base>#step <n>`. */
 export const stepWhere = (base: string, n: number): string => `${base}#step ${n}`;
@@ -87,7 +90,7 @@ function parseStep(v: unknown, n: number, where: string, notes: Set<string>, fir
 export function readFen(fen: unknown, n: number, where: string, first: boolean): Pick<Step, 'fenText' | 'fen' | 'board' | 'toMove'> {
   let checked: string;
   try {
-    checked = checkFen(fen, `step ${n} fen`, first);
+    checked = checkFen(fen, first ? 'start' : 'turn', `step ${n} fen`);
   } catch (e) {
     (e as { problem: { location?: string } }).problem.location = where;
     throw e;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { finaliseRecord } from '../../finalise.js';
 import type { GameRecord, GameRecordInput } from '../../game-record.js';
-import { toStateMap } from './write.js';
+import { makeStateMap } from './write.js';
 
 const START = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1';
 
@@ -25,7 +25,7 @@ function record(over: Partial<GameRecordInput> = {}): GameRecord {
 
 type Step = { fen: string; dices: Array<{ value: string; allowed: boolean; used: boolean }>; gameMoveHistoryMove: { from: string; to: string; promotion: string } | null; leftTime: Record<string, number>; bank?: number };
 const stepsOf = (r: GameRecord): Step[] => {
-  const doc = toStateMap(r) as { gameId: string; gameMoveHistoryStateMap: Record<string, Step> };
+  const doc = makeStateMap(r) as { gameId: string; gameMoveHistoryStateMap: Record<string, Step> };
   expect(doc.gameId).toBe(r.id);
   const keys = Object.keys(doc.gameMoveHistoryStateMap);
   keys.forEach((k, i) => expect(k).toBe(String(i))); // no gaps without a declined draw offer
@@ -76,7 +76,7 @@ describe('dicechess.com state map writer (docs/formats.md, State maps)', () => {
 
   it('writes a declined draw offer as a gap in the step numbers', () => {
     const r = record({ events: [{ type: 'DRAW_OFFER', turn: 2, actor: 'w' }, { type: 'DRAW_DECLINE', turn: 2, actor: 'b' }] });
-    const map = (toStateMap(r) as { gameMoveHistoryStateMap: Record<string, unknown> }).gameMoveHistoryStateMap;
+    const map = (makeStateMap(r) as { gameMoveHistoryStateMap: Record<string, unknown> }).gameMoveHistoryStateMap;
     const numbers = Object.keys(map).map(Number);
     expect(numbers.some((n, i) => i > 0 && n - numbers[i - 1] > 1)).toBe(true);
     expect(numbers).toHaveLength(13);

@@ -1,7 +1,6 @@
-import { CASTLE, type Move, makeDfen, moveFrom, moveKind, parseDfen, type Position, uciToMove } from '../../../core/index.js';
+import { CASTLE, type Move, makeDfen, ROLE_LETTERS, moveFrom, moveKind, parseDfen, type Position, uciToMove } from '../../../core/index.js';
 import type { Obj } from '../../fields.js';
 import type { GameEvent, GameRecord, Side } from '../../game-record.js';
-import { dieLetter } from '../../notation.js';
 
 /**
  * GameRecord → dicechess.com state map, with the site's quirks: a highlight-reset
@@ -20,7 +19,7 @@ interface DieOut {
   used: boolean;
 }
 
-export function toStateMap(r: GameRecord): Obj {
+export function makeStateMap(r: GameRecord): Obj {
   const map: Obj = {};
   const parsed = parseDfen(r.startFen);
   let pos: Position | null = parsed.ok ? parsed.value.pos : null;
@@ -100,7 +99,7 @@ export function toStateMap(r: GameRecord): Obj {
     // Without the site's flags: the dice the turn used, plus the unused ones when the game stopped inside it.
     const inside = stoppedInside(r, ti);
     const allowed = turn.diceFlags?.map((f) => f.allowed) ?? spent[ti].map((u) => u || inside);
-    dices = turn.dice.map((face, i) => ({ value: dieLetter(face, turn.side), allowed: allowed[i] ?? false, used: false }));
+    dices = turn.dice.map((face, i) => ({ value: turn.side === 'w' ? ROLE_LETTERS[face].toUpperCase() : ROLE_LETTERS[face], allowed: allowed[i] ?? false, used: false }));
     if (turn.clockMs) clocks = { ...turn.clockMs };
     emit();
     negotiate(t, 0);

@@ -5,12 +5,12 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ndjsonFormat } from './formats/ndjson.js';
 import { TextSource } from './input/text-source.js';
-import type { Draft, RawLines, ReadItem } from './items.js';
+import type { Draft, RawRecords, ReadItem } from './items.js';
 import { readRecords } from './read.js';
-import { decodeRawLines } from './raw-lines.js';
+import { parseRawRecords } from './raw-records.js';
 import { collect } from './test-support/collect.js';
 import { randomGame } from './test-support/random-game.js';
-import { formatRecord } from './write.js';
+import { makeRecordText } from './write.js';
 import { tempDir } from '../test-support/temp-dir.js';
 
 const dir = tempDir('records-raw-');
@@ -20,7 +20,7 @@ function quirkyNdjson(): string {
   const game = (seed: number, name?: string): string => {
     const r = randomGame(seed, { turns: 4 });
     if (name) r.players.white.name = name;
-    return formatRecord('ndjson', r).trimEnd();
+    return makeRecordText('ndjson', r).trimEnd();
   };
   return [game(1), '', game(2, 'Zoë 🎲 Ålesund') + '\r', '   \t', '{"id": "broken", "turns": [', game(3), '\r', game(4)].join('\n');
 }
@@ -28,7 +28,7 @@ function quirkyNdjson(): string {
 async function deferred(sources: string[], limit?: number): Promise<ReadItem[]> {
   const out: ReadItem[] = [];
   for await (const item of readRecords(sources, { deferRaw: true, format: 'ndjson', limit })) {
-    if (item.kind === 'raw') out.push(...decodeRawLines(item));
+    if (item.kind === 'raw') out.push(...parseRawRecords(item));
     else out.push(item);
   }
   return out;
@@ -54,7 +54,7 @@ describe('deferred native lines (the replayer hands them to workers as bytes)', 
 
   it('cut at the limit inside a chunk of lines', async () => {
     const file = path.join(dir, 'many.ndjson');
-    writeFileSync(file, Array.from({ length: 30 }, (_, i) => formatRecord('ndjson', randomGame(i, { turns: 2 }))).join(''));
+    writeFileSync(file, Array.from({ length: 30 }, (_, i) => makeRecordText('ndjson', randomGame(i, { turns: 2 }))).join(''));
     const items = await deferred([file], 7);
     expect(items.map((i) => i.index)).toEqual([0, 1, 2, 3, 4, 5, 6]);
     expect(items.map((i) => (i.kind === 'record' ? i.record.id : i.code))).toEqual(Array.from({ length: 7 }, (_, i) => `game-${i}`));
@@ -82,12 +82,12 @@ describe('deferred native lines (the replayer hands them to workers as bytes)', 
 /** The reader's drafts; deferred ones decoded as a worker would. */
 async function drafts(src: TextSource, _chunked: boolean): Promise<unknown[]> {
   const out: unknown[] = [];
-  for await (const batch of ndjsonFormat.readBatches(src, { history: null })) {
+  for await (const batch of ndjsonFormat.readBatches(src, { sidecar: null })) {
     for (const d of batch as Draft[]) {
       if (d.kind !== 'raw') out.push(d);
       else {
-        const raw: RawLines = { kind: 'raw', index: 0, source: src.name, format: d.format, header: d.header, bytes: d.bytes, spans: d.spans };
-        for (const item of decodeRawLines(raw)) out.push(item.kind === 'record' ? { kind: 'record', record: item.record } : { kind: 'unreadable', location: item.location, id: item.id, code: item.code, message: item.message });
+        const raw: RawRecords = { kind: 'raw', index: 0, source: src.name, format: d.format, header: d.header, bytes: d.bytes, spans: d.spans };
+        for (const item of parseRawRecords(raw)) out.push(item.kind === 'record' ? { kind: 'record', record: item.record } : { kind: 'unreadable', location: item.location, id: item.id, code: item.code, message: item.message });
       }
     }
   }

@@ -1,10 +1,10 @@
 import { MessageChannel, receiveMessageOnPort } from 'node:worker_threads';
 import { describe, expect, it } from 'vitest';
 import type { HistoryIndex } from './formats/dicechess-com/history-list.js';
-import type { RawLines, ReadItem } from './items.js';
-import { decodeRawLines } from './raw-lines.js';
+import type { RawRecords, ReadItem } from './items.js';
+import { parseRawRecords } from './raw-records.js';
 import { readRecords } from './read.js';
-import { historyOf, shareHistory } from './shared-history.js';
+import { sidecarOf, shareSidecar } from './shared-sidecar.js';
 import { byId, collect, fixture } from './test-support/collect.js';
 
 const HISTORY_LIST = fixture('dicechess-com-history-list.json');
@@ -19,12 +19,12 @@ function throughPort<T>(value: T): T {
   return got;
 }
 
-describe('a history list travels with raw records', () => {
+describe('a history list (dicechess.com\'s sidecar) travels with raw records', () => {
   it('records stay raw for the workers, and decoded there they carry the metadata, as decoded on the reading thread', async () => {
-    const raw: Array<ReadItem | RawLines> = [];
+    const raw: Array<ReadItem | RawRecords> = [];
     for await (const item of readRecords([fixture('dicechess-com')], { historyList: HISTORY_LIST, deferRaw: true })) raw.push(item);
     expect(raw.some((i) => i.kind === 'record')).toBe(false);
-    const decoded = raw.flatMap((i) => (i.kind === 'raw' ? [...decodeRawLines(throughPort(i))] : [i]));
+    const decoded = raw.flatMap((i) => (i.kind === 'raw' ? [...parseRawRecords(throughPort(i))] : [i]));
     const here = await collect([fixture('dicechess-com')], { historyList: HISTORY_LIST });
     expect(decoded).toStrictEqual(here);
     const game = byId(decoded, '1f0c3a80-6d4e-11f0-9a6b-0242ac120002');
@@ -37,10 +37,21 @@ describe('a history list travels with raw records', () => {
       ['g1', { gameId: 'g1', whiteRating: -0, result: 'WIN', nested: { a: [1, null, 'x'] } }],
       ['g2', { gameId: 'g2', ['__proto__']: 5 }],
     ]);
-    const shared = shareHistory(index);
-    const elsewhere = historyOf({ key: `${shared.key}:elsewhere`, bytes: throughPort(shared).bytes });
+    const shared = shareSidecar(index);
+    const elsewhere = sidecarOf({ key: `${shared.key}:elsewhere`, bytes: throughPort(shared).bytes }) as HistoryIndex;
     expect(elsewhere).not.toBe(index);
     expect(elsewhere).toStrictEqual(index);
     expect(Object.is(elsewhere.get('g1')!.whiteRating, -0)).toBe(true);
+  });
+});
+
+describe('a sidecar is its format\'s own', () => {
+  it('travels only with the raw records of its format', async () => {
+    const raw: Array<ReadItem | RawRecords> = [];
+    for await (const item of readRecords([fixture('dicechess-com'), fixture('history')], { historyList: HISTORY_LIST, deferRaw: true })) raw.push(item);
+    const formats = new Map<string, boolean>();
+    for (const item of raw) if (item.kind === 'raw') formats.set(item.format, (formats.get(item.format) ?? false) || item.sidecar !== undefined);
+    expect(formats.get('dicechess-com')).toBe(true);
+    expect(formats.get('history')).toBe(false);
   });
 });

@@ -2,16 +2,21 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { RecordProblem } from './items.js';
-import { FenBoards } from './fen-boards.js';
-import { checkFen, checkFenByFields, checkTurnFen, plainFenEnd } from './notation.js';
-import { prng } from './test-support/random-game.js';
-import { chess960Fen, legalMoves, makeDfen, parseDfen, type Position, STANDARD_FEN } from '../core/index.js';
+import { RecordProblem } from '../problems.js';
+import { FenBoards } from '../fen-boards.js';
+import { checkFen, checkFenByFields } from './fen.js';
+import { plainFenEnd } from './fen-shape.js';
+import { prng } from '../test-support/random-game.js';
+import { chess960Fen, legalMoves, makeDfen, parseDfen, type Position, STANDARD_FEN } from '../../core/index.js';
+
+/** A turn's FEN checked by the entry point, and by the reference it is held equal to. */
+const turnFen = (text: unknown, what: string): string => checkFen(text, 'turn', what);
+const turnFenByFields = (text: unknown, what: string): string => checkFenByFields(text, 'turn', what);
 
 /** What a FEN check gives: the FEN it returns, or the unreadable entry's code and sentence. */
-function outcome(check: typeof checkFen, text: unknown, full: boolean): unknown {
+function outcome(check: (text: unknown, what: string) => string, text: unknown): unknown {
   try {
-    return { fen: check(text, 'field "fen_after"', full) };
+    return { fen: check(text, 'field "fen_after"') };
   } catch (e) {
     if (e instanceof RecordProblem) return { code: e.problem.code, message: e.problem.message, location: e.problem.location };
     throw e;
@@ -101,19 +106,19 @@ describe('the one-pass per-turn FEN check (plainFenEnd) against the field-by-fie
     for (const fen of PLAYED) {
       const end = plainFenEnd(fen);
       expect(end, fen).toBeGreaterThan(0);
-      expect(outcome(checkFen, fen, false)).toEqual(outcome(checkFenByFields, fen, false));
+      expect(outcome(turnFen, fen)).toEqual(outcome(turnFenByFields, fen));
     }
   });
 
   it('accepts every per-turn FEN of the committed fixtures the field-by-field check accepts, with the same answer', () => {
-    const dir = path.join(import.meta.dirname, 'fixtures');
+    const dir = path.join(import.meta.dirname, '..', 'fixtures');
     const fens = new Set<string>();
     for (const sub of readdirSync(dir, { recursive: true, encoding: 'utf8' })) {
       if (!/\.(json|ndjson|csv)$/.test(sub)) continue;
       for (const m of readFileSync(path.join(dir, sub), 'utf8').matchAll(/"(?:fen_after|fenAfter|fen)"\s*:\s*"([^"]*)"/g)) fens.add(m[1]);
     }
     expect(fens.size).toBeGreaterThan(10);
-    for (const fen of fens) expect(outcome(checkFen, fen, false), fen).toEqual(outcome(checkFenByFields, fen, false));
+    for (const fen of fens) expect(outcome(turnFen, fen), fen).toEqual(outcome(turnFenByFields, fen));
   });
 
   it('gives what the field-by-field check gives for every value of each field, the others good, 4 to 7 fields', () => {
@@ -124,7 +129,7 @@ describe('the one-pass per-turn FEN check (plainFenEnd) against the field-by-fie
         const fields = good.map((g, i) => (i === f ? value : g));
         for (let n = Math.max(4, f + 1); n <= 7; n++) {
           const text = fields.slice(0, n).join(' ');
-          expect(outcome(checkFen, text, false), text).toEqual(outcome(checkFenByFields, text, false));
+          expect(outcome(turnFen, text), text).toEqual(outcome(turnFenByFields, text));
           cases++;
         }
       }
@@ -135,9 +140,9 @@ describe('the one-pass per-turn FEN check (plainFenEnd) against the field-by-fie
   it('gives what the field-by-field check gives for FENs near played ones', () => {
     fc.assert(
       fc.property(nearFen, (text) => {
-        expect(outcome(checkFen, text, false)).toEqual(outcome(checkFenByFields, text, false));
+        expect(outcome(turnFen, text)).toEqual(outcome(turnFenByFields, text));
         const end = plainFenEnd(text);
-        if (end >= 0) expect(checkFenByFields(text, 'x', false)).toBe(text.slice(0, end));
+        if (end >= 0) expect(checkFenByFields(text, 'turn', 'x')).toBe(text.slice(0, end));
       }),
       { numRuns: 4000 },
     );
@@ -146,7 +151,7 @@ describe('the one-pass per-turn FEN check (plainFenEnd) against the field-by-fie
   it('gives what the field-by-field check gives for FENs built from odd fields', () => {
     fc.assert(
       fc.property(builtFen, (text) => {
-        expect(outcome(checkFen, text, false)).toEqual(outcome(checkFenByFields, text, false));
+        expect(outcome(turnFen, text)).toEqual(outcome(turnFenByFields, text));
       }),
       { numRuns: 4000 },
     );
@@ -155,7 +160,7 @@ describe('the one-pass per-turn FEN check (plainFenEnd) against the field-by-fie
   it('gives what the field-by-field check gives for any text and any value', () => {
     fc.assert(
       fc.property(fc.oneof(fc.string({ maxLength: 80 }), fc.anything()), (v) => {
-        expect(outcome(checkFen, v, false)).toEqual(outcome(checkFenByFields, v, false));
+        expect(outcome(turnFen, v)).toEqual(outcome(turnFenByFields, v));
       }),
       { numRuns: 2000 },
     );
@@ -164,9 +169,9 @@ describe('the one-pass per-turn FEN check (plainFenEnd) against the field-by-fie
   it('leaves the cases it is unsure of (a pawn on a last rank, tabs, doubled spaces) to the field-by-field check', () => {
     for (const fen of ['4k2P/8/8/8/8/8/8/7K w - - 0 1', `${STANDARD_FEN} `, STANDARD_FEN.replace(' ', '  '), STANDARD_FEN.replace(' ', '\t')]) {
       expect(plainFenEnd(fen)).toBe(-1);
-      expect(outcome(checkFen, fen, false)).toEqual(outcome(checkFenByFields, fen, false));
+      expect(outcome(turnFen, fen)).toEqual(outcome(turnFenByFields, fen));
     }
-    expect(checkFen(`${STANDARD_FEN} PN`, 'x', false)).toBe(STANDARD_FEN);
+    expect(checkFen(`${STANDARD_FEN} PN`, 'turn', 'x')).toBe(STANDARD_FEN);
   });
 });
 
@@ -190,7 +195,7 @@ describe('the boards the per-turn check writes down (FenBoards)', () => {
   it('holds every played position square by square, beside the FEN it returned', () => {
     const boards = new FenBoards(PLAYED.length);
     PLAYED.forEach((fen, t) => {
-      const returned = checkTurnFen(fen, () => 'x', boards, t);
+      const returned = checkFen(fen, 'turn', () => 'x', boards, t);
       expect(boards.fens[t]).toBe(returned);
       expect([...boards.squares.subarray(boards.board(t), boards.board(t) + 64)], fen).toEqual(boardOf(fen));
     });
@@ -205,7 +210,7 @@ describe('the boards the per-turn check writes down (FenBoards)', () => {
         boards.squares.fill(99, c, c + 64);
         let returned: string | null = null;
         try {
-          returned = checkTurnFen(text, () => 'x', boards, 1);
+          returned = checkFen(text, 'turn', () => 'x', boards, 1);
         } catch (e) {
           if (!(e instanceof RecordProblem)) throw e;
         }
@@ -223,11 +228,31 @@ describe('the boards the per-turn check writes down (FenBoards)', () => {
   it('gives a record whose range the arena handed out again no boards: the judge reads the text', () => {
     const fen = PLAYED[0];
     const first = new FenBoards(1);
-    checkTurnFen(fen, () => 'x', first, 0);
+    checkFen(fen, 'turn', () => 'x', first, 0);
     const words = new Int32Array(new Int8Array(Int8Array.from(boardOf(fen))).buffer);
     expect(first.matches(0, fen, words)).toBe(true);
     // Later records take the arena's ranges until it comes round again (1 MiB: 17 records of 1,000 turns).
     for (let i = 0; i < 17; i++) new FenBoards(1000);
     expect(first.matches(0, fen, words)).toBeUndefined();
+  });
+});
+
+describe('a start position against a turn\'s position', () => {
+  it('matches castling rights to rooks for a start only, and names the field in the sentence', () => {
+    const noRook = '4k3/8/8/8/8/8/8/4K3 w K - 0 1';
+    expect(checkFen(noRook, 'turn', 'x')).toBe(noRook);
+    expect(() => checkFen(noRook, 'start', 'field "initial_fen"')).toThrow(/^field "initial_fen" "4k3\/8\/8\/8\/8\/8\/8\/4K3 w K - 0 1" is not a FEN: /);
+    expect(checkFen(`  ${STANDARD_FEN} PNB `, 'start', 'x')).toBe(STANDARD_FEN);
+  });
+
+  it('says a missing FEN is missing, whichever kind', () => {
+    for (const kind of ['start', 'turn'] as const) {
+      try {
+        checkFen('  ', kind, () => 'field "fen"');
+        expect.unreachable();
+      } catch (e) {
+        expect((e as RecordProblem).problem).toEqual({ code: 'record.missing-field', message: 'field "fen" is missing' });
+      }
+    }
   });
 });

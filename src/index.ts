@@ -10,8 +10,8 @@
 export * from './api/rules.js';
 export { type DialectOptions, type RecordSource, type RunError, type RunOptions, loadDialect, readRecords, replayRecord, runReplay } from './api/node.js';
 export { listDialects } from './dialects/registry.js';
-export type { GameRecord, FormatName, Turn } from './records/game-record.js';
-export { FORMAT_NAMES } from './records/game-record.js';
+export type { GameRecord, FormatName, Turn } from './records/model/game-record.js';
+export { FORMAT_NAMES } from './records/model/game-record.js';
 export type { ReadItem } from './records/items.js';
 export type { ReadOptions } from './records/read.js';
 export type { Finding, GameResultLine } from './replay/result.js';

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { CoreError, Result } from '../core/errors.js';
 import { type Dialect, type DialectProblem, DIALECTS_DIR, listDialects, loadDialect as loadNamedDialect, loadDialectObject } from '../dialects/index.js';
-import type { GameRecord } from '../records/game-record.js';
+import type { GameRecord } from '../records/model/game-record.js';
 import type { ReadItem } from '../records/items.js';
 import { type ReadOptions, readRecords as readAll } from '../records/read.js';
 import type { StreamInput } from '../records/input/text-source.js';

@@ -9,7 +9,7 @@ import { judgeTurn, legalFirstMoves, legalTurns, loadDialect, readRecords, type 
 import { listDialects, packageRoot } from '../dialects/index.js';
 import { makePrng } from '../dice/prng.js';
 import { computedFensAfter } from '../records/replay-fens.js';
-import type { GameRecord } from '../records/game-record.js';
+import type { GameRecord } from '../records/model/game-record.js';
 import { TURN_CAP } from './page/analyse.js';
 import { formatHash } from './page/hash.js';
 import { goHash, launch, skipWithoutChromium, readPanels, watchedPage } from './test-support/browser.js';

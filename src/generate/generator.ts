@@ -1,7 +1,7 @@
 import { loadDialect } from '../dialects/index.js';
 import { Prng } from '../dice/index.js';
 import { FORMATS } from '../records/formats/index.js';
-import type { FormatName, GameRecord } from '../records/game-record.js';
+import type { FormatName, GameRecord } from '../records/model/game-record.js';
 import { type PreparedDialect, prepareDialect } from '../replay/replay-game.js';
 import type { ExpectedFinding } from './answer-key.js';
 import type { BotStyle } from './bots.js';

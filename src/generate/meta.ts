@@ -1,4 +1,4 @@
-import type { Player, TimeControl } from '../records/game-record.js';
+import type { Player, TimeControl } from '../records/model/game-record.js';
 import type { Prng } from '../dice/index.js';
 import type { Rules } from '../rules/index.js';
 import type { BotStyle } from './bots.js';

@@ -1,5 +1,5 @@
 import { FORMATS } from '../records/formats/index.js';
-import type { FormatName, GameRecord } from '../records/game-record.js';
+import type { FormatName, GameRecord } from '../records/model/game-record.js';
 import { TextSource } from '../records/input/text-source.js';
 import type { Finding } from '../replay/result.js';
 import { type PreparedDialect, replayGame } from '../replay/replay-game.js';

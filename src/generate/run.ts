@@ -7,7 +7,7 @@ import { checkFileTarget, OutputPathError } from '../output/output-path.js';
 import { runTask, workerPool } from '../worker-pool.js';
 import type { Dialect } from '../dialects/index.js';
 import { FORMATS } from '../records/formats/index.js';
-import type { FormatName } from '../records/game-record.js';
+import type { FormatName } from '../records/model/game-record.js';
 import { type AnswerKey, type ExpectedFinding, serializeAnswerKey } from './answer-key.js';
 import type { BotStyle } from './bots.js';
 import { type BatchOutput, BOOK_TURNS, type GenerateTask, generateBatch } from './generator.js';

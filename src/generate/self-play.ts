@@ -1,6 +1,6 @@
 import { type Color, chess960Fen, type Move, makeDfen, type Position, type Role, STANDARD_FEN, uciToMove } from '../core/index.js';
 import { FACES, makeClientSeed, makeReveal, makeRoller, makeServerSeed, Prng, type Roller } from '../dice/index.js';
-import type { FormatName, GameEvent, GameRecord, TimeControl, Turn } from '../records/game-record.js';
+import type { FormatName, GameEvent, GameRecord, TimeControl, Turn } from '../records/model/game-record.js';
 import { canWin, DicePool, GameState, parseDialectDfen, type Rules, TERMINATION_OF, TurnEngine } from '../rules/index.js';
 import { BOTS, type BotStyle, materialBalance } from './bots.js';
 import { allowedDice } from './dice-flags.js';

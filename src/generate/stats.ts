@@ -1,4 +1,4 @@
-import type { GameRecord } from '../records/game-record.js';
+import type { GameRecord } from '../records/model/game-record.js';
 
 /** Counters over a generated corpus (merged across batches; plain numbers, so they cross worker threads). */
 export interface CorpusStats {

@@ -6,7 +6,7 @@ import { runCli } from '../cli/test-support/run-cli.js';
 import { loadDialect } from '../dialects/index.js';
 import { DEFAULT_RATES } from '../generate/self-play.js';
 import { generateCorpus } from '../generate/run.js';
-import type { FormatName } from '../records/game-record.js';
+import type { FormatName } from '../records/model/game-record.js';
 import type { InferDocument, OptionDoc } from './document.js';
 import { valueText } from './options.js';
 

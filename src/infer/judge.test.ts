@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { finaliseRecord } from '../records/finalise.js';
-import type { GameRecord } from '../records/game-record.js';
+import { finaliseRecord } from '../records/model/finalise.js';
+import type { GameRecord } from '../records/model/game-record.js';
 import type { ReadItem } from '../records/items.js';
 import { loadDialect } from '../dialects/index.js';
 import { dialectSpec, type DialectSpec } from '../replay/judge-record.js';

@@ -1,5 +1,5 @@
 import { makeDiceLetters, type Role } from '../core/index.js';
-import type { GameRecord } from '../records/game-record.js';
+import type { GameRecord } from '../records/model/game-record.js';
 import type { ReadItem } from '../records/items.js';
 import type { DialectSpec } from '../replay/judge-record.js';
 import { judgeFairness, type PreparedDialect, prepareDialect, replayGame } from '../replay/replay-game.js';

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { type Dialect, loadDialect } from '../dialects/index.js';
-import type { FormatName } from '../records/game-record.js';
+import type { FormatName } from '../records/model/game-record.js';
 import { expandSources } from '../records/input/expand.js';
 import { fileHash } from '../run/run-info.js';
 import { INFERRED_DIALECT_FILE, inferredDialect } from './dialect-file.js';

@@ -1,4 +1,4 @@
-import type { FormatName } from './game-record.js';
+import type { FormatName } from './model/game-record.js';
 
 /** How many characters of a source the detector looks at. */
 export const DETECT_CHARS = 64 * 1024;

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { FORMAT_NAMES, type FormatName } from './game-record.js';
-import { GameRecord } from './game-record-schema.js';
+import { FORMAT_NAMES, type FormatName } from './model/game-record.js';
+import { GameRecord } from './model/game-record-schema.js';
 import { FORMATS } from './formats/index.js';
 import { fastRecord } from './formats/fast-record.js';
 import { detectFormat } from './detect.js';

@@ -7,7 +7,7 @@ import { readRecords } from './read.js';
 import { randomGame } from './test-support/random-game.js';
 import { collect, records } from './test-support/collect.js';
 import { makeRecordText } from './write.js';
-import type { GameRecord } from './game-record.js';
+import type { GameRecord } from './model/game-record.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'invalid-utf8-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

@@ -1,4 +1,4 @@
-import type { FormatName, GameRecord } from './game-record.js';
+import type { FormatName, GameRecord } from './model/game-record.js';
 import { type Problem, problem, type UnreadableCode } from './problems.js';
 import type { SharedSidecar } from './shared-sidecar.js';
 

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import pLimit from 'p-limit';
 import { DETECT_CHARS, detectFormat } from './detect.js';
-import type { FormatName } from './game-record.js';
+import type { FormatName } from './model/game-record.js';
 import { FORMATS } from './formats/index.js';
 import type { ReadContext, Sidecar, SidecarOptions } from './formats/format.js';
 import { withFetchFolders } from './fetch-folder.js';

@@ -1,5 +1,5 @@
 import { makeDfen, parseDfen, uciToMove } from '../core/index.js';
-import type { GameRecord } from './game-record.js';
+import type { GameRecord } from './model/game-record.js';
 
 /**
  * Positions around each turn, for writers of formats that need FENs. The moves are

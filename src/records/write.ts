@@ -1,4 +1,4 @@
-import type { FormatName, GameRecord } from './game-record.js';
+import type { FormatName, GameRecord } from './model/game-record.js';
 import { FORMATS } from './formats/index.js';
 import { writeText } from './output/write-text.js';
 

@@ -1,4 +1,4 @@
-import type { Turn } from '../records/game-record.js';
+import type { Turn } from '../records/model/game-record.js';
 import type { Rules } from '../rules/index.js';
 
 /**

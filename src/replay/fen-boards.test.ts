@@ -4,9 +4,9 @@ import { gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { loadDialect, packageRoot } from '../dialects/index.js';
 import { prng } from '../records/test-support/random-game.js';
-import { fenBoardsOf } from '../records/fen-boards.js';
+import { fenBoardsOf } from '../records/model/fen-boards.js';
 import { FORMATS } from '../records/formats/index.js';
-import type { FormatName, GameRecord } from '../records/game-record.js';
+import type { FormatName, GameRecord } from '../records/model/game-record.js';
 import { prepareDialect, replayGame } from './replay-game.js';
 
 const root = packageRoot();

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadDialect } from '../dialects/index.js';
-import type { GameRecord } from '../records/game-record.js';
+import type { GameRecord } from '../records/model/game-record.js';
 import { collect, records } from '../records/test-support/collect.js';
 import { prepareDialect, replayGame } from './replay-game.js';
 

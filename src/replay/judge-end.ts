@@ -1,4 +1,4 @@
-import type { GameRecord } from '../records/game-record.js';
+import type { GameRecord } from '../records/model/game-record.js';
 import type { Position } from '../core/index.js';
 import { canWin, type Outcome, type RuleId, type Rules, TERMINATION_OF } from '../rules/index.js';
 

@@ -1,4 +1,4 @@
-import type { GameRecord } from '../records/game-record.js';
+import type { GameRecord } from '../records/model/game-record.js';
 import type { RuleId, Rules } from '../rules/index.js';
 
 export interface EventFinding {

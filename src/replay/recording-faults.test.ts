@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { loadDialect } from '../dialects/index.js';
-import type { FormatName } from '../records/game-record.js';
+import type { FormatName } from '../records/model/game-record.js';
 import { collect, fixture, records, unreadables } from '../records/test-support/collect.js';
 import { RECORDING_FAULTS, RULE_IDS, isNormalisedFault, isRecordingFault } from '../rules/rule-ids.js';
 import { prepareDialect, replayGame } from './replay-game.js';

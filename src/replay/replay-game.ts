@@ -1,8 +1,8 @@
 import { KNIGHT, makeBoard, makeDiceLetters, type Move, moveTo, PAWN, QUEEN, type Role, uciToMove } from '../core/index.js';
 import { verifyRolls } from '../dice/index.js';
-import { type FenBoards, fenBoardsOf } from '../records/fen-boards.js';
-import type { GameRecord, Turn } from '../records/game-record.js';
-import { reportedFaults } from '../records/recording-faults.js';
+import { type FenBoards, fenBoardsOf } from '../records/model/fen-boards.js';
+import type { GameRecord, Turn } from '../records/model/game-record.js';
+import { reportedFaults } from '../records/model/recording-faults.js';
 import { GameState, isRecordingFault, type RuleId, type Rules, TurnEngine, type TurnFinding, type TurnVerdict } from '../rules/index.js';
 import { earnedIncrementMs } from './clock-rule.js';
 import { judgeEnd } from './judge-end.js';

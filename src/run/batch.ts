@@ -1,4 +1,4 @@
-import type { GameRecord } from '../records/game-record.js';
+import type { GameRecord } from '../records/model/game-record.js';
 import { type RawRecords, type ReadItem, recordsIn } from '../records/items.js';
 import { parseRawRecords } from '../records/raw-records.js';
 import type { GameResultLine } from '../replay/result.js';

@@ -1,4 +1,4 @@
-import type { FormatName } from '../records/game-record.js';
+import type { FormatName } from '../records/model/game-record.js';
 import { type ReadOptions, readRecords, recordsIn, type SourceNote } from '../records/index.js';
 import { type RawRecords, SPAN } from '../records/items.js';
 import type { BatchItem } from './batch.js';

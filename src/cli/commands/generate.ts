@@ -5,7 +5,7 @@ import { type InjectSpec, injectProblem, parseInject } from '../../generate/inje
 import { generateCorpus } from '../../generate/run.js';
 import { DEFAULT_RATES, type Rates } from '../../generate/self-play.js';
 import { formatStats } from '../../generate/stats.js';
-import { FORMAT_NAMES, type FormatName } from '../../records/game-record.js';
+import { FORMAT_NAMES, type FormatName } from '../../records/model/game-record.js';
 import { type DialectArgs, dialectOptions, resolveDialectOption } from '../dialect-option.js';
 import { UsageError } from '../usage-error.js';
 import { checkJobs } from '../jobs-option.js';

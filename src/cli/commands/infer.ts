@@ -5,7 +5,7 @@ import { checkOutputFile } from '../../output/file-output.js';
 import { checkFolderTarget, checkNotAnInput } from '../../output/output-path.js';
 import { defaultOptionPaths, type OptionPlan, planOption } from '../../infer/options.js';
 import { runInfer } from '../../infer/run.js';
-import { FORMAT_NAMES, type FormatName } from '../../records/game-record.js';
+import { FORMAT_NAMES, type FormatName } from '../../records/model/game-record.js';
 import { sourceFailureLine } from '../source-options.js';
 import { UsageError } from '../usage-error.js';
 import { checkJobs } from '../jobs-option.js';

@@ -5,7 +5,7 @@ import { DEFAULT_RATES, makeContext, playGame } from '../../generate/self-play.j
 import { FORMATS } from '../../records/formats/index.js';
 import { makeHistoryRow } from '../../records/formats/dicechess-com/history-list.js';
 import { makeStateMap } from '../../records/formats/dicechess-com/write.js';
-import type { GameRecord } from '../../records/game-record.js';
+import type { GameRecord } from '../../records/model/game-record.js';
 
 /**
  * Loopback fakes of the two APIs of docs/formats.md#site-apis (127.0.0.1, port 0), serving games

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { CASTLE, generateMoves, KNIGHT, type Move, moveKind, QUEEN, ROOK } from '../../core/index.js';
-import type { FormatName } from '../../records/game-record.js';
+import type { FormatName } from '../../records/model/game-record.js';
 import { DicePool } from '../../rules/index.js';
 import type { PlanterDef } from './planter.js';
 import { clone, cutAfter, expected, GEOMETRY, shuffled, stateAt, uciOf } from './planter-tools.js';

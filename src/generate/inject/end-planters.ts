@@ -1,6 +1,6 @@
 import { ALL_ROLES, uciToMove } from '../../core/index.js';
 import { rollD6, rollFair } from '../../dice/index.js';
-import type { FormatName, GameRecord } from '../../records/game-record.js';
+import type { FormatName, GameRecord } from '../../records/model/game-record.js';
 import { DicePool } from '../../rules/index.js';
 import type { PlanterDef, PlantContext } from './planter.js';
 import { anyMove, clone, eachDie, expected, stateAt, turnCapturesKing, uciOf } from './planter-tools.js';

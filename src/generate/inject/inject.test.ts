@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { loadDialect } from '../../dialects/index.js';
-import type { FormatName } from '../../records/game-record.js';
+import type { FormatName } from '../../records/model/game-record.js';
 import { generateBatch } from '../generator.js';
 import { type InjectSpec, PLANTERS, injectProblem, parseInject } from './index.js';
 import { DEFAULT_RATES } from '../self-play.js';

@@ -9,7 +9,7 @@ import {
   uciToMove,
 } from '../../core/index.js';
 import type { Prng } from '../../dice/index.js';
-import type { GameRecord } from '../../records/game-record.js';
+import type { GameRecord } from '../../records/model/game-record.js';
 import { GameState, type RuleId, type Rules } from '../../rules/index.js';
 import type { ExpectedFinding } from '../answer-key.js';
 import type { GameUnit, PlantContext } from './planter.js';

@@ -1,5 +1,5 @@
 import type { Prng } from '../../dice/index.js';
-import type { FormatName, GameRecord } from '../../records/game-record.js';
+import type { FormatName, GameRecord } from '../../records/model/game-record.js';
 import type { RuleId, Rules } from '../../rules/index.js';
 import type { ExpectedFinding } from '../answer-key.js';
 import type { DialectContext, TurnTrace } from '../self-play.js';

@@ -1,5 +1,5 @@
 import type { Prng } from '../../dice/index.js';
-import type { FormatName } from '../../records/game-record.js';
+import type { FormatName } from '../../records/model/game-record.js';
 import { isRuleId, type Rules } from '../../rules/index.js';
 import type { InjectSpec } from './planter.js';
 import { eachDie } from './planter-tools.js';

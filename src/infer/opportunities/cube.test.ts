@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { loadDialect } from '../../dialects/index.js';
-import type { GameEvent } from '../../records/game-record.js';
+import type { GameEvent } from '../../records/model/game-record.js';
 import { cubeAllowed, cubeOpportunities, CubeTrack, mayOffer } from './cube.js';
 
 const rulesOf = (sets: string[] = []) => {

@@ -1,4 +1,4 @@
-import type { GameEvent, Side } from '../../records/game-record.js';
+import type { GameEvent, Side } from '../../records/model/game-record.js';
 import type { Rules } from '../../rules/index.js';
 
 /** The doubling cube as the event judge sees it before a turn's roll: its value and who owns it (null: centred). */

@@ -1,5 +1,5 @@
 import { makeDiceLetters, type Role } from '../../core/index.js';
-import type { GameRecord } from '../../records/game-record.js';
+import type { GameRecord } from '../../records/model/game-record.js';
 import { mayEndPartway } from '../../replay/replay-game.js';
 import { earnedIncrementMs } from '../../replay/clock-rule.js';
 import { GameState, TERMINATION_OF, type TurnEngine } from '../../rules/index.js';

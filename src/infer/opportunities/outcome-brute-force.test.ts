@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Role } from '../../core/index.js';
 import { loadDialect } from '../../dialects/index.js';
 import { DEFAULT_RATES, makeContext, playGame } from '../../generate/self-play.js';
-import type { GameRecord } from '../../records/game-record.js';
+import type { GameRecord } from '../../records/model/game-record.js';
 import { prepareDialect, replayGame } from '../../replay/replay-game.js';
 import { DicePool, GameState, TERMINATION_OF, TurnEngine } from '../../rules/index.js';
 import { bruteForcePairs } from './brute-force.js';

@@ -1,9 +1,9 @@
 import { makeDiceLetters, type Role } from '../../core/index.js';
 import { COMMA, CR, NL, QUOTE } from '../char-codes.js';
-import type { GameRecord, GameRecordInput, Player } from '../game-record.js';
-import { TERMINATIONS } from '../game-record.js';
-import { FenBoards, keepFenBoards } from '../fen-boards.js';
-import { finaliseRecord } from '../finalise.js';
+import type { GameRecord, GameRecordInput, Player } from '../model/game-record.js';
+import { TERMINATIONS } from '../model/game-record.js';
+import { FenBoards, keepFenBoards } from '../model/fen-boards.js';
+import { finaliseRecord } from '../model/finalise.js';
 import { type Draft, type Problem, fail, problem, tooLarge, unreadable } from '../items.js';
 import { MAX_LINE_BYTES, wholeLineChunks } from '../input/lines.js';
 import { parseDice } from '../notation/dice.js';

@@ -1,5 +1,5 @@
-import { turnKeysOnly } from '../checked-record.js';
-import { EVENT_TYPES, FORMAT_NAMES, type GameRecord, TERMINATIONS } from '../game-record.js';
+import { turnKeysOnly } from '../model/checked-record.js';
+import { EVENT_TYPES, FORMAT_NAMES, type GameRecord, TERMINATIONS } from '../model/game-record.js';
 
 /**
  * A hand-written check of the canonical record shape for the native reader's hot

@@ -1,7 +1,7 @@
 import { isAscii, isUtf8 } from 'node:buffer';
 import path from 'node:path';
-import type { FormatName, GameRecord, GameRecordInput } from '../game-record.js';
-import { finaliseRecord } from '../finalise.js';
+import type { FormatName, GameRecord, GameRecordInput } from '../model/game-record.js';
+import { finaliseRecord } from '../model/finalise.js';
 import type { TextSource } from '../input/text-source.js';
 import { type Draft, RAW_WHOLE_LINE, RecordProblem, SPAN, problem, unreadable } from '../items.js';
 import { parseJson } from '../input/json-values.js';

@@ -1,7 +1,7 @@
-import type { GameRecord, GameRecordInput, Player, TimeControl } from '../game-record.js';
-import { TERMINATIONS } from '../game-record.js';
+import type { GameRecord, GameRecordInput, Player, TimeControl } from '../model/game-record.js';
+import { TERMINATIONS } from '../model/game-record.js';
 import { type Obj, describe, isObj, optBoolean, optNumber, optString, reqArray, reqObj, reqString } from '../fields.js';
-import { FenBoards, keepFenBoards } from '../fen-boards.js';
+import { FenBoards, keepFenBoards } from '../model/fen-boards.js';
 import { fail, mapWithin } from '../items.js';
 import { parseDice } from '../notation/dice.js';
 import { checkFen } from '../notation/fen.js';

@@ -1,4 +1,4 @@
-import type { FormatName } from '../game-record.js';
+import type { FormatName } from '../model/game-record.js';
 import { beturangaFormat } from './beturanga/index.js';
 import { csvFormat } from './csv.js';
 import { dicechessComFormat } from './dicechess-com/index.js';

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { RAW_WHOLE_LINE } from '../items.js';
 import { randomGame } from '../test-support/random-game.js';
 import { makeRecordText } from '../write.js';
-import { GameRecord } from '../game-record-schema.js';
+import { GameRecord } from '../model/game-record-schema.js';
 import { withFenAfter } from '../replay-fens.js';
 import { type RawPlace, parseSpans } from './format.js';
 import { ingestWireFormat } from './ingest-wire.js';

@@ -3,7 +3,7 @@ import { MAX_LINE_BYTES } from '../input/lines.js';
 import { cutJsonText, jsonValues } from '../input/json-values.js';
 import { TextSource } from '../input/text-source.js';
 import { type Draft, RAW_WHOLE_LINE, tooLarge } from '../items.js';
-import type { FormatName } from '../game-record.js';
+import type { FormatName } from '../model/game-record.js';
 
 /** Bytes of documents a legacy-cut raw draft collects before it is handed on. */
 const LEGACY_BATCH = 256 * 1024;

@@ -1,7 +1,7 @@
 import { MAX_LINE_BYTES, eachLine, isBlankBytes, wholeLineChunks } from '../input/lines.js';
 import type { TextSource } from '../input/text-source.js';
 import { type Draft, tooLarge } from '../items.js';
-import type { FormatName } from '../game-record.js';
+import type { FormatName } from '../model/game-record.js';
 
 /**
  * A source of one record per line as raw records: whole lines as bytes with their spans,

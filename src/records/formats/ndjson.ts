@@ -1,5 +1,5 @@
-import type { GameRecord } from '../game-record.js';
-import { checkNative, knownStart, validate } from '../finalise.js';
+import type { GameRecord } from '../model/game-record.js';
+import { checkNative, knownStart, validate } from '../model/finalise.js';
 import { type Draft, problem, unreadable } from '../items.js';
 import { fastRecord } from './fast-record.js';
 import { type FormatModule, convertOne, guessId, readParsed } from './format.js';

@@ -1,7 +1,7 @@
 import { makeDiceLetters, type Role } from '../../core/index.js';
-import type { GameRecord, GameRecordInput, Side } from '../game-record.js';
+import type { GameRecord, GameRecordInput, Side } from '../model/game-record.js';
 import { HASH } from '../char-codes.js';
-import { finaliseRecord } from '../finalise.js';
+import { finaliseRecord } from '../model/finalise.js';
 import { type Draft, fail } from '../items.js';
 import { checkFen } from '../notation/fen.js';
 import { parseDice } from '../notation/dice.js';

@@ -1,5 +1,5 @@
 import { isAscii, isUtf8 } from 'node:buffer';
-import type { GameRecord } from '../game-record.js';
+import type { GameRecord } from '../model/game-record.js';
 
 /** The note on a record whose text held bytes that are not UTF-8 (each became U+FFFD when decoded). */
 export const INVALID_UTF8_NOTE = 'text:invalid-utf8';

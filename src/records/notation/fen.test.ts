@@ -3,7 +3,7 @@ import path from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { RecordProblem } from '../problems.js';
-import { FenBoards } from '../fen-boards.js';
+import { FenBoards } from '../model/fen-boards.js';
 import { checkFen, checkFenByFields } from './fen.js';
 import { plainFenEnd } from './fen-shape.js';
 import { prng } from '../test-support/random-game.js';

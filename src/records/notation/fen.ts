@@ -1,5 +1,5 @@
 import { parseDfen } from '../../core/index.js';
-import type { FenBoards } from '../fen-boards.js';
+import type { FenBoards } from '../model/fen-boards.js';
 import { fail } from '../problems.js';
 import { fenShapeProblem, plainFenEnd, plainFields } from './fen-shape.js';
 

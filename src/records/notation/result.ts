@@ -1,5 +1,5 @@
 import { describe } from '../fields.js';
-import type { Side } from '../game-record.js';
+import type { Side } from '../model/game-record.js';
 import { fail } from '../problems.js';
 
 /** A game's result and a side to move, as the sources spell them. */

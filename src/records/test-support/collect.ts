@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { GameRecord } from '../game-record.js';
+import type { GameRecord } from '../model/game-record.js';
 import type { ReadItem } from '../items.js';
 import { type ReadOptions, readRecords } from '../read.js';
 

@@ -1,7 +1,7 @@
 import { chess960Fen, makeDfen, parseDfen, squareName, uciToMove, STANDARD_FEN } from '../../core/index.js';
 import { makePrng } from '../../dice/index.js';
-import type { GameRecordInput } from '../game-record.js';
-import { GameRecord } from '../game-record-schema.js';
+import type { GameRecordInput } from '../model/game-record.js';
+import { GameRecord } from '../model/game-record-schema.js';
 
 /** A seeded uniform [0, 1) source (the project's own PRNG), so a failing seed reproduces. */
 export function prng(seed: number): () => number {

@@ -1,6 +1,6 @@
 import { ROLE_LETTERS } from '../../../core/index.js';
 import { describe } from '../../fields.js';
-import type { Side } from '../../game-record.js';
+import type { Side } from '../../model/game-record.js';
 import { fail } from '../../items.js';
 
 /**

@@ -1,4 +1,4 @@
-import type { GameRecord } from '../../game-record.js';
+import type { GameRecord } from '../../model/game-record.js';
 import { type FormatModule, jsonFormat } from '../format.js';
 import { parseBeturanga } from './read.js';
 import { makeBeturanga } from './write.js';

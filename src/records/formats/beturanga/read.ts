@@ -1,5 +1,5 @@
 import { type Obj, describe, isObj, optNumber, optString, reqArray } from '../../fields.js';
-import type { GameRecordInput, Player, Side, TimeControl } from '../../game-record.js';
+import type { GameRecordInput, Player, Side, TimeControl } from '../../model/game-record.js';
 import { fail } from '../../items.js';
 import { checkFen } from '../../notation/fen.js';
 import { normaliseUci } from '../../notation/uci.js';

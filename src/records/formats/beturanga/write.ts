@@ -1,5 +1,5 @@
 import { CASTLE, KING, makeDfen, moveFrom, moveKind, parseDfen, type Position, ROOK, uciMove } from '../../../core/index.js';
-import type { GameRecord, Side } from '../../game-record.js';
+import type { GameRecord, Side } from '../../model/game-record.js';
 import { entryDiceLetters } from './entries.js';
 import { CAUSES } from './read.js';
 

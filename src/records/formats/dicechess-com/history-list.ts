@@ -1,4 +1,4 @@
-import type { GameRecord } from '../../game-record.js';
+import type { GameRecord } from '../../model/game-record.js';
 import { type Obj, isObj } from '../../fields.js';
 import { jsonValues, parseJson } from '../../input/json-values.js';
 import type { TextSource } from '../../input/text-source.js';

@@ -1,8 +1,8 @@
-import type { GameEvent, GameRecordInput, Player, Side, TimeControl } from '../../game-record.js';
+import type { GameEvent, GameRecordInput, Player, Side, TimeControl } from '../../model/game-record.js';
 import { type Obj, isObj } from '../../fields.js';
 import { fail } from '../../items.js';
 import type { Attempt, DocPlace } from '../format.js';
-import { reportedFaultNote } from '../../recording-faults.js';
+import { reportedFaultNote } from '../../model/recording-faults.js';
 import { type HistoryIndex, historyResult } from './history-list.js';
 import { scanStateMap } from './scan.js';
 import { type Step, parseSteps, stepWhere } from './steps.js';

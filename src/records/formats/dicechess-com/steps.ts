@@ -1,6 +1,6 @@
 import { ROLE_LETTERS } from '../../../core/index.js';
 import { type Obj, describe, isObj } from '../../fields.js';
-import type { Side } from '../../game-record.js';
+import type { Side } from '../../model/game-record.js';
 import { fail } from '../../items.js';
 import { checkFen } from '../../notation/fen.js';
 import { squareOfCodes } from '../../notation/squares.js';

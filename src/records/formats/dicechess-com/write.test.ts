@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { finaliseRecord } from '../../finalise.js';
-import type { GameRecord, GameRecordInput } from '../../game-record.js';
+import { finaliseRecord } from '../../model/finalise.js';
+import type { GameRecord, GameRecordInput } from '../../model/game-record.js';
 import { makeStateMap } from './write.js';
 
 const START = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1';

@@ -1,6 +1,6 @@
 import { CASTLE, type Move, makeDfen, ROLE_LETTERS, moveFrom, moveKind, parseDfen, type Position, uciToMove } from '../../../core/index.js';
 import type { Obj } from '../../fields.js';
-import type { GameEvent, GameRecord, Side } from '../../game-record.js';
+import type { GameEvent, GameRecord, Side } from '../../model/game-record.js';
 
 /**
  * GameRecord → dicechess.com state map, with the site's quirks: a highlight-reset

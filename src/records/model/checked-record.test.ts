@@ -1,12 +1,12 @@
 import path from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { packageRoot } from '../dialects/index.js';
+import { packageRoot } from '../../dialects/index.js';
 import { checkedRecord } from './checked-record.js';
 import { FORMAT_NAMES } from './game-record.js';
 import { GameRecord } from './game-record-schema.js';
-import { collect, FIXTURES, records } from './test-support/collect.js';
-import { randomGame } from './test-support/random-game.js';
+import { collect, FIXTURES, records } from '../test-support/collect.js';
+import { randomGame } from '../test-support/random-game.js';
 
 /** The hand-written check and zod answer alike: both reject, or both accept with the same record, field order included. */
 function agree(input: unknown): void {

@@ -1,11 +1,11 @@
 import { createRequire } from 'node:module';
-import { CASTLE, capturesKingOnLastRank, chess960Number, makeUci, moveFrom, moveKind, moveTo, PAWN, parseDfen, type Position, uciMove } from '../core/index.js';
+import { CASTLE, capturesKingOnLastRank, chess960Number, makeUci, moveFrom, moveKind, moveTo, PAWN, parseDfen, type Position, uciMove } from '../../core/index.js';
+import { squareOfCodes } from '../notation/squares.js';
+import { CANONICAL_UCI } from '../notation/uci.js';
+import { fail } from '../problems.js';
 import { checkedRecord } from './checked-record.js';
 import { fenBoardsOf, keepFenBoards } from './fen-boards.js';
 import { type GameRecord, type GameRecordInput, recordSchemas } from './game-record.js';
-import { fail } from './items.js';
-import { squareOfCodes } from './notation/squares.js';
-import { CANONICAL_UCI } from './notation/uci.js';
 import { repairRecordingFaults } from './recording-faults.js';
 
 /**

@@ -1,4 +1,4 @@
-import type { RecordingFaultId } from '../rules/rule-ids.js';
+import type { RecordingFaultId } from '../../rules/rule-ids.js';
 import type { GameRecordInput, Side } from './game-record.js';
 
 /**

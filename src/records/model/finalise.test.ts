@@ -16,7 +16,7 @@ import {
   parseDfen,
   STANDARD_FEN,
   uciToMove,
-} from '../core/index.js';
+} from '../../core/index.js';
 import { normaliseSpellings } from './finalise.js';
 import type { GameRecordInput } from './game-record.js';
 

@@ -19,6 +19,7 @@ export const AXES = {
     doublesAnyMove: z.boolean(),
   },
   maximum: z.enum(['path', 'path-all', 'micro-move', 'none']),
+  maximumCounts: z.enum(['dice', 'moves']),
   kingCaptureExempt: z.boolean(),
   check: z.enum(['none', 'orthodox']),
   kingCaptureIgnoresCheck: z.boolean(),

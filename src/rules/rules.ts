@@ -27,6 +27,11 @@ export interface Rules {
   };
   /** How "spend as many dice as the position allows" is read (`none`: no maximum rule). */
   maximum: MaximumReading;
+  /**
+   * What the maximum counts: `dice` (castling on a king die and a rook die counts 2) or
+   * `moves` (every micro-move counts 1, castling too). Only castling on two dice tells them apart.
+   */
+  maximumCounts: 'dice' | 'moves';
   /** A micro-move that captures the king is legal whatever the maximum rule says and ends the game at once (leftover dice ignored). */
   kingCaptureExempt: boolean;
   /** `none`: no check, the king is captured; `orthodox`: a move may not leave one's own king attacked. */

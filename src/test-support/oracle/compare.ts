@@ -22,6 +22,7 @@ export interface Variant {
 /** The option values the property tests vary, per kind of dialect (every value of each turn axis). */
 const EACH_DIE: Record<string, unknown[]> = {
   maximum: ['path', 'path-all', 'micro-move', 'none'],
+  maximumCounts: ['dice', 'moves'],
   'enPassant.window': ['reply-turn', 'first-micro-move'],
   'enPassant.die': ['pawn', 'any'],
   'castling.dice': ['king-and-rook', 'king', 'rook', 'king-or-rook'],

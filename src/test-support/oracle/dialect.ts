@@ -34,6 +34,8 @@ export interface TurnOptions {
   eachDie: boolean;
   doublesAnyMove: boolean;
   maximum: 'path' | 'path-all' | 'micro-move' | 'none';
+  /** §3: a line's count is its dice, or its micro-moves. */
+  maximumCounts: 'dice' | 'moves';
   kingCaptureExempt: boolean;
   check: 'none' | 'orthodox';
   kingCaptureIgnoresCheck: boolean;
@@ -56,6 +58,7 @@ export function turnOptions(o: Options): TurnOptions {
     eachDie: o['turn.structure'] === 'each-die' && (o['dice.count'] as number) > 0,
     doublesAnyMove: o['turn.doublesAnyMove'] as boolean,
     maximum: o.maximum as TurnOptions['maximum'],
+    maximumCounts: o.maximumCounts as TurnOptions['maximumCounts'],
     kingCaptureExempt: o.kingCaptureExempt as boolean,
     check: o.check as TurnOptions['check'],
     kingCaptureIgnoresCheck: o.kingCaptureIgnoresCheck as boolean,

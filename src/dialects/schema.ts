@@ -32,6 +32,7 @@ export const AXES = {
   enPassant: {
     window: z.enum(['reply-turn', 'first-micro-move']),
     die: z.enum(['pawn', 'any']),
+    targetUnderPiece: z.enum(['dies', 'survives']),
   },
   promotion: {
     pieces: z.array(z.enum(['n', 'b', 'r', 'q'])).min(1),

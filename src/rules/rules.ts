@@ -57,6 +57,11 @@ export interface Rules {
     window: 'reply-turn' | 'first-micro-move';
     /** The die an en passant capture needs: a pawn die (with `turn.doublesAnyMove`, doubles too), or any die. */
     die: 'pawn' | 'any';
+    /**
+     * A piece landing on a target square: `dies` kills the target; `survives` keeps it, so
+     * once that piece is captured or moves away in the same turn a pawn may still take it.
+     */
+    targetUnderPiece: 'dies' | 'survives';
   };
   promotion: {
     pieces: PromotionPiece[];

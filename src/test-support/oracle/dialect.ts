@@ -44,6 +44,8 @@ export interface TurnOptions {
   castlingNotation: 'king-two-squares' | 'king-takes-rook';
   enPassantWindow: 'reply-turn' | 'first-micro-move';
   enPassantDie: 'pawn' | 'any';
+  /** §1: does a target survive a piece standing on it? */
+  targetSurvives: boolean;
   promotionPieces: Array<'q' | 'r' | 'b' | 'n'>;
   promotionDie: 'pawn' | 'die-piece';
   promotionOnKingDie: boolean;
@@ -67,6 +69,7 @@ export function turnOptions(o: Options): TurnOptions {
     castlingNotation: o['castling.notation'] as TurnOptions['castlingNotation'],
     enPassantWindow: o['enPassant.window'] as TurnOptions['enPassantWindow'],
     enPassantDie: o['enPassant.die'] as TurnOptions['enPassantDie'],
+    targetSurvives: o['enPassant.targetUnderPiece'] === 'survives',
     promotionPieces: o['promotion.pieces'] as TurnOptions['promotionPieces'],
     promotionDie: o['promotion.die'] as TurnOptions['promotionDie'],
     promotionOnKingDie: o['promotion.onKingDie'] as boolean,

@@ -66,7 +66,7 @@ function castlingPayment(dice: PieceType[], o: TurnOptions): PieceType[] | null 
 function checkForbids(b: Board, m: OMove, o: TurnOptions): boolean {
   if (o.check !== 'orthodox') return false;
   if (takesKing(b, m) && o.kingCaptureIgnoresCheck) return false;
-  const after = play(b, m, o.castlingCounts);
+  const after = play(b, m, o.castlingCounts, o.targetSurvives);
   const k = kingSquare(after, b.turn);
   return k >= 0 && attacked(after, k, other(b.turn));
 }
@@ -142,7 +142,7 @@ function grow(b: Board, dice: PieceType[], index: number, o: TurnOptions): Node[
       children.push({ step: st, capture: true, children: [], most: 0 });
       continue;
     }
-    const sub = o.eachDie ? grow(play(b, st.move, o.castlingCounts), without(dice, st.spent), index + 1, o) : [];
+    const sub = o.eachDie ? grow(play(b, st.move, o.castlingCounts, o.targetSurvives), without(dice, st.spent), index + 1, o) : [];
     const most = Math.max(0, ...sub.map((c) => counts(c.step!, o) + c.most));
     children.push({ step: st, capture: false, children: sub, most });
   }
@@ -218,5 +218,5 @@ export function movableTypes(b: Board, o: TurnOptions): PieceType[] {
 
 /** The board after a line's micro-moves. */
 export function after(b: Board, moves: OMove[], o: TurnOptions): Board {
-  return moves.reduce((x, m) => play(x, m, o.castlingCounts), b);
+  return moves.reduce((x, m) => play(x, m, o.castlingCounts, o.targetSurvives), b);
 }

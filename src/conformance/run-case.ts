@@ -22,7 +22,7 @@ const TURN_CAP = 5000;
 
 export function answerCase(c: ConformanceCase, rules: Rules, wants: Expectation | undefined): CaseAnswer {
   // The case's DFEN may hold fewer dice than the dialect rolls (mid-turn), never more: checked below per kind.
-  const parsed = parseDfen(c.dfen);
+  const parsed = parseDfen(c.dfen, { epUnderPiece: rules.enPassant.targetUnderPiece === 'survives' });
   if (!parsed.ok) return { applicable: false, reason: `${parsed.error.code}: ${parsed.error.message}` };
   const { pos, dice } = parsed.value;
   pos.castleHalfmoves = rules.draws.castlingCounts;

@@ -13,6 +13,8 @@ export interface FenLimits {
   maxDice?: number;
   /** Largest half-move counter accepted. */
   maxHalfmove?: number;
+  /** En passant targets survive a piece standing on them (a dialect option): keep a listed target whose square is occupied. */
+  epUnderPiece?: boolean;
 }
 
 const PIECE_CHARS = 'pnbrqk';
@@ -37,6 +39,7 @@ export function parseDfen(text: string, limits: FenLimits = {}): Result<DicePosi
   const castErr = parseCastling(pos, fields[2]);
   if (castErr) return { ok: false, error: castErr };
 
+  pos.epUnderPiece = limits.epUnderPiece === true;
   const epErr = parseEnPassant(pos, fields[3]);
   if (epErr) return { ok: false, error: epErr };
 
@@ -161,7 +164,7 @@ function parseEnPassant(pos: Position, text: string): CoreError | null {
     // The target's pawn must stand in front of it; a stale target is dropped, as FEN writers do.
     const pawnSq = r === 2 ? sq + 8 : sq - 8;
     const pawn = r === 2 ? PAWN : -PAWN;
-    if (pos.board[pawnSq] === pawn && pos.board[sq] === 0) pos.ep |= 1 << ((sq & 7) + (r === 2 ? 0 : 8));
+    if (pos.board[pawnSq] === pawn && (pos.board[sq] === 0 || pos.epUnderPiece)) pos.ep |= 1 << ((sq & 7) + (r === 2 ? 0 : 8));
   }
   return null;
 }

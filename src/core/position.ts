@@ -45,6 +45,8 @@ export class Position {
   kingHomeFile: number[] = [4, 4];
   /** How many half-moves one castling adds to the counter (1 or 2, a dialect option). */
   castleHalfmoves = 1;
+  /** Does an en passant target survive a piece standing on it (a dialect option)? Otherwise a piece landing on it kills it. */
+  epUnderPiece = false;
 
   // Undo stack, one entry per make(): castling, en passant, half-move counter, captured
   // piece. A plain array of small integers that grows as deep as the turns and searches go.
@@ -69,6 +71,7 @@ export class Position {
     p.kingHomeFile[0] = this.kingHomeFile[0];
     p.kingHomeFile[1] = this.kingHomeFile[1];
     p.castleHalfmoves = this.castleHalfmoves;
+    p.epUnderPiece = this.epUnderPiece;
     return p;
   }
 
@@ -164,7 +167,9 @@ export class Position {
     }
     this.halfmove = role === PAWN || captured !== 0 ? 0 : this.halfmove + 1;
 
-    if (this.ep !== 0) this.ep &= ~(epKillMask(from) | epKillMask(to) | epKillMask(capSq));
+    if (this.ep !== 0) {
+      this.ep &= this.epUnderPiece ? ~(epPawnKillMask(from) | epPawnKillMask(to) | epPawnKillMask(capSq)) : ~(epKillMask(from) | epKillMask(to) | epKillMask(capSq));
+    }
     if (kind === DOUBLE_STEP) this.ep |= 1 << ((to & 7) + (color === 0 ? 0 : 8));
   }
 
@@ -275,6 +280,14 @@ function toggleKey(pos: Position, piece: number, sq: Square): void {
  */
 export function pieceSquares(pos: Position, piece: number, high: boolean): number {
   return high ? pos.high[piece + 6] : pos.low[piece + 6];
+}
+
+/** Bits of the en passant set that die when a piece leaves or lands on `sq`, where the target survives a piece on it: only its pawn's square counts. */
+function epPawnKillMask(sq: Square): number {
+  const r = sq >> 3;
+  if (r === 3) return 1 << (sq & 7);
+  if (r === 4) return 1 << ((sq & 7) + 8);
+  return 0;
 }
 
 /** Bits of the en passant set that die when a piece leaves or lands on `sq`. */

@@ -19,6 +19,7 @@ export const AXES = {
     doublesAnyMove: z.boolean(),
   },
   maximum: z.enum(['path', 'path-all', 'micro-move', 'none']),
+  maximumCounts: z.enum(['dice', 'moves']),
   kingCaptureExempt: z.boolean(),
   check: z.enum(['none', 'orthodox']),
   kingCaptureIgnoresCheck: z.boolean(),
@@ -31,6 +32,7 @@ export const AXES = {
   enPassant: {
     window: z.enum(['reply-turn', 'first-micro-move']),
     die: z.enum(['pawn', 'any']),
+    targetUnderPiece: z.enum(['dies', 'survives']),
   },
   promotion: {
     pieces: z.array(z.enum(['n', 'b', 'r', 'q'])).min(1),

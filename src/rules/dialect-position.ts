@@ -7,7 +7,7 @@ import type { Rules } from './rules.js';
  * its dialect's options, for every caller that plays on it.
  */
 export function parseDialectDfen(rules: Rules, text: string): Result<DicePosition, CoreError> {
-  const parsed = parseDfen(text, { maxDice: rules.dice.count });
+  const parsed = parseDfen(text, { maxDice: rules.dice.count, epUnderPiece: rules.enPassant.targetUnderPiece === 'survives' });
   if (parsed.ok) parsed.value.pos.castleHalfmoves = rules.draws.castlingCounts;
   return parsed;
 }

@@ -27,6 +27,11 @@ export interface Rules {
   };
   /** How "spend as many dice as the position allows" is read (`none`: no maximum rule). */
   maximum: MaximumReading;
+  /**
+   * What the maximum counts: `dice` (castling on a king die and a rook die counts 2) or
+   * `moves` (every micro-move counts 1, castling too). Only castling on two dice tells them apart.
+   */
+  maximumCounts: 'dice' | 'moves';
   /** A micro-move that captures the king is legal whatever the maximum rule says and ends the game at once (leftover dice ignored). */
   kingCaptureExempt: boolean;
   /** `none`: no check, the king is captured; `orthodox`: a move may not leave one's own king attacked. */
@@ -52,6 +57,11 @@ export interface Rules {
     window: 'reply-turn' | 'first-micro-move';
     /** The die an en passant capture needs: a pawn die (with `turn.doublesAnyMove`, doubles too), or any die. */
     die: 'pawn' | 'any';
+    /**
+     * A piece landing on a target square: `dies` kills the target; `survives` keeps it, so
+     * once that piece is captured or moves away in the same turn a pawn may still take it.
+     */
+    targetUnderPiece: 'dies' | 'survives';
   };
   promotion: {
     pieces: PromotionPiece[];

@@ -41,7 +41,9 @@ export class SpendableDice {
    * king capture spends, when the caller already knows it (a recorded legal turn proves
    * it), saving the search for it.
    */
-  of(pos: Position, dice: readonly Role[], knownTarget?: number, out?: Int8Array): Int8Array {
+  of(pos: Position, dice: readonly Role[], givenTarget?: number, out?: Int8Array): Int8Array {
+    // A caller's target counts dice; the maximum counting moves finds its own.
+    const knownTarget = this.search.rules.maximumCounts === 'moves' ? undefined : givenTarget;
     const known = this.fromTarget(dice, knownTarget, out);
     if (known) return known;
     const search = this.search;
@@ -79,7 +81,7 @@ export class SpendableDice {
    */
   fromTarget(dice: readonly Role[], knownTarget: number | undefined, out?: Int8Array): Int8Array | null {
     const search = this.search;
-    if (!search.spendsDieByDie || search.rules.maximum === 'none' || knownTarget !== dice.length) return null;
+    if (!search.spendsDieByDie || search.rules.maximum === 'none' || search.rules.maximumCounts === 'moves' || knownTarget !== dice.length) return null;
     return copy(this.ownPool.reset(dice).count, out ? clear(out) : new Int8Array(7));
   }
 
@@ -179,7 +181,7 @@ export class SpendableDice {
       // A king capture the maximum does not count matters to the flags only.
       if (captures && !collecting && !this.countCaptures) continue;
       const cost = this.play(m);
-      const after = spentSoFar + diceIn(cost);
+      const after = spentSoFar + this.search.counted(cost);
       let stop = false;
       if (captures) {
         if (this.proving && this.countCaptures && after > this.target) stop = this.exceeded = true;
@@ -232,7 +234,7 @@ export class SpendableDice {
       for (const m of steps) {
         const captures = turnSearch.micro.capturesKing(pos, m);
         const cost = this.play(m);
-        const done = captures ? full() : walk(depth + 1, spentSoFar + diceIn(cost));
+        const done = captures ? full() : walk(depth + 1, spentSoFar + turnSearch.counted(cost));
         this.undo(m, cost);
         if (done) return true;
       }

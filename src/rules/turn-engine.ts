@@ -79,6 +79,15 @@ export class TurnEngine {
     this.flags = new SpendableDice(this.search, this.search.memo);
   }
 
+  private get countsMoves(): boolean {
+    return this.rules.maximumCounts === 'moves';
+  }
+
+  /** The unit of the maximum, for findings. */
+  private get unit(): string {
+    return this.countsMoves ? 'moves' : 'dice';
+  }
+
   uci(m: Move): string {
     return makeUci(m, this.rules.castling.notation);
   }
@@ -170,7 +179,7 @@ export class TurnEngine {
       const cost = this.search.spend(pos, m, pool);
       pos.make(m);
       prefix.push(m);
-      this.collectTurns(pos, pool, micro + 1, spentSoFar + diceIn(cost), target, prefix, out, limit);
+      this.collectTurns(pos, pool, micro + 1, spentSoFar + this.search.counted(cost), target, prefix, out, limit);
       prefix.pop();
       pos.unmake(m);
       pool.refund(cost);
@@ -219,7 +228,9 @@ export class TurnEngine {
     const stepCheck = partial && this.eachDie && this.rules.maximum !== 'none';
     const partialTarget = stepCheck ? this.search.targetFor(pos, pool, 0) : 0;
     let played = 0;
+    // What the maximum counts (dice, or moves) and the dice themselves.
     let spentSoFar = 0;
+    let diceSpent = 0;
     let kingCaptured = false;
 
     for (let i = 0; i < recorded.length; i++) {
@@ -237,7 +248,7 @@ export class TurnEngine {
         m = resolved.move;
       }
       if (stepCheck && !this.search.stepLegal(pos, pool, i, m, spentSoFar, partialTarget)) {
-        return this.refuse(pos, pool, played, apply, this.finding(pos, pool, i, 'maximum.fewer-dice', `no legal turn goes on from "${recorded[i]}": it cannot reach the ${partialTarget} dice the position allows`, null, spentSoFar));
+        return this.refuse(pos, pool, played, apply, this.finding(pos, pool, i, 'maximum.fewer-dice', `no legal turn goes on from "${recorded[i]}": it cannot reach the ${partialTarget} ${this.unit} the position allows`, null, spentSoFar));
       }
       if (this.micro.capturesKing(pos, m)) kingCaptured = true;
       if (!partial && this.eachDie && this.rules.maximum === 'micro-move' && (!kingCaptured || !this.rules.kingCaptureExempt)) {
@@ -248,8 +259,8 @@ export class TurnEngine {
         const after = kingCaptured ? 0 : this.search.best(pos, pool, i + 1, true);
         pos.unmake(m);
         pool.refund(cost);
-        if (diceIn(cost) + after !== before) {
-          const message = `after "${recorded[i]}" at most ${spentSoFar + diceIn(cost) + after} dice can be spent, but ${spentSoFar + before} can`;
+        if (this.search.counted(cost) + after !== before) {
+          const message = `after "${recorded[i]}" at most ${spentSoFar + this.search.counted(cost) + after} ${this.unit} can be spent, but ${spentSoFar + before} can`;
           return this.refuse(pos, pool, played, apply, this.finding(pos, pool, i, 'maximum.fewer-dice', message, null, spentSoFar));
         }
       }
@@ -257,14 +268,15 @@ export class TurnEngine {
       moves[played] = m;
       costs[played] = cost;
       played++;
-      spentSoFar += diceIn(cost);
+      spentSoFar += this.search.counted(cost);
+      diceSpent += diceIn(cost);
       pos.make(m);
     }
 
     if (partial) {
       const complete = kingCaptured || (this.eachDie ? pool.total === 0 || this.search.gen(pos, pool, played).n === 0 : played > 0 || this.search.gen(pos, pool, 0).n === 0);
       if (!apply) this.undo(pos, played, pool);
-      return { ok: true, kingCaptured, diceSpent: spentSoFar, moves: moves.slice(0, played), complete };
+      return { ok: true, kingCaptured, diceSpent, moves: moves.slice(0, played), complete };
     }
     if (recorded.length === 0 && this.rules.pass.voluntary) return { ok: true, kingCaptured: false, diceSpent: 0, moves: [], complete: true };
     if (!kingCaptured && recorded.length === 0) {
@@ -273,12 +285,13 @@ export class TurnEngine {
     }
 
     const exemptEnd = kingCaptured && this.rules.kingCaptureExempt;
-    if (!exemptEnd && this.eachDie && pool.total > 0 && this.rules.maximum !== 'none') {
+    // Counted in dice, a turn that spent them all reached the maximum; counted in moves, it may not have.
+    if (!exemptEnd && this.eachDie && (pool.total > 0 || this.countsMoves) && this.rules.maximum !== 'none') {
       const finding = this.checkMaximum(pos, pool, played, spentSoFar, recorded);
       if (finding) return this.refuse(pos, pool, played, apply, finding);
     }
     if (!apply) this.undo(pos, played, pool);
-    return { ok: true, kingCaptured, diceSpent: spentSoFar, moves: moves.slice(0, played), complete: true };
+    return { ok: true, kingCaptured, diceSpent, moves: moves.slice(0, played), complete: true };
   }
 
   /** A divergence after `played` legal micro-moves: they stay played with `apply`, else they are taken back. */
@@ -297,7 +310,7 @@ export class TurnEngine {
       return null;
     }
     // Still a playable micro-move: the turn stopped early (a captured king ends it, though).
-    const { n } = this.search.gen(pos, pool, len);
+    const n = pool.total === 0 ? 0 : this.search.gen(pos, pool, len).n;
     const ended = pos.kingSquare[0] < 0 || pos.kingSquare[1] < 0;
     if (n > 0 && !ended) {
       return this.finding(pos, pool, len, 'maximum.fewer-dice', `the turn stops with ${pool.total} di${pool.total === 1 ? 'e' : 'ce'} unspent while a micro-move can still be played`, null, spentSoFar);
@@ -325,12 +338,12 @@ export class TurnEngine {
       pos.make(played[i]);
       if (culprit >= 0) continue;
       const rest = takesKing ? 0 : this.search.best(pos, pool, i + 1, !exempt);
-      const viable = spent + diceIn(costs[i]) + rest === target || (exempt && this.search.canCaptureKing(pos, pool, i + 1));
+      const viable = spent + this.search.counted(costs[i]) + rest === target || (exempt && this.search.canCaptureKing(pos, pool, i + 1));
       if (!viable) {
         culprit = i;
         spentBefore = spent;
       }
-      spent += diceIn(costs[i]);
+      spent += this.search.counted(costs[i]);
     }
     if (culprit < 0) return null;
     // Step back to the culprit to describe it.
@@ -343,7 +356,7 @@ export class TurnEngine {
       pool,
       culprit,
       'maximum.fewer-dice',
-      `the turn spends ${spentSoFar} di${spentSoFar === 1 ? 'e' : 'ce'} but ${target} can be spent; "${recorded[culprit]}" makes that impossible`,
+      `the turn spends ${spentSoFar} ${this.countsMoves ? (spentSoFar === 1 ? 'move' : 'moves') : spentSoFar === 1 ? 'die' : 'dice'} but ${target} can be spent; "${recorded[culprit]}" makes that impossible`,
       null,
       spentBefore,
       target,

@@ -1,5 +1,5 @@
 import type { Move, Position } from '../core/index.js';
-import { type DiceCost, diceIn } from './dice-cost.js';
+import { type DiceCost, diceIn, NO_DICE } from './dice-cost.js';
 import type { DicePool } from './dice-pool.js';
 import { livingRoles } from './living-roles.js';
 import { MicroMoves } from './micro-moves.js';
@@ -21,6 +21,7 @@ export class TurnSearch {
   readonly memo = new TurnMemo();
   private readonly buffers: Move[][] = [];
   private readonly eachDie: boolean;
+  private readonly countsMoves: boolean;
 
   /** Does every die pay for its own micro-move (as opposed to one move per turn)? */
   get spendsDieByDie(): boolean {
@@ -30,7 +31,13 @@ export class TurnSearch {
   constructor(readonly rules: Rules) {
     this.micro = new MicroMoves(rules);
     this.eachDie = rules.turn.structure === 'each-die' && rules.dice.count > 0;
+    this.countsMoves = rules.maximumCounts === 'moves';
     for (let i = 0; i < 16; i++) this.buffers.push([]);
+  }
+
+  /** What a micro-move of this cost counts toward the maximum: its dice, or one move (`maximumCounts: "moves"`). */
+  counted(cost: DiceCost): number {
+    return this.countsMoves && cost !== NO_DICE ? 1 : diceIn(cost);
   }
 
   /** Allowed micro-moves at depth `micro` into that depth's own buffer (deeper searches use deeper buffers). */
@@ -67,11 +74,11 @@ export class TurnSearch {
       let value: number;
       if (this.micro.capturesKing(pos, m)) {
         if (!countCaptures) continue;
-        value = diceIn(this.micro.costOf(pos, m));
+        value = this.counted(this.micro.costOf(pos, m));
       } else {
         const cost = this.spend(pos, m, pool);
         pos.make(m);
-        value = diceIn(cost) + this.best(pos, pool, micro + 1, countCaptures);
+        value = this.counted(cost) + this.best(pos, pool, micro + 1, countCaptures);
         pos.unmake(m);
         pool.refund(cost);
       }
@@ -139,11 +146,11 @@ export class TurnSearch {
     const exempt = this.rules.kingCaptureExempt;
     if (this.micro.capturesKing(pos, m)) {
       if (exempt) return true;
-      const dice = diceIn(this.micro.costOf(pos, m));
+      const dice = this.counted(this.micro.costOf(pos, m));
       return reading === 'micro-move' ? dice === target - spentSoFar && dice === this.best(pos, pool, micro, true) : spentSoFar + dice === target;
     }
     const cost = this.spend(pos, m, pool);
-    const dice = diceIn(cost);
+    const dice = this.counted(cost);
     pos.make(m);
     let legal: boolean;
     if (reading === 'micro-move') {

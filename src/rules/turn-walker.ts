@@ -102,6 +102,11 @@ export class TurnWalker {
     return yes;
   }
 
+  /** What dice spent by one micro-move count toward the maximum: the dice, or one move. */
+  private counted(spent: readonly number[]): number {
+    return this.engine.rules.maximumCounts === 'moves' && spent.length > 0 ? 1 : spent.length;
+  }
+
   /** Takes back the last micro-move of this turn (searches over the turn's tree). */
   undo(): void {
     const m = this.moves.pop();
@@ -109,7 +114,7 @@ export class TurnWalker {
     if (m === undefined || spent === undefined) return;
     this.pos.unmake(m);
     for (const r of spent) this.pool.give(r);
-    this.spentSoFar -= spent.length;
+    this.spentSoFar -= this.counted(spent);
     this.kingCaptured = false;
   }
 
@@ -121,7 +126,7 @@ export class TurnWalker {
     // One-move dialects do not pay move by move (doubles, die-decided promotions): no pool accounting.
     if (this.eachDie) engine.micro.cost(this.pos, m, spent);
     for (const r of spent) this.pool.take(r);
-    this.spentSoFar += spent.length;
+    this.spentSoFar += this.counted(spent);
     this.pos.make(m);
     this.moves.push(m);
     this.spentPerMove.push(spent);

@@ -60,8 +60,8 @@ export function kingSquare(b: Board, side: Side): number {
 
 // ---- FEN ------------------------------------------------------------------------
 
-/** Reads the first six FEN fields (castling KQkq, X-FEN or Shredder letters). */
-export function readFen(text: string): Board {
+/** Reads the first six FEN fields (castling KQkq, X-FEN or Shredder letters). `underPiece`: a target may stand under a piece (§1, `enPassant.targetUnderPiece`). */
+export function readFen(text: string, underPiece = false): Board {
   const [placement, turn, castling, ep, half = '0', full = '1'] = text.trim().split(/\s+/);
   const squares: string[] = new Array(64).fill('');
   placement.split('/').forEach((row, i) => {
@@ -92,7 +92,7 @@ export function readFen(text: string): Board {
       const side: Side = rankOf(s) === 2 ? 'w' : 'b';
       const pawnSq = side === 'w' ? s + 8 : s - 8;
       // A target whose pawn is gone (or whose square is taken) is stale: not a target.
-      if (b.squares[pawnSq] === pieceOf(side, 'p') && b.squares[s] === '') b.targets.push({ square: s, side });
+      if (b.squares[pawnSq] === pieceOf(side, 'p') && (b.squares[s] === '' || underPiece)) b.targets.push({ square: s, side });
     }
   }
   return b;
@@ -266,8 +266,11 @@ export function castlingMoves(b: Board, g: GenRules): OMove[] {
   return out;
 }
 
-/** The state after one micro-move; the side to move does not change (it is a micro-move). */
-export function play(b: Board, m: OMove, castlingCounts: number): Board {
+/**
+ * The state after one micro-move; the side to move does not change (it is a micro-move).
+ * `targetSurvives`: a target is not killed by a piece landing on it (§1, `enPassant.targetUnderPiece`).
+ */
+export function play(b: Board, m: OMove, castlingCounts: number, targetSurvives = false): Board {
   const s = [...b.squares];
   const side = b.turn;
   const moving = s[m.from];
@@ -286,7 +289,7 @@ export function play(b: Board, m: OMove, castlingCounts: number): Board {
     rights = rights.filter((r) => r.side !== side);
     halfmove = b.halfmove + castlingCounts;
     // The squares the king and rook land on: a target there dies (a piece landed on it).
-    targets = targets.filter((t) => t.square !== sq(kingside ? 6 : 2, rank) && t.square !== sq(kingside ? 5 : 3, rank));
+    if (!targetSurvives) targets = targets.filter((t) => t.square !== sq(kingside ? 6 : 2, rank) && t.square !== sq(kingside ? 5 : 3, rank));
     return { ...b, squares: s, rights, targets, halfmove };
   }
   s[m.from] = '';
@@ -300,9 +303,9 @@ export function play(b: Board, m: OMove, castlingCounts: number): Board {
     rights = rights.filter((r) => !(r.side !== side && sq(r.rookFile, backRank(r.side)) === capturedSquare));
     if (captured !== '' && typeOf(captured) === 'k') rights = rights.filter((r) => r.side !== sideOf(captured));
   }
-  // En passant targets die when a piece lands on them, their pawn is captured or moves again.
+  // En passant targets die when a piece lands on them (unless they survive it), their pawn is captured or moves again.
   const pawnOf = (t: Target): number => (t.side === 'w' ? t.square + 8 : t.square - 8);
-  if (targets.length > 0) targets = targets.filter((t) => t.square !== m.to && pawnOf(t) !== capturedSquare && pawnOf(t) !== m.from);
+  if (targets.length > 0) targets = targets.filter((t) => (targetSurvives || t.square !== m.to) && pawnOf(t) !== capturedSquare && pawnOf(t) !== m.from);
   if (m.doubleStep) targets = [...targets, { square: (m.from + m.to) / 2, side }];
   return { ...b, squares: s, rights, targets, halfmove };
 }

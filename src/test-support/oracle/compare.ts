@@ -22,8 +22,10 @@ export interface Variant {
 /** The option values the property tests vary, per kind of dialect (every value of each turn axis). */
 const EACH_DIE: Record<string, unknown[]> = {
   maximum: ['path', 'path-all', 'micro-move', 'none'],
+  maximumCounts: ['dice', 'moves'],
   'enPassant.window': ['reply-turn', 'first-micro-move'],
   'enPassant.die': ['pawn', 'any'],
+  'enPassant.targetUnderPiece': ['dies', 'survives'],
   'castling.dice': ['king-and-rook', 'king', 'rook', 'king-or-rook'],
   'castling.attacks': ['ignored', 'orthodox'],
   check: ['none', 'orthodox'],
@@ -129,7 +131,7 @@ export function randomBoard(rng: Rng, o: TurnOptions): Board {
     if (o.eachDie && rng() < 0.97) b = thinOut(b, 3 + Math.floor(rng() * 9), rng);
     if (rng() < 0.4) for (let i = 0, n = 1 + Math.floor(rng() * 12); i < n; i++) b = mutate(b, rng);
     if (rng() < 0.25) b = nearPromotion(b, rng);
-    if (rng() < 0.3) b = withTarget(b, rng);
+    if (rng() < 0.3) b = withTarget(b, rng, o.targetSurvives);
     if (rng() < 0.1) b = endTurn(b);
     if (playable(b)) return b;
   }
@@ -233,7 +235,7 @@ export function compare(s: Sample, rng: Rng): string[] {
     // One-move dialects spend the turn, not dice: only the board is compared there.
     const want = writeFen(after(s.board, l.moves, o), o.eachDie ? left : undefined);
     if (!got.ok) say(`position after [${show(l.ucis)}]: the core refuses it: ${got.error.message}`);
-    else if (writeFen(readFen(got.value), o.eachDie ? diceOf(got.value) : undefined) !== want) say(`position after [${show(l.ucis)}]: oracle ${want}, core ${got.value}`);
+    else if (writeFen(readFen(got.value, o.targetSurvives), o.eachDie ? diceOf(got.value) : undefined) !== want) say(`position after [${show(l.ucis)}]: oracle ${want}, core ${got.value}`);
   }
 
   // the next position once a legal turn is played and ended (the targets it leaves, the side to move)
@@ -244,7 +246,7 @@ export function compare(s: Sample, rng: Rng): string[] {
       const v = game.value.playRecorded(coreDice(s.dice), l.ucis);
       if (v.ok && !game.value.outcome) {
         const want = writeFen(endTurn(after(s.board, l.moves, o))).split(' ').slice(0, 4).join(' ');
-        const got = writeFen(readFen(game.value.dfen())).split(' ').slice(0, 4).join(' ');
+        const got = writeFen(readFen(game.value.dfen(), o.targetSurvives)).split(' ').slice(0, 4).join(' ');
         if (want !== got) say(`position after the turn [${show(l.ucis)}] ends: oracle ${want}, core ${got}`);
       } else if (!v.ok) say(`playing the legal turn [${show(l.ucis)}]: the core refuses it: ${v.finding.message}`);
     }

@@ -34,6 +34,8 @@ export interface TurnOptions {
   eachDie: boolean;
   doublesAnyMove: boolean;
   maximum: 'path' | 'path-all' | 'micro-move' | 'none';
+  /** §3: a line's count is its dice, or its micro-moves. */
+  maximumCounts: 'dice' | 'moves';
   kingCaptureExempt: boolean;
   check: 'none' | 'orthodox';
   kingCaptureIgnoresCheck: boolean;
@@ -42,6 +44,8 @@ export interface TurnOptions {
   castlingNotation: 'king-two-squares' | 'king-takes-rook';
   enPassantWindow: 'reply-turn' | 'first-micro-move';
   enPassantDie: 'pawn' | 'any';
+  /** §1: does a target survive a piece standing on it? */
+  targetSurvives: boolean;
   promotionPieces: Array<'q' | 'r' | 'b' | 'n'>;
   promotionDie: 'pawn' | 'die-piece';
   promotionOnKingDie: boolean;
@@ -56,6 +60,7 @@ export function turnOptions(o: Options): TurnOptions {
     eachDie: o['turn.structure'] === 'each-die' && (o['dice.count'] as number) > 0,
     doublesAnyMove: o['turn.doublesAnyMove'] as boolean,
     maximum: o.maximum as TurnOptions['maximum'],
+    maximumCounts: o.maximumCounts as TurnOptions['maximumCounts'],
     kingCaptureExempt: o.kingCaptureExempt as boolean,
     check: o.check as TurnOptions['check'],
     kingCaptureIgnoresCheck: o.kingCaptureIgnoresCheck as boolean,
@@ -64,6 +69,7 @@ export function turnOptions(o: Options): TurnOptions {
     castlingNotation: o['castling.notation'] as TurnOptions['castlingNotation'],
     enPassantWindow: o['enPassant.window'] as TurnOptions['enPassantWindow'],
     enPassantDie: o['enPassant.die'] as TurnOptions['enPassantDie'],
+    targetSurvives: o['enPassant.targetUnderPiece'] === 'survives',
     promotionPieces: o['promotion.pieces'] as TurnOptions['promotionPieces'],
     promotionDie: o['promotion.die'] as TurnOptions['promotionDie'],
     promotionOnKingDie: o['promotion.onKingDie'] as boolean,

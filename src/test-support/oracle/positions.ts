@@ -159,7 +159,7 @@ export function thinOut(b: Board, pieces: number, rng: Rng): Board {
  * En passant made likely: an opponent pawn that has just stepped two squares, with a pawn of
  * the side to move beside it (both placed where the squares are free), once or twice.
  */
-export function withTarget(b: Board, rng: Rng): Board {
+export function withTarget(b: Board, rng: Rng, underPiece = false): Board {
   const s = [...b.squares];
   const targets = [...b.targets];
   const them = other(b.turn);
@@ -176,7 +176,10 @@ export function withTarget(b: Board, rng: Rng): Board {
     const beside = f + (rng() < 0.5 ? -1 : 1);
     if (beside >= 0 && beside < 8 && s[sq(beside, pawnRank)] === '') s[sq(beside, pawnRank)] = b.turn === 'w' ? 'P' : 'p';
   }
-  return tidy({ ...b, squares: s, targets });
+  const out = tidy({ ...b, squares: s, targets });
+  // Where a target survives a piece on it (§1): the opponent's knight or bishop may stand there, left by its own turn.
+  if (underPiece) for (const t of out.targets) if (t.side === them && rng() < 0.5) out.squares[t.square] = pick(rng, them === 'w' ? ['N', 'B'] : ['n', 'b']);
+  return out;
 }
 
 /** Pawns one step from promotion make the promotion rules bite: put one or two there. */

@@ -66,7 +66,7 @@ function castlingPayment(dice: PieceType[], o: TurnOptions): PieceType[] | null 
 function checkForbids(b: Board, m: OMove, o: TurnOptions): boolean {
   if (o.check !== 'orthodox') return false;
   if (takesKing(b, m) && o.kingCaptureIgnoresCheck) return false;
-  const after = play(b, m, o.castlingCounts);
+  const after = play(b, m, o.castlingCounts, o.targetSurvives);
   const k = kingSquare(after, b.turn);
   return k >= 0 && attacked(after, k, other(b.turn));
 }
@@ -108,6 +108,9 @@ export function allowedSteps(b: Board, dice: PieceType[], index: number, o: Turn
   return out.filter((st) => !checkForbids(b, st.move, o)).map((st) => (o.eachDie ? st : { ...st, spent: [] }));
 }
 
+/** What a step counts toward the maximum (§3): its dice, or one micro-move that spends any. */
+const counts = (st: Step, o: TurnOptions): number => (o.maximumCounts === 'moves' ? Math.min(1, st.spent.length) : st.spent.length);
+
 /** A line of micro-moves from the turn's start (§3). */
 export interface Line {
   moves: OMove[];
@@ -115,10 +118,12 @@ export interface Line {
   /** The UCI micro-moves joined by commas. */
   key: string;
   dice: number;
+  /** What the maximum counts of the line (§3): `dice`, or its micro-moves. */
+  count: number;
   capturesKing: boolean;
   /** The dice the line spent. */
   spent: PieceType[];
-  /** L before each micro-move, and the dice that micro-move spent: for the micro-move reading. */
+  /** L before each micro-move, and what that micro-move counts: for the micro-move reading. */
   steps: Array<{ before: number; spent: number; capture: boolean }>;
 }
 
@@ -126,7 +131,7 @@ interface Node {
   step: Step | null;
   capture: boolean;
   children: Node[];
-  /** L: the most dice any line from here can spend, king-capture lines counted up to the capture. */
+  /** L: the most any line from here can count, king-capture lines counted up to the capture. */
   most: number;
 }
 
@@ -137,8 +142,8 @@ function grow(b: Board, dice: PieceType[], index: number, o: TurnOptions): Node[
       children.push({ step: st, capture: true, children: [], most: 0 });
       continue;
     }
-    const sub = o.eachDie ? grow(play(b, st.move, o.castlingCounts), without(dice, st.spent), index + 1, o) : [];
-    const most = Math.max(0, ...sub.map((c) => c.step!.spent.length + c.most));
+    const sub = o.eachDie ? grow(play(b, st.move, o.castlingCounts, o.targetSurvives), without(dice, st.spent), index + 1, o) : [];
+    const most = Math.max(0, ...sub.map((c) => counts(c.step!, o) + c.most));
     children.push({ step: st, capture: false, children: sub, most });
   }
   return children;
@@ -156,16 +161,17 @@ export function allLines(b: Board, dice: PieceType[], o: TurnOptions): Line[] {
         ucis: [...prefix.ucis, uci(st.move, o.castlingNotation)],
         key: '',
         dice: prefix.dice + st.spent.length,
+        count: prefix.count + counts(st, o),
         spent: [...prefix.spent, ...st.spent],
         capturesKing: n.capture,
-        steps: [...prefix.steps, { before, spent: st.spent.length, capture: n.capture }],
+        steps: [...prefix.steps, { before, spent: counts(st, o), capture: n.capture }],
       };
       if (n.children.length === 0) out.push({ ...line, key: line.ucis.join(',') });
       else walk(n.children, n.most, line);
     }
   };
-  const rootMost = Math.max(0, ...roots.map((c) => c.step!.spent.length + c.most));
-  walk(roots, rootMost, { moves: [], ucis: [], key: '', dice: 0, capturesKing: false, spent: [], steps: [] });
+  const rootMost = Math.max(0, ...roots.map((c) => counts(c.step!, o) + c.most));
+  walk(roots, rootMost, { moves: [], ucis: [], key: '', dice: 0, count: 0, capturesKing: false, spent: [], steps: [] });
   return out;
 }
 
@@ -182,14 +188,14 @@ export function legalityTest(lines: Line[], o: TurnOptions): (line: Line) => boo
       });
   }
   const counted = o.maximum === 'path-all' || !exempt ? lines : lines.filter((l) => !l.capturesKing);
-  const most = Math.max(-1, ...counted.map((l) => l.dice));
-  return (line) => (line.capturesKing && exempt) || line.dice === most;
+  const most = Math.max(-1, ...counted.map((l) => l.count));
+  return (line) => (line.capturesKing && exempt) || line.count === most;
 }
 
 /** The legal turns (`[[]]`: the forced pass). */
 export function legalTurns(b: Board, dice: PieceType[], o: TurnOptions): Line[] {
   const lines = allLines(b, dice, o);
-  if (lines.length === 0) return [{ moves: [], ucis: [], key: '', dice: 0, capturesKing: false, spent: [], steps: [] }];
+  if (lines.length === 0) return [{ moves: [], ucis: [], key: '', dice: 0, count: 0, capturesKing: false, spent: [], steps: [] }];
   return lines.filter(legalityTest(lines, o));
 }
 
@@ -212,5 +218,5 @@ export function movableTypes(b: Board, o: TurnOptions): PieceType[] {
 
 /** The board after a line's micro-moves. */
 export function after(b: Board, moves: OMove[], o: TurnOptions): Board {
-  return moves.reduce((x, m) => play(x, m, o.castlingCounts), b);
+  return moves.reduce((x, m) => play(x, m, o.castlingCounts, o.targetSurvives), b);
 }

@@ -114,14 +114,12 @@ function canonicalEnPassant(fen: string, notes: Set<string>): string {
   if (f.length < 4 || f[3] === '-') return fen;
   const ep = f[3];
   if (!/^([a-h][36])+$/.test(ep)) return fen;
-  const board = boardOf(f[0]);
-  if (board === null) return fen;
   let kept = '';
   for (let i = 0; i < ep.length; i += 2) {
-    const file = ep.charCodeAt(i) - 97;
-    const rank = ep.charCodeAt(i + 1) - 49;
-    const white = rank === 2;
-    if (board[(white ? 3 : 4) * 8 + file] === (white ? 'P' : 'p')) kept += ep.slice(i, i + 2);
+    const white = ep[i + 1] === '3';
+    const piece = pieceAt(f[0], white ? 3 : 4, ep.charCodeAt(i) - 97);
+    if (piece === null) return fen;
+    if (piece === (white ? 'P' : 'p')) kept += ep.slice(i, i + 2);
   }
   if (kept === ep) return fen;
   f[3] = kept === '' ? '-' : kept;
@@ -129,21 +127,26 @@ function canonicalEnPassant(fen: string, notes: Set<string>): string {
   return f.join(' ');
 }
 
-/** A FEN board as 64 squares (a1 first): the piece letter or ''; null when it is not 8 × 8. */
-function boardOf(text: string): string[] | null {
-  const ranks = text.split('/');
-  if (ranks.length !== 8) return null;
-  const out = new Array<string>(64).fill('');
-  for (let r = 0; r < 8; r++) {
-    let file = 0;
-    for (const c of ranks[7 - r]) {
-      if (c >= '1' && c <= '8') file += Number(c);
-      else {
-        if (file > 7) return null;
-        out[r * 8 + file++] = c;
-      }
-    }
-    if (file !== 8) return null;
+/**
+ * The piece letter on one square of a FEN board ('' when empty), reading only that rank
+ * (0-based, rank 1 first); null when the rank is not 8 squares wide or the board not 8 ranks.
+ */
+function pieceAt(board: string, rank: number, file: number): string | null {
+  let start = 0;
+  for (let r = 7; r > rank; r--) {
+    start = board.indexOf('/', start) + 1;
+    if (start === 0) return null;
   }
-  return out;
+  let end = board.indexOf('/', start);
+  if (end < 0) end = board.length;
+  if ((rank === 0) !== (end === board.length)) return null;
+  let at = 0;
+  let found: string | null = null;
+  for (let i = start; i < end; i++) {
+    const ch = board[i];
+    const empty = ch >= '1' && ch <= '8' ? ch.charCodeAt(0) - 48 : 0;
+    if (empty > 0 ? file >= at && file < at + empty : file === at) found = empty > 0 ? '' : ch;
+    at += empty > 0 ? empty : 1;
+  }
+  return at === 8 ? found : null;
 }

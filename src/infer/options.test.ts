@@ -93,7 +93,9 @@ describe('opportunities of the default options', () => {
     for (const name of ['reference', 'dicechess-com', 'beturanga', 'brainking-one-die', 'wikipedia-two-dice', 'chess']) {
       for (const p of defaultOptionPaths(dialect(name))) if (opportunityKind(p) === 'none') uncounted.add(p);
     }
-    // A die-drawing rule and draw agreement are judged on the record as a whole (no turn where a value gives a choice the other refuses is counted yet).
-    expect([...uncounted].sort()).toEqual(['cube.declineLoses', 'dice.draw', 'draws.agreement']);
+    // A die-drawing rule is judged on the record as a whole (no roll where a value allows what the other refuses is counted yet).
+    expect([...uncounted].sort()).toEqual(['cube.declineLoses', 'dice.draw']);
+    // Draw agreement is an ending: an agreed draw the value allows at a turn end.
+    expect(opportunityKind('draws.agreement')).toBe('outcome');
   });
 });

@@ -11,8 +11,9 @@ export interface EventFinding {
 }
 
 /**
- * Draw offers and the doubling cube against the dialect: mid-turn offers, cube use where
- * there is none, offers that are not "before rolling", ownership and the cap.
+ * Draw offers and the doubling cube against the dialect: offers where there are no draws
+ * by agreement, mid-turn offers, cube use where there is none, offers that are not "before
+ * rolling", ownership and the cap.
  */
 export function judgeEvents(record: GameRecord, rules: Rules): EventFinding[] {
   const out: EventFinding[] = [];
@@ -21,6 +22,10 @@ export function judgeEvents(record: GameRecord, rules: Rules): EventFinding[] {
   let pendingFrom: 'w' | 'b' | null = null;
   for (const e of record.events) {
     const at = { turn: e.turn, microMove: e.microMove, event: e.type };
+    if (e.type === 'DRAW_OFFER' && !rules.draws.agreement) {
+      out.push({ rule: 'draw.offer-not-allowed', ...at, message: `a draw offered at turn ${e.turn}; this dialect has no draws by agreement` });
+      continue;
+    }
     if (e.type === 'DRAW_OFFER' && (e.microMove ?? 0) > 0 && !rules.draws.midTurnOffers) {
       out.push({ rule: 'draw.offer-not-allowed', ...at, message: `a draw offer after micro-move ${e.microMove} of turn ${e.turn}; this dialect takes offers only between turns` });
       continue;

@@ -31,14 +31,18 @@ export interface WalkOption {
 /**
  * The endings a value lets a record have after a turn: the dialect's own end when it ends
  * the game (the record must stop there, so written as the record writes it), else the game
- * goes on, or stops by a draw a player may claim there. Two values that give the same
- * record the same ending cannot be told apart at that turn, whatever their reasons.
+ * goes on, or stops by a draw a player may claim there, or (with draws by agreement) by a
+ * draw the players agree. Two values that give the same record the same ending cannot be
+ * told apart at that turn, whatever their reasons.
  */
 function endingsOf(game: GameState): string[] {
   const o = game.outcome;
   if (o) return [`${TERMINATION_OF[o.reason]} ${o.result}`];
+  const out = ['goes on'];
   const claim = game.drawClaim;
-  return claim ? ['goes on', `${TERMINATION_OF[claim.reason]} draw`] : ['goes on'];
+  if (claim) out.push(`${TERMINATION_OF[claim.reason]} draw`);
+  if (game.engine.rules.draws.agreement) out.push('draw_agreement draw');
+  return out;
 }
 
 /** Is this recorded turn complete (not cut short)? Judged without playing it. */

@@ -25,6 +25,7 @@ const OUTCOME_PATHS = new Set([
   'draws.passAdvancesCounter',
   'draws.repetitionCountsPasses',
   'draws.ruleDraws',
+  'draws.agreement',
   'end.checkmate',
   'end.kingCapture',
   'pass.whenNothingMoves',

@@ -1,0 +1,50 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { loadDialect } from '../dialects/index.js';
+import type { GameRecord } from '../records/model/game-record.js';
+import { collect, records } from '../records/test-support/collect.js';
+import { prepareDialect, replayGame } from './replay-game.js';
+
+const dir = mkdtempSync(join(tmpdir(), 'dd-judge-events-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+const START = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1';
+const TURNS = [
+  { turn_number: 1, active_color: 'w', dice: [1, 1, 2], moves: ['e2e4', 'd2d4', 'g1f3'] },
+  { turn_number: 2, active_color: 'b', dice: [1, 1, 2], moves: ['e7e5', 'd7d5', 'g8f6'] },
+];
+
+let serial = 0;
+/** An ingest-wire record of two opening turns with these events and this end, read back by the records reader. */
+async function game(extra: Record<string, unknown>): Promise<GameRecord> {
+  const file = join(dir, `g${++serial}.ndjson`);
+  const doc = { id: `00000000-0000-0000-0000-${String(serial).padStart(12, '0')}`, initial_fen: START, turns: TURNS, result: null, termination: 'unknown', ...extra };
+  writeFileSync(file, JSON.stringify(doc));
+  const [r] = records(await collect([file]));
+  return r;
+}
+
+function dialect(name: string, ...overrides: string[]) {
+  const d = loadDialect(name, overrides);
+  if (!d.ok) throw new Error(d.error.map((p) => p.message).join('; '));
+  return prepareDialect(name, d.value.rules);
+}
+const rulesFound = (r: GameRecord, d: ReturnType<typeof dialect>): string[] => replayGame(r, d, 0).findings.map((f) => f.rule);
+
+describe('draw offers and draws by agreement (draws.agreement)', () => {
+  const ev = (type: string, turn: number, actor: string) => ({ sequence_number: 1, turn_number: turn, event_type: type, actor_color: actor });
+
+  it('a declined draw offer is a finding only where the dialect has no draws by agreement', async () => {
+    const r = await game({ events: [ev('DRAW_OFFER', 2, 'w'), ev('DRAW_DECLINE', 2, 'b')] });
+    expect(rulesFound(r, dialect('reference'))).toEqual([]);
+    expect(rulesFound(r, dialect('reference', 'draws.agreement=false'))).toEqual(['draw.offer-not-allowed']);
+  });
+
+  it('an agreed draw is refused without draws by agreement', async () => {
+    const r = await game({ result: 0, termination: 'draw_agreement' });
+    expect(rulesFound(r, dialect('reference'))).toEqual([]);
+    expect(rulesFound(r, dialect('reference', 'draws.agreement=false'))).toEqual(['end.unknown-draw']);
+  });
+});

@@ -48,3 +48,14 @@ describe('draw offers and draws by agreement (draws.agreement)', () => {
     expect(rulesFound(r, dialect('reference', 'draws.agreement=false'))).toEqual(['end.unknown-draw']);
   });
 });
+
+describe('the fairness reveal is judged under provably-fair dice only (docs/rules.md §2.10)', () => {
+  it('a reveal whose commit does not match refutes provably-fair and says nothing under fair dice', async () => {
+    const [r] = records(await collect([join(process.cwd(), 'corpora/samples/reference/games.history.ndjson.gz')], { limit: 1 }));
+    expect(r.fairness).not.toBeNull();
+    expect(rulesFound(r, dialect('reference'))).toEqual([]);
+    const bad = { ...r, fairness: { ...r.fairness!, commit: '0'.repeat(64) } };
+    expect(rulesFound(bad, dialect('reference'))).toEqual(['dice.commit-mismatch']);
+    expect(rulesFound(bad, dialect('reference', 'dice.draw=fair'))).toEqual([]);
+  });
+});

@@ -144,6 +144,8 @@ function freedom(path: string, kind: OpportunityKind, e: EvidenceDoc): string {
   if (path === 'maximum' && e.value === 'none') return `in ${n} turns it allowed spending fewer dice and no player did`;
   if (kind === 'clock') return `in ${n} turns it would have set the clock otherwise than ${code(e.rival)} and no clock did`;
   if (kind === 'outcome') return `at ${n} turn ends it allowed an ending ${code(e.rival)} forbids (or the game to go on) and no game ended so`;
+  if (kind === 'roll' && e.rival === 'provably-fair') return `at ${n} rolls it allowed another roll than the revealed seeds give and every roll was the seeds' one`;
+  if (kind === 'roll') return `at ${n} rolls it allowed a piece type that cannot move and no roll showed one`;
   if (kind === 'cube') return `at ${n} turn starts it let the side to move offer a double ${code(e.rival)} refuses and no player offered one`;
   if (kind === 'turn+outcome') return `at ${n} turns it allowed a turn or an ending ${code(e.rival)} forbids and no game showed one`;
   return `in ${n} turns it allowed a turn ${code(e.rival)} forbids and no player played one`;

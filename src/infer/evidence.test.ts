@@ -100,6 +100,36 @@ describe('evidence by absence on corpora', () => {
     expect(own).toMatchObject({ inferred: 'either', favoured: ['either'], evidence: [] });
   }, 300_000);
 
+  it('dice.draw: rolls held to revealed seeds favour provably-fair; BrainKing rolls that never show a type that cannot move favour movable-types; fair dice without a reveal cannot be judged', async () => {
+    const draw = (doc: InferDocument): OptionDoc => doc.options.find((o) => o.path === 'dice.draw')!;
+    const seeded = draw(await infer('corpora/samples/reference/games.history.ndjson.gz', '--dialect', 'reference', '--option', 'dice.draw'));
+    expect(seeded).toMatchObject({ inferred: null, opportunitiesCounted: 'roll', favoured: ['provably-fair'] });
+    expect(seeded.evidence.map((e) => [e.value, e.rival])).toEqual([['fair', 'provably-fair']]);
+    expect(seeded.evidence[0].example).toMatchObject({ kind: 'roll', check: null });
+    expect(seeded.favouredSentence).toMatch(/`fair` is disfavoured against `provably-fair`: at [\d,]+ rolls it allowed another roll than the revealed seeds give/);
+    const one = draw(await infer('corpora/samples/brainking-one-die', '--dialect', 'brainking-one-die', '--option', 'dice.draw'));
+    expect(one).toMatchObject({ inferred: null, favoured: ['movable-types'] });
+    expect(one.evidence.map((e) => e.value).sort()).toEqual(['fair', 'provably-fair']);
+    expect(one.evidence[0].example!.allowed).toMatch(/a piece type that cannot move/);
+    // Beturanga's samples carry no reveal and roll three dice: nothing tells fair from seeded dice.
+    const fair = draw(await infer('corpora/samples/beturanga', '--dialect', 'beturanga', '--option', 'dice.draw'));
+    expect(fair).toMatchObject({ inferred: null, favoured: ['fair', 'provably-fair'], evidence: [] });
+    expect(fair.values.every((v) => v.opportunities.total === 0)).toBe(true);
+    expect(fair.sentence).toContain('is not judgeable: no roll is held to revealed seeds');
+  }, 300_000);
+
+  it('draws.agreement: agreed draws decide true on the BrainKing samples; a corpus with no draw offered favours false by absence', async () => {
+    const agreement = (doc: InferDocument): OptionDoc => doc.options.find((o) => o.path === 'draws.agreement')!;
+    const bk = agreement(await infer('corpora/samples/brainking-one-die', '--dialect', 'brainking-one-die', '--option', 'draws.agreement'));
+    expect(bk).toMatchObject({ inferred: true, opportunitiesCounted: 'outcome' });
+    const none = await corpus('no-agreement.ndjson', ['draws.agreement=false'], 60, 'ev-no-agreement', 'brainking-one-die');
+    const o = agreement(await infer(none, '--dialect', 'brainking-one-die', '--option', 'draws.agreement'));
+    expect(o).toMatchObject({ inferred: null, favoured: [false] });
+    expect(o.evidence.map((e) => [e.value, e.rival])).toEqual([[true, false]]);
+    expect(o.evidence[0].example).toMatchObject({ kind: 'outcome' });
+    expect(o.evidence[0].example!.allowed).toContain('draw_agreement draw');
+  }, 300_000);
+
   it('a folder mixing a path corpus and a none corpus is mixed, per file and per month, naming them', async () => {
     const mixed = join(dir, 'mixed');
     mkdirSync(mixed);

@@ -93,9 +93,10 @@ describe('opportunities of the default options', () => {
     for (const name of ['reference', 'dicechess-com', 'beturanga', 'brainking-one-die', 'wikipedia-two-dice', 'chess']) {
       for (const p of defaultOptionPaths(dialect(name))) if (opportunityKind(p) === 'none') uncounted.add(p);
     }
-    // A die-drawing rule is judged on the record as a whole (no roll where a value allows what the other refuses is counted yet).
-    expect([...uncounted].sort()).toEqual(['cube.declineLoses', 'dice.draw']);
-    // Draw agreement is an ending: an agreed draw the value allows at a turn end.
+    // What a declined double costs is no player's choice: only a record stating the cost tells its values apart.
+    expect([...uncounted].sort()).toEqual(['cube.declineLoses']);
+    // Draw agreement is an ending (an agreed draw the value allows at a turn end); the die-drawing rule counts rolls.
     expect(opportunityKind('draws.agreement')).toBe('outcome');
+    expect(opportunityKind('dice.draw')).toBe('roll');
   });
 });

@@ -57,7 +57,7 @@ function optionSection(doc: InferDocument, o: OptionDoc): string[] {
   out.push(
     o.opportunitiesCounted === 'none'
       ? `Opportunities are not counted for this option (${notCountedWhy(o.path)}${o.path === 'cube.declineLoses' ? '' : ', not turn by turn'}).`
-      : `Opportunities: ${o.opportunitiesCounted === 'turn' ? 'turns' : o.opportunitiesCounted === 'clock' ? 'clock readings' : o.opportunitiesCounted === 'cube' ? 'turn starts before the roll (a double the side to move could offer)' : 'turn ends'}, in games conforming under the value, at which the rival would have allowed what the value forbids (chances to refute the value that the games did not take; evidence, not a verdict).`,
+      : `Opportunities: ${o.opportunitiesCounted === 'turn' ? 'turns' : o.opportunitiesCounted === 'clock' ? 'clock readings' : o.opportunitiesCounted === 'cube' ? 'turn starts before the roll (a double the side to move could offer)' : o.opportunitiesCounted === 'roll' ? 'rolls (a roll the dice could have shown)' : 'turn ends'}, in games conforming under the value, at which the rival would have allowed what the value forbids (chances to refute the value that the games did not take; evidence, not a verdict).`,
     '',
   );
   const corpora = [...new Set(o.values.flatMap((v) => v.byCorpus.map((b) => b.corpus)))];

@@ -8,9 +8,10 @@ import { maximumOpportunities } from './maximum.js';
  * (`turn`), from the clock each turn earns (`clock`), from the endings each turn's end
  * allows (`outcome`: the dialect's own end, or the game going on, or a claimable draw),
  * both turns and endings (`turn+outcome`), at turn starts before the roll from the doubles
- * the cube lets the side to move offer (`cube`); other options are not counted (`none`).
+ * the cube lets the side to move offer (`cube`), at each roll from the rolls the dice may
+ * show (`roll`); other options are not counted (`none`).
  */
-export type OpportunityKind = 'turn' | 'clock' | 'outcome' | 'turn+outcome' | 'cube' | 'none';
+export type OpportunityKind = 'turn' | 'clock' | 'outcome' | 'turn+outcome' | 'cube' | 'roll' | 'none';
 
 export const countsTurns = (kind: OpportunityKind): boolean => kind === 'turn' || kind === 'turn+outcome';
 export const countsOutcomes = (kind: OpportunityKind): boolean => kind === 'outcome' || kind === 'turn+outcome';
@@ -38,6 +39,7 @@ export function opportunityKind(path: string): OpportunityKind {
   if (OUTCOME_PATHS.has(path)) return 'outcome';
   if (path === 'clock.increment' || path === 'clock.passesFree' || path === 'clock.passEarnsIncrement') return 'clock';
   if (path === 'cube.ownership' || path === 'cube.cap') return 'cube';
+  if (path === 'dice.draw') return 'roll';
   if (TURN_PREFIXES.some((p) => (p.endsWith('.') ? path.startsWith(p) : path === p))) return 'turn';
   return 'none';
 }

@@ -59,3 +59,44 @@ describe('the fairness reveal is judged under provably-fair dice only (docs/rule
     expect(rulesFound(bad, dialect('reference', 'dice.draw=fair'))).toEqual([]);
   });
 });
+
+describe('what a declined double cost (cube.declineLoses, docs/rules.md §4)', () => {
+  const ev = (type: string, turn: number, actor: string) => ({ sequence_number: 1, turn_number: turn, event_type: type, actor_color: actor });
+  // Stake 10; black doubles before turn 2 and white takes (cube 2); white doubles after turn 2 and black declines.
+  const declined = (final: number) =>
+    game({
+      mode: 'x2',
+      initial_stake_amount: 10,
+      final_stake_amount: final,
+      stake_currency: 'GOLD',
+      events: [ev('DOUBLE_OFFER', 2, 'b'), ev('DOUBLE_ACCEPT', 2, 'w'), ev('DOUBLE_OFFER', 3, 'w'), ev('DOUBLE_DECLINE', 3, 'b')],
+      result: 1,
+      termination: 'double_declined',
+    });
+  const PRE = dialect('dicechess-com');
+  const POST = dialect('dicechess-com', 'cube.declineLoses=post-offer-stake');
+
+  it('a final stake equal to the pre-offer stake states nothing (the cube was not turned); twice it is the post-offer stake', async () => {
+    const cube = await declined(20);
+    expect(rulesFound(cube, PRE)).toEqual([]);
+    expect(rulesFound(cube, POST)).toEqual([]);
+    const post = await declined(40);
+    expect(rulesFound(post, POST)).toEqual([]);
+    const f = replayGame(post, PRE, 0).findings;
+    expect(f.map((x) => [x.rule, x.turn])).toEqual([['cube.decline-cost', 3]]);
+    expect(f[0].message).toBe('black declined a double and the final stake is 40, twice the pre-offer stake of 20; in this dialect a decline loses the pre-offer stake (20)');
+  });
+
+  it("the settled amount decides when it is exactly one value's cost, for the decliner or the winner; a fee's figure decides nothing", async () => {
+    const r = await declined(20);
+    const settled = (side: 'w' | 'b', amount: number): GameRecord => ({ ...r, stakes: { ...r.stakes!, settled: { side, amount } } });
+    expect(rulesFound(settled('b', -20), PRE)).toEqual([]);
+    expect(rulesFound(settled('b', -20), POST)).toEqual(['cube.decline-cost']);
+    expect(rulesFound(settled('b', -40), PRE)).toEqual(['cube.decline-cost']);
+    expect(rulesFound(settled('w', 40), POST)).toEqual([]);
+    expect(rulesFound(settled('w', 40), PRE)).toEqual(['cube.decline-cost']);
+    // The winner's 38 of 40 (a 5 % fee): neither value's cost.
+    expect(rulesFound(settled('w', 38), PRE)).toEqual([]);
+    expect(rulesFound(settled('w', 38), POST)).toEqual([]);
+  });
+});

@@ -6,6 +6,7 @@ import { GameState, TERMINATION_OF, type TurnEngine } from '../../rules/index.js
 import type { OpportunityExample } from '../tally.js';
 import { witnessTurn } from './brute-force.js';
 import { cubeAllowed, cubeOpportunities, CubeTrack } from './cube.js';
+import { declineAllowed, declineOpportunities } from './decline.js';
 import { allowedRolls, rollAllowed, rollOpportunities } from './roll.js';
 import { countsOutcomes, countsTurns, type OpportunityKind, type TurnTestStats, turnOpportunities } from './turn-tests.js';
 
@@ -57,7 +58,8 @@ function isComplete(game: GameState, dice: readonly Role[], moves: readonly stri
  * positions are the same under all of them) and counts, per option, the turns at which a
  * rival value would have allowed what a conforming value forbids: a turn (`turn`), a clock
  * reading (`clock`), an ending at the turn's end (`outcome`), a double offered before the
- * turn's roll (`cube`), the turn's roll (`roll`). Once per turn and pair.
+ * turn's roll (`cube`), the turn's roll (`roll`); once per game, the cost a declined double
+ * that ended it may be stated at (`decline`). Once per turn and pair.
  */
 export function walkGame(record: GameRecord, walker: TurnEngine, index: number, options: readonly WalkOption[], trace?: Array<{ option: number; value: number; rival: number; turn: number }>): GameOpportunities | null {
   const started = GameState.start(walker, record.startFen);
@@ -76,7 +78,7 @@ export function walkGame(record: GameRecord, walker: TurnEngine, index: number, 
   const side = (t: number): 0 | 1 => (record.turns[t].side === 'w' ? 0 : 1);
   // The cube as the events leave it before each roll (read only when a cube option is counted).
   const cube = options.some((o) => o.kind === 'cube') ? new CubeTrack(record.events) : null;
-  const rulesOf = options.map((o) => (o.kind === 'cube' || o.kind === 'roll' ? o.engines.map((e) => e.rules) : []));
+  const rulesOf = options.map((o) => (o.kind === 'cube' || o.kind === 'roll' || o.kind === 'decline' ? o.engines.map((e) => e.rules) : []));
   // The rolls: held to the seeds where a reveal verifies them all; BrainKing's die to the types that can move.
   const rolls = options.some((o) => o.kind === 'roll');
   const revealed = rolls && record.fairness !== null && judgeFairness(record) === null;
@@ -161,5 +163,14 @@ export function walkGame(record: GameRecord, walker: TurnEngine, index: number, 
       s.forEach((r, k) => r.ok && r.value.outcome !== null && (done[k] = true));
     });
   }
+  // The declined double that ended the game, after its last turn: once per game.
+  options.forEach((o, i) => {
+    if (o.kind !== 'decline') return;
+    declineOpportunities(record, rulesOf[i], o.conforming, turns[i], (j, k) => {
+      trace?.push({ option: i, value: j, rival: k, turn: record.turns.length + 1 });
+      if (!o.wantExample[j][k] || examples[i][j][k]) return;
+      examples[i][j][k] = { id: record.id, index, location: record.location, turn: record.turns.length + 1, dfen: game.dfen(), dice: '', recorded: [], kind: 'decline', allowed: declineAllowed(record, rulesOf[i][k]), witness: null };
+    });
+  });
   return { turns, examples, stats };
 }

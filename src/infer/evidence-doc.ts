@@ -1,7 +1,7 @@
 import { shellQuote } from '../report/escape.js';
 import { disagree, type PairStrength, weigh } from './evidence.js';
 import { decide } from './method.js';
-import { notCountedWhy, type OpportunityKind } from './opportunities/turn-tests.js';
+import { NOT_COUNTED_WHY, type OpportunityKind } from './opportunities/turn-tests.js';
 import { type OptionPlan, overrideOf, valueText } from './options.js';
 import type { GroupTally, OpportunityExample, ValueTally } from './tally.js';
 
@@ -144,6 +144,9 @@ function freedom(path: string, kind: OpportunityKind, e: EvidenceDoc): string {
   if (path === 'maximum' && e.value === 'none') return `in ${n} turns it allowed spending fewer dice and no player did`;
   if (kind === 'clock') return `in ${n} turns it would have set the clock otherwise than ${code(e.rival)} and no clock did`;
   if (kind === 'outcome') return `at ${n} turn ends it allowed an ending ${code(e.rival)} forbids (or the game to go on) and no game ended so`;
+  if (kind === 'roll' && e.rival === 'provably-fair') return `at ${n} rolls it allowed another roll than the revealed seeds give and every roll was the seeds' one`;
+  if (kind === 'roll') return `at ${n} rolls it allowed a piece type that cannot move and no roll showed one`;
+  if (kind === 'decline') return `at ${n} declined double${e.opportunities === 1 ? '' : 's'} whose record states a cost it allowed ${e.value === 'post-offer-stake' ? 'the post-offer stake' : 'the pre-offer stake'} and no record stated it`;
   if (kind === 'cube') return `at ${n} turn starts it let the side to move offer a double ${code(e.rival)} refuses and no player offered one`;
   if (kind === 'turn+outcome') return `at ${n} turns it allowed a turn or an ending ${code(e.rival)} forbids and no game showed one`;
   return `in ${n} turns it allowed a turn ${code(e.rival)} forbids and no player played one`;
@@ -165,7 +168,7 @@ export function favouredSentence(o: {
   const split = o.disagreeing ? ` The ${o.disagreeing.by === 'month' ? 'months' : 'corpus files'} disagree: ${o.disagreeing.groups.map((g) => `${g.group} favours ${g.favoured.map(code).join(' or ')}`).join('; ')}.` : '';
   if (o.consistent.length === 0) return `${head}no value fits any game.${split}`;
   if (o.inferred !== null) return `${head}${code(o.inferred)}, decided by ${fmt(o.decisive)} decisive game${o.decisive === 1 ? '' : 's'} (no assumption needed).${split}`;
-  if (o.opportunitiesCounted === 'none') return `${head}${o.consistent.map(code).join(' or ')}; opportunities are not counted for this option (${notCountedWhy(o.path)}), so absence weighs nothing here.${split}`;
+  if (o.opportunitiesCounted === 'none') return `${head}${o.consistent.map(code).join(' or ')}; opportunities are not counted for this option (${NOT_COUNTED_WHY}), so absence weighs nothing here.${split}`;
   const among = o.pairs.filter((p) => o.favoured.some((f) => valueText(f) === valueText(p.value)) && o.favoured.some((f) => valueText(f) === valueText(p.rival)));
   const chances = among.reduce((n, p) => n + p.opportunities, 0);
   const fav = o.favoured.length > 1 ? `${o.favoured.map(code).join(' or ')} (no game tells them apart: ${fmt(chances)} chance${chances === 1 ? '' : 's'})` : `${code(o.favoured[0])} is favoured`;

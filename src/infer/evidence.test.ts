@@ -7,6 +7,8 @@ import { generateCorpus } from '../generate/run.js';
 import { DEFAULT_RATES } from '../generate/self-play.js';
 import { tempDir } from '../test-support/temp-dir.js';
 import type { InferDocument, OptionDoc } from './document.js';
+import { collect, records } from '../records/test-support/collect.js';
+import { declineCosts } from '../replay/judge-events.js';
 import { disagree, log10LR, weigh } from './evidence.js';
 
 const dir = tempDir('dd-infer-evidence-');
@@ -81,7 +83,7 @@ describe('evidence by absence on corpora', () => {
     expect(micro.evidence.map((e) => e.value)).not.toContain('micro-move');
   }, 300_000);
 
-  it('the cube: on the dicechess.com samples either is disfavoured by redoubles never made; a corpus where anyone doubles infers either; declineLoses says why it is not counted', async () => {
+  it('the cube: on the dicechess.com samples either is disfavoured by redoubles never made; a corpus where anyone doubles infers either; declineLoses counts only the ingest-wire final stakes, which decide nothing', async () => {
     const doc = await infer('corpora/samples/dicechess-com', '--dialect', 'dicechess-com', '--option', 'cube.ownership', '--option', 'cube.cap', '--option', 'cube.declineLoses');
     const [ownership, cap, decline] = ['cube.ownership', 'cube.cap', 'cube.declineLoses'].map((p) => doc.options.find((o) => o.path === p)!);
     expect(ownership).toMatchObject({ inferred: null, opportunitiesCounted: 'cube', favoured: ['centered-last-taker'] });
@@ -92,12 +94,71 @@ describe('evidence by absence on corpora', () => {
     // The cap is counted (a number, not null), however few the chances.
     expect(cap.opportunitiesCounted).toBe('cube');
     expect(cap.values.every((v) => typeof v.opportunities.total === 'number')).toBe(true);
-    expect(decline.opportunitiesCounted).toBe('none');
-    expect(decline.values.every((v) => v.opportunities.total === null)).toBe(true);
-    expect(decline.favouredSentence).toContain("no rule compares a record's stakes with the cube");
+    // Only the ingest-wire games' final stakes are a place for the cost (state maps' and CSV rows' are not); the generator writes the cube's stake there, so they decide nothing.
+    expect(decline).toMatchObject({ inferred: null, opportunitiesCounted: 'decline', favoured: ['pre-offer-stake', 'post-offer-stake'], evidence: [] });
+    expect(decline.values.map((v) => v.opportunities.total)).toEqual([expect.any(Number), 0]);
+    expect(decline.values[0].opportunities.total).toBeGreaterThan(0);
     const either = await corpus('either.ndjson', ['cube.ownership=either'], 60, 'ev-either', 'dicechess-com', { ...DEFAULT_RATES, x2: 1, double: 0.2 });
     const own = (await infer(either, '--dialect', 'dicechess-com', '--option', 'cube.ownership')).options[0];
     expect(own).toMatchObject({ inferred: 'either', favoured: ['either'], evidence: [] });
+  }, 300_000);
+
+  it('dice.draw: rolls held to revealed seeds favour provably-fair; BrainKing rolls that never show a type that cannot move favour movable-types; fair dice without a reveal cannot be judged', async () => {
+    const draw = (doc: InferDocument): OptionDoc => doc.options.find((o) => o.path === 'dice.draw')!;
+    const seeded = draw(await infer('corpora/samples/reference/games.history.ndjson.gz', '--dialect', 'reference', '--option', 'dice.draw'));
+    expect(seeded).toMatchObject({ inferred: null, opportunitiesCounted: 'roll', favoured: ['provably-fair'] });
+    expect(seeded.evidence.map((e) => [e.value, e.rival])).toEqual([['fair', 'provably-fair']]);
+    expect(seeded.evidence[0].example).toMatchObject({ kind: 'roll', check: null });
+    expect(seeded.favouredSentence).toMatch(/`fair` is disfavoured against `provably-fair`: at [\d,]+ rolls it allowed another roll than the revealed seeds give/);
+    const one = draw(await infer('corpora/samples/brainking-one-die', '--dialect', 'brainking-one-die', '--option', 'dice.draw'));
+    expect(one).toMatchObject({ inferred: null, favoured: ['movable-types'] });
+    expect(one.evidence.map((e) => e.value).sort()).toEqual(['fair', 'provably-fair']);
+    expect(one.evidence[0].example!.allowed).toMatch(/a piece type that cannot move/);
+    // Beturanga's samples carry no reveal and roll three dice: nothing tells fair from seeded dice.
+    const fair = draw(await infer('corpora/samples/beturanga', '--dialect', 'beturanga', '--option', 'dice.draw'));
+    expect(fair).toMatchObject({ inferred: null, favoured: ['fair', 'provably-fair'], evidence: [] });
+    expect(fair.values.every((v) => v.opportunities.total === 0)).toBe(true);
+    expect(fair.sentence).toContain('is not judgeable: no roll is held to revealed seeds');
+  }, 300_000);
+
+  it('draws.agreement: agreed draws decide true on the BrainKing samples; a corpus with no draw offered favours false by absence', async () => {
+    const agreement = (doc: InferDocument): OptionDoc => doc.options.find((o) => o.path === 'draws.agreement')!;
+    const bk = agreement(await infer('corpora/samples/brainking-one-die', '--dialect', 'brainking-one-die', '--option', 'draws.agreement'));
+    expect(bk).toMatchObject({ inferred: true, opportunitiesCounted: 'outcome' });
+    const none = await corpus('no-agreement.ndjson', ['draws.agreement=false'], 60, 'ev-no-agreement', 'brainking-one-die');
+    const o = agreement(await infer(none, '--dialect', 'brainking-one-die', '--option', 'draws.agreement'));
+    expect(o).toMatchObject({ inferred: null, favoured: [false] });
+    expect(o.evidence.map((e) => [e.value, e.rival])).toEqual([[true, false]]);
+    expect(o.evidence[0].example).toMatchObject({ kind: 'outcome' });
+    expect(o.evidence[0].example!.allowed).toContain('draw_agreement draw');
+  }, 300_000);
+
+  it("cube.declineLoses: a history list's moneyDelta for the decliner or the winner decides it on the state maps; without one, nothing can", async () => {
+    const maps = 'corpora/samples/dicechess-com/games.state-maps.ndjson.gz';
+    const declined = records(await collect([maps])).flatMap((r) => {
+      const d = declineCosts(r);
+      return d ? [{ id: r.id, ...d }] : [];
+    });
+    expect(declined.length).toBeGreaterThan(2);
+    // The rows a fetch of the decliners' (or the winners') history would hold: the figures are this test's, not the generator's.
+    const list = (value: 'pre-offer-stake' | 'post-offer-stake', seenBy: 'decliner' | 'winner'): string => {
+      const file = join(dir, `history-${value}-${seenBy}.json`);
+      const rows = declined.map((g) => {
+        const side = seenBy === 'decliner' ? g.decliner : g.decliner === 'w' ? 'b' : 'w';
+        return { gameId: g.id, color: side === 'w' ? 'WHITE' : 'BLACK', allowDoubling: true, result: seenBy === 'decliner' ? 'LOSS' : 'WIN', currency: 'GOLD', moneyDelta: (seenBy === 'decliner' ? -1 : 1) * g.costs[value] };
+      });
+      writeFileSync(file, JSON.stringify(rows));
+      return file;
+    };
+    const decline = async (...args: string[]): Promise<OptionDoc> => (await infer(maps, '--dialect', 'dicechess-com', '--option', 'cube.declineLoses', ...args)).options[0];
+    const none = await decline();
+    expect(none).toMatchObject({ inferred: null, opportunitiesCounted: 'decline' });
+    expect(none.values.every((v) => v.opportunities.total === 0)).toBe(true);
+    expect(none.sentence).toContain('is not judgeable: no game ending in a declined double states what it cost');
+    expect(await decline('--history-list', list('pre-offer-stake', 'decliner'))).toMatchObject({ inferred: 'pre-offer-stake', verdict: 'supported' });
+    const post = await decline('--history-list', list('post-offer-stake', 'winner'));
+    expect(post).toMatchObject({ inferred: 'post-offer-stake', verdict: 'contradicted' });
+    expect(post.values.find((v) => v.value === 'pre-offer-stake')!.rules).toEqual({ 'cube.decline-cost': declined.length });
   }, 300_000);
 
   it('a folder mixing a path corpus and a none corpus is mixed, per file and per month, naming them', async () => {

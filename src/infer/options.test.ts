@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { loadDialect } from '../dialects/index.js';
 import { decide } from './method.js';
-import { notCountedWhy, opportunityKind } from './opportunities/turn-tests.js';
+import { opportunityKind } from './opportunities/turn-tests.js';
 import { defaultOptionPaths, planOption } from './options.js';
 
 const dialect = (name: string) => {
@@ -79,21 +79,23 @@ describe('the method', () => {
 });
 
 describe('opportunities of the default options', () => {
-  it('every option dicechess-com infers by default counts opportunities, except cube.declineLoses, which says why', () => {
+  it('every option dicechess-com infers by default counts opportunities, the cube ones included', () => {
     const paths = defaultOptionPaths(dialect('dicechess-com'));
     expect(paths).toEqual(expect.arrayContaining(['cube.ownership', 'cube.cap', 'cube.declineLoses', 'clock.increment', 'castling.attacks']));
-    expect(paths.filter((p) => opportunityKind(p) === 'none')).toEqual(['cube.declineLoses']);
+    expect(paths.filter((p) => opportunityKind(p) === 'none')).toEqual([]);
     expect(opportunityKind('cube.ownership')).toBe('cube');
     expect(opportunityKind('cube.cap')).toBe('cube');
-    expect(notCountedWhy('cube.declineLoses')).toMatch(/no rule compares a record's stakes with the cube/);
+    expect(opportunityKind('cube.declineLoses')).toBe('decline');
   });
 
-  it('across the shipped dialects, the default options not counted are the known few', () => {
+  it('across the shipped dialects, every default option counts opportunities', () => {
     const uncounted = new Set<string>();
     for (const name of ['reference', 'dicechess-com', 'beturanga', 'brainking-one-die', 'wikipedia-two-dice', 'chess']) {
       for (const p of defaultOptionPaths(dialect(name))) if (opportunityKind(p) === 'none') uncounted.add(p);
     }
-    // A die-drawing rule and draw agreement are judged on the record as a whole (no turn where a value gives a choice the other refuses is counted yet).
-    expect([...uncounted].sort()).toEqual(['cube.declineLoses', 'dice.draw', 'draws.agreement']);
+    expect([...uncounted]).toEqual([]);
+    // Draw agreement is an ending (an agreed draw the value allows at a turn end); the die-drawing rule counts rolls.
+    expect(opportunityKind('draws.agreement')).toBe('outcome');
+    expect(opportunityKind('dice.draw')).toBe('roll');
   });
 });

@@ -1,8 +1,20 @@
 import { escapeMarkdown as e, mdCode, mdFence } from '../report/escape.js';
 import type { ExampleDoc, InferDocument, OptionDoc } from './document.js';
-import { notCountedWhy } from './opportunities/turn-tests.js';
+import { NOT_COUNTED_WHY, type OpportunityKind } from './opportunities/turn-tests.js';
 import { valueText } from './options.js';
 import { notJudgeable } from './verdict-phrase.js';
+
+/** What an option's opportunities are, in words, by how they are counted. */
+const OPPORTUNITY_WORDS: Record<OpportunityKind, string> = {
+  turn: 'turns',
+  clock: 'clock readings',
+  outcome: 'turn ends',
+  'turn+outcome': 'turns and turn ends',
+  cube: 'turn starts before the roll (a double the side to move could offer)',
+  roll: 'rolls (a roll the dice could have shown)',
+  decline: 'declined doubles whose record states a cost',
+  none: '',
+};
 
 const fmt = (n: number | null): string => (n === null ? '—' : n.toLocaleString('en-US'));
 const val = (v: unknown, inTable = false): string => mdCode(valueText(v), inTable);
@@ -56,8 +68,8 @@ function optionSection(doc: InferDocument, o: OptionDoc): string[] {
   out.push('');
   out.push(
     o.opportunitiesCounted === 'none'
-      ? `Opportunities are not counted for this option (${notCountedWhy(o.path)}${o.path === 'cube.declineLoses' ? '' : ', not turn by turn'}).`
-      : `Opportunities: ${o.opportunitiesCounted === 'turn' ? 'turns' : o.opportunitiesCounted === 'clock' ? 'clock readings' : o.opportunitiesCounted === 'cube' ? 'turn starts before the roll (a double the side to move could offer)' : 'turn ends'}, in games conforming under the value, at which the rival would have allowed what the value forbids (chances to refute the value that the games did not take; evidence, not a verdict).`,
+      ? `Opportunities are not counted for this option (${NOT_COUNTED_WHY}, not turn by turn).`
+      : `Opportunities: ${OPPORTUNITY_WORDS[o.opportunitiesCounted]}, in games conforming under the value, at which the rival would have allowed what the value forbids (chances to refute the value that the games did not take; evidence, not a verdict).`,
     '',
   );
   const corpora = [...new Set(o.values.flatMap((v) => v.byCorpus.map((b) => b.corpus)))];

@@ -28,6 +28,8 @@ export interface InferRunOptions {
   /** The named dialects counted for the best fit. */
   named: Dialect[];
   format?: FormatName | 'auto';
+  /** dicechess.com history list (game metadata, and what each game settled: `cube.declineLoses`). */
+  historyList?: string;
   jobs?: number;
   limit?: number;
   /** Run folder: infer.json, report.md, report.html (written whole or not at all). */
@@ -67,7 +69,7 @@ export async function runInfer(opts: InferRunOptions): Promise<InferRunResult> {
     }),
     named: opts.named.map((d) => dialectSpec(d, [])),
   };
-  const stream = { sources: opts.sources, format: opts.format, jobs: opts.jobs, limit: opts.limit };
+  const stream = { sources: opts.sources, format: opts.format, historyList: opts.historyList, jobs: opts.jobs, limit: opts.limit };
   // A source that cannot be read is told of once, in the first pass.
   const first = await judgeCorpus({ ...stream, plan, onProgress: (p) => opts.onProgress?.('infer', p), onSourceFailure: opts.onSourceFailure });
   const ctx: DocumentContext = {
@@ -152,6 +154,7 @@ async function judgeCorpus(opts: {
   sources: string[];
   plan: InferPlan;
   format?: FormatName | 'auto';
+  historyList?: string;
   jobs?: number;
   limit?: number;
   onProgress?: (p: Progress) => void;
@@ -161,6 +164,7 @@ async function judgeCorpus(opts: {
   const run = await runCorpus<InferPlan, InferTally>({
     sources: opts.sources,
     format: opts.format,
+    ...(opts.historyList !== undefined && { historyList: opts.historyList }),
     jobs: opts.jobs,
     limit: opts.limit,
     onProgress: opts.onProgress,

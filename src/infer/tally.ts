@@ -39,7 +39,7 @@ export interface OpportunityExample {
   dfen: string;
   dice: string;
   recorded: string[];
-  kind: 'turn' | 'clock' | 'outcome' | 'cube';
+  kind: 'turn' | 'clock' | 'outcome' | 'cube' | 'roll' | 'decline';
   /** What the rival also allowed, in words. */
   allowed: string;
   /** For `turn`: a whole turn the rival accepts and the value refuses (null when none was found). */

@@ -15,6 +15,8 @@ const NOT_JUDGEABLE: Record<OpportunityKind, string> = {
   outcome: 'no game ends where its values differ (no history list or recorded end to judge)',
   'turn+outcome': 'no game reaches a turn or an end where its values differ',
   cube: 'no game reaches a turn start where its values differ on who may double',
+  roll: 'no roll is held to revealed seeds or could have shown a piece type that cannot move',
+  decline: "no game ending in a declined double states what it cost (a history list's moneyDelta, an ingest-wire final stake); a state map's bank gives the pre-offer stake by construction",
   none: 'no game tells its values apart',
 };
 

@@ -201,6 +201,6 @@ describe('dicechess.com writer → reader keeps the negotiations', () => {
     const [back] = await roundTrip('dicechess-com', [game]);
     expect(normalise('dicechess-com', back)).toEqual(normalise('dicechess-com', game));
     expect(back.turns[2].diceFlags).toEqual([0, 1, 2].map(() => ({ allowed: false, used: false })));
-    expect(back.stakes).toEqual({ initial: 10, final: 20, currency: 'GOLD' });
+    expect(back.stakes).toEqual({ initial: 10, final: 20, currency: 'GOLD', settled: null });
   });
 });

@@ -56,7 +56,7 @@ export function createJudge(params: ReplayJudgeParams): (item: ReadItem, emit: (
       for (const d of dialects) emit(unreadableLine(item, d.name));
       return;
     }
-    // The fairness reveal is judged once per record, not once per dialect.
+    // The fairness reveal is judged once per record, not once per dialect (only provably-fair dialects use the verdict).
     const opts = { continueAfterDivergence: params.continueAfterDivergence, fairness: judgeFairness(item.record) };
     for (const d of dialects) emit(replayGame(item.record, d, item.index, opts));
   };

@@ -22,7 +22,7 @@ export const prepareDialect = (name: string, rules: Rules): PreparedDialect => (
 export interface ReplayOptions {
   /** Record every divergence of a game, not only the first. */
   continueAfterDivergence?: boolean;
-  /** The record's fairness verdict when already known: it does not depend on the dialect. */
+  /** The record's fairness verdict when already known: it does not depend on the dialect (used only under `dice.draw: provably-fair`). */
   fairness?: FairnessFinding | null;
 }
 
@@ -44,7 +44,7 @@ export const mayEndPartway = (record: GameRecord, turn: number): boolean =>
 const sideName = (s: 0 | 1): string => (s === 0 ? 'white' : 'black');
 
 /**
- * Judges one game under one dialect: the start, the fairness reveal, every turn (dice,
+ * Judges one game under one dialect: the start, the fairness reveal (provably-fair dice), every turn (dice,
  * flags, micro-moves, positions, clocks), negotiations and the recorded end. Stops at
  * the first divergence unless asked to go on.
  */
@@ -88,7 +88,8 @@ export function replayGame(record: GameRecord, dialect: PreparedDialect, index: 
     if (!goOn) return line();
   }
 
-  const fairness = opts.fairness !== undefined ? opts.fairness : judgeFairness(record);
+  // A reveal is judged only where the dialect draws its dice from seeds: fair dice promise none (docs/rules.md §2.10).
+  const fairness = rules.dice.draw !== 'provably-fair' ? null : opts.fairness !== undefined ? opts.fairness : judgeFairness(record);
   if (fairness && fairness.turn === null) {
     add(fairness.rule, null, null, fairness.message);
     if (!goOn) return line();

@@ -44,8 +44,9 @@ export const RULE_IDS = {
   // Recorded side information
   'record.fen-after-mismatch': 'The recorded position after a turn differs from the position the moves produce.',
   'clock.mismatch': 'The recorded clocks do not follow from the time control (increment, passes free, flag fall).',
-  'draw.offer-not-allowed': 'A draw offer at a moment the dialect does not allow (e.g. mid-turn).',
+  'draw.offer-not-allowed': 'A draw offer at a moment the dialect does not allow (e.g. mid-turn), or in a dialect without draws by agreement.',
   'cube.not-allowed': 'A doubling-cube action the dialect or the cube state does not allow.',
+  'cube.decline-cost': 'The record states a declined double cost what another cube.declineLoses makes it (a settled amount, a final stake).',
   // Recording faults: the record, not the dialect, is wrong (docs/recording-faults.md). Never a rules divergence.
   'record.side-not-flipped-after-king-capture': 'The position after a king capture still names the capturing side to move.',
   'record.castling-after-king-capture': 'The position after a king capture keeps castling rights of the side whose king was taken.',

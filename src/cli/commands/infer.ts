@@ -23,6 +23,7 @@ interface Args {
   by?: string;
   json: boolean;
   format: FormatName | 'auto';
+  'history-list'?: string;
   jobs?: number;
   limit?: number;
   quiet: boolean;
@@ -47,6 +48,7 @@ export const inferCommand: CommandModule<object, Args> = {
       .option('by', { type: 'string', describe: 'Verdicts per corpus file (source, file) or per start month (month)' })
       .option('json', { type: 'boolean', default: false, describe: 'The infer.json document alone on stdout (progress on stderr)' })
       .option('format', { choices: ['auto', ...FORMAT_NAMES] as const, default: 'auto' as const, describe: 'Record format (auto-detected by default)' })
+      .option('history-list', { type: 'string', describe: 'dicechess.com history-list JSON, file or URL (game metadata: players, result, clocks, moneyDelta)' })
       .option('jobs', { type: 'number', describe: 'Threads that judge: this one and N − 1 workers (default: all cores; 1 = this thread alone)' })
       .option('limit', { type: 'number', describe: 'Stop after this many records' })
       .option('quiet', { type: 'boolean', default: false, describe: 'No progress line' })
@@ -104,6 +106,7 @@ export const inferCommand: CommandModule<object, Args> = {
       options,
       named,
       format: argv.format,
+      historyList: argv['history-list'],
       jobs: argv.jobs,
       limit: argv.limit,
       out: argv.out,

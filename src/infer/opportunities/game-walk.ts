@@ -1,11 +1,13 @@
 import { makeDiceLetters, type Role } from '../../core/index.js';
 import type { GameRecord } from '../../records/model/game-record.js';
-import { mayEndPartway } from '../../replay/replay-game.js';
+import { judgeFairness, mayEndPartway } from '../../replay/replay-game.js';
 import { earnedIncrementMs } from '../../replay/clock-rule.js';
 import { GameState, TERMINATION_OF, type TurnEngine } from '../../rules/index.js';
 import type { OpportunityExample } from '../tally.js';
 import { witnessTurn } from './brute-force.js';
 import { cubeAllowed, cubeOpportunities, CubeTrack } from './cube.js';
+import { declineAllowed, declineOpportunities } from './decline.js';
+import { allowedRolls, rollAllowed, rollOpportunities } from './roll.js';
 import { countsOutcomes, countsTurns, type OpportunityKind, type TurnTestStats, turnOpportunities } from './turn-tests.js';
 
 /** What one game's walk found, per option: [value][rival] counts of turns, and an example per pair not yet known. */
@@ -31,14 +33,18 @@ export interface WalkOption {
 /**
  * The endings a value lets a record have after a turn: the dialect's own end when it ends
  * the game (the record must stop there, so written as the record writes it), else the game
- * goes on, or stops by a draw a player may claim there. Two values that give the same
- * record the same ending cannot be told apart at that turn, whatever their reasons.
+ * goes on, or stops by a draw a player may claim there, or (with draws by agreement) by a
+ * draw the players agree. Two values that give the same record the same ending cannot be
+ * told apart at that turn, whatever their reasons.
  */
 function endingsOf(game: GameState): string[] {
   const o = game.outcome;
   if (o) return [`${TERMINATION_OF[o.reason]} ${o.result}`];
+  const out = ['goes on'];
   const claim = game.drawClaim;
-  return claim ? ['goes on', `${TERMINATION_OF[claim.reason]} draw`] : ['goes on'];
+  if (claim) out.push(`${TERMINATION_OF[claim.reason]} draw`);
+  if (game.engine.rules.draws.agreement) out.push('draw_agreement draw');
+  return out;
 }
 
 /** Is this recorded turn complete (not cut short)? Judged without playing it. */
@@ -52,7 +58,8 @@ function isComplete(game: GameState, dice: readonly Role[], moves: readonly stri
  * positions are the same under all of them) and counts, per option, the turns at which a
  * rival value would have allowed what a conforming value forbids: a turn (`turn`), a clock
  * reading (`clock`), an ending at the turn's end (`outcome`), a double offered before the
- * turn's roll (`cube`). Once per turn and pair.
+ * turn's roll (`cube`), the turn's roll (`roll`); once per game, the cost a declined double
+ * that ended it may be stated at (`decline`). Once per turn and pair.
  */
 export function walkGame(record: GameRecord, walker: TurnEngine, index: number, options: readonly WalkOption[], trace?: Array<{ option: number; value: number; rival: number; turn: number }>): GameOpportunities | null {
   const started = GameState.start(walker, record.startFen);
@@ -71,7 +78,11 @@ export function walkGame(record: GameRecord, walker: TurnEngine, index: number, 
   const side = (t: number): 0 | 1 => (record.turns[t].side === 'w' ? 0 : 1);
   // The cube as the events leave it before each roll (read only when a cube option is counted).
   const cube = options.some((o) => o.kind === 'cube') ? new CubeTrack(record.events) : null;
-  const rulesOf = options.map((o) => (o.kind === 'cube' ? o.engines.map((e) => e.rules) : []));
+  const rulesOf = options.map((o) => (o.kind === 'cube' || o.kind === 'roll' || o.kind === 'decline' ? o.engines.map((e) => e.rules) : []));
+  // The rolls: held to the seeds where a reveal verifies them all; BrainKing's die to the types that can move.
+  const rolls = options.some((o) => o.kind === 'roll');
+  const revealed = rolls && record.fairness !== null && judgeFairness(record) === null;
+  const movableWanted = rolls && options.some((o, i) => o.kind === 'roll' && rulesOf[i].some((r) => r.dice.draw === 'movable-types'));
   const example = (i: number, j: number, k: number, t: number, kind: OpportunityExample['kind'], allowed: string, witness: string[] | null, dfen: string): void => {
     if (!options[i].wantExample[j][k] || examples[i][j][k]) return;
     const turn = record.turns[t];
@@ -88,8 +99,16 @@ export function walkGame(record: GameRecord, walker: TurnEngine, index: number, 
     const cubeNow = cube?.before(t + 1) ?? null;
     // A last turn that may stop part-way earns no increment only when it did stop part-way (as the replayer's clock check reads it).
     const clockPartial = partial && hasClock && clockUsable && !isComplete(game, dice, turn.moves);
+    const movable = movableWanted && dice.length === 1 ? game.movableFaces() : null;
     options.forEach((o, i) => {
       const conf = o.conforming;
+      if (o.kind === 'roll') {
+        const sets = rulesOf[i].map((r) => allowedRolls(r, movable, revealed, dice));
+        rollOpportunities(sets, conf, turns[i], (j, k) => {
+          trace?.push({ option: i, value: j, rival: k, turn: t + 1 });
+          example(i, j, k, t, 'roll', rollAllowed(sets[k], sets[j]), null, game.dfen(dice));
+        });
+      }
       if (o.kind === 'cube' && cubeNow) {
         const rules = rulesOf[i];
         cubeOpportunities(rules, cubeNow, turn.side, conf, turns[i], (j, k) => {
@@ -144,5 +163,14 @@ export function walkGame(record: GameRecord, walker: TurnEngine, index: number, 
       s.forEach((r, k) => r.ok && r.value.outcome !== null && (done[k] = true));
     });
   }
+  // The declined double that ended the game, after its last turn: once per game.
+  options.forEach((o, i) => {
+    if (o.kind !== 'decline') return;
+    declineOpportunities(record, rulesOf[i], o.conforming, turns[i], (j, k) => {
+      trace?.push({ option: i, value: j, rival: k, turn: record.turns.length + 1 });
+      if (!o.wantExample[j][k] || examples[i][j][k]) return;
+      examples[i][j][k] = { id: record.id, index, location: record.location, turn: record.turns.length + 1, dfen: game.dfen(), dice: '', recorded: [], kind: 'decline', allowed: declineAllowed(record, rulesOf[i][k]), witness: null };
+    });
+  });
   return { turns, examples, stats };
 }

@@ -59,7 +59,7 @@ function endgames(name: string, sets: string[], starts: string[], turns: number,
   });
 }
 
-/** Endings a record can be given after a turn; a resignation stands for "the game goes on" (no board end, no claim needed). */
+/** Endings a record can be given after a turn; a resignation stands for "the game goes on" (no board end, no claim needed); an agreed draw needs draws by agreement. */
 function candidates(r: GameRecord, t: number): Array<Pick<GameRecord, 'termination' | 'result'>> {
   const mover = r.turns[t].side === 'w' ? 'white' : 'black';
   const other = mover === 'white' ? 'black' : 'white';
@@ -70,6 +70,7 @@ function candidates(r: GameRecord, t: number): Array<Pick<GameRecord, 'terminati
     { termination: 'checkmate', result: mover },
     { termination: 'king_captured', result: mover },
     { termination: 'checkmate', result: other },
+    { termination: 'draw_agreement', result: 'draw' },
   ] as Array<Pick<GameRecord, 'termination' | 'result'>>;
 }
 
@@ -108,6 +109,8 @@ describe('ending opportunities against brute force (the record cut at a turn end
     ['draws.turnLimit', [null, 30, 60], 'wikipedia-two-dice', ['draws.moveCounterLimit=null', 'draws.repetition=null']],
     ['draws.moveCounterLimit', [null, 10], 'dicechess-com', []],
     ['draws.turnLimit', [null, 40], 'dicechess-com', []],
+    ['draws.agreement', [false, true], 'brainking-one-die', []],
+    ['draws.agreement', [true, false], 'reference', []],
   ] as const)('%s %j on %s %j', (path, values, name, sets) => {
     expect(opportunityKind(path)).not.toBe('none');
     const dialects = values.map((v) => dialectOf(name, [...sets, `${path}=${JSON.stringify(v).replace(/^"|"$/g, '')}`]));

@@ -8,9 +8,11 @@ import { maximumOpportunities } from './maximum.js';
  * (`turn`), from the clock each turn earns (`clock`), from the endings each turn's end
  * allows (`outcome`: the dialect's own end, or the game going on, or a claimable draw),
  * both turns and endings (`turn+outcome`), at turn starts before the roll from the doubles
- * the cube lets the side to move offer (`cube`); other options are not counted (`none`).
+ * the cube lets the side to move offer (`cube`), at each roll from the rolls the dice may
+ * show (`roll`), once per game at a declined double whose record has a place stating its
+ * cost (`decline`); other options are not counted (`none`).
  */
-export type OpportunityKind = 'turn' | 'clock' | 'outcome' | 'turn+outcome' | 'cube' | 'none';
+export type OpportunityKind = 'turn' | 'clock' | 'outcome' | 'turn+outcome' | 'cube' | 'roll' | 'decline' | 'none';
 
 export const countsTurns = (kind: OpportunityKind): boolean => kind === 'turn' || kind === 'turn+outcome';
 export const countsOutcomes = (kind: OpportunityKind): boolean => kind === 'outcome' || kind === 'turn+outcome';
@@ -25,6 +27,7 @@ const OUTCOME_PATHS = new Set([
   'draws.passAdvancesCounter',
   'draws.repetitionCountsPasses',
   'draws.ruleDraws',
+  'draws.agreement',
   'end.checkmate',
   'end.kingCapture',
   'pass.whenNothingMoves',
@@ -37,18 +40,14 @@ export function opportunityKind(path: string): OpportunityKind {
   if (OUTCOME_PATHS.has(path)) return 'outcome';
   if (path === 'clock.increment' || path === 'clock.passesFree' || path === 'clock.passEarnsIncrement') return 'clock';
   if (path === 'cube.ownership' || path === 'cube.cap') return 'cube';
+  if (path === 'dice.draw') return 'roll';
+  if (path === 'cube.declineLoses') return 'decline';
   if (TURN_PREFIXES.some((p) => (p.endsWith('.') ? path.startsWith(p) : path === p))) return 'turn';
   return 'none';
 }
 
-/**
- * Why an option of kind `none` has no counted opportunities, for the outputs: in general it
- * is judged on events or on the recorded end only; `cube.declineLoses` is judged by no rule.
- */
-export function notCountedWhy(path: string): string {
-  if (path === 'cube.declineLoses') return "its values differ only in what a declined double costs, and no rule compares a record's stakes with the cube, so every record is judged alike under them";
-  return 'it is judged on events or on the recorded end';
-}
+/** Why an option of kind `none` has no counted opportunities, for the outputs. */
+export const NOT_COUNTED_WHY = 'it is judged on events or on the recorded end';
 
 /** Counts how often each path had a cheap answer and how often the exact comparison ran (for the benchmark's time split). */
 export interface TurnTestStats {

@@ -116,8 +116,15 @@ function timeControl(v: unknown): boolean {
 function stakes(v: unknown): boolean {
   if (v === null) return true;
   if (!isO(v)) return false;
-  for (const k in v) if (k !== 'initial' && k !== 'final' && k !== 'currency') return false;
-  return opt(v, 'initial', nNum, null) && opt(v, 'final', nNum, null) && opt(v, 'currency', nStr, null);
+  for (const k in v) if (k !== 'initial' && k !== 'final' && k !== 'currency' && k !== 'settled') return false;
+  return opt(v, 'initial', nNum, null) && opt(v, 'final', nNum, null) && opt(v, 'currency', nStr, null) && opt(v, 'settled', settled, null);
+}
+
+function settled(v: unknown): boolean {
+  if (v === null) return true;
+  if (!isO(v)) return false;
+  for (const k in v) if (k !== 'side' && k !== 'amount') return false;
+  return SIDES.has(v.side) && typeof v.amount === 'number' && Number.isFinite(v.amount);
 }
 
 function event(v: unknown): boolean {

@@ -33,7 +33,8 @@ describe('dicechess.com state maps (A)', () => {
     expect(r.result).toBe('draw');
     expect(r.termination).toBe('draw_agreement');
     expect(r.mode).toBe('x2');
-    expect(r.stakes).toEqual({ initial: 10, final: 20, currency: 'GOLD' });
+    // The history list's moneyDelta, seen by its row's player (white here): a draw settles nothing.
+    expect(r.stakes).toEqual({ initial: 10, final: 20, currency: 'GOLD', settled: { side: 'w', amount: 0 } });
     // Old history rows give the time limit in minutes: 3 → 180 s, confirmed by the first clock reading.
     expect(r.timeControl).toEqual({ kind: 'sudden-death', initialMs: 180_000, incrementMs: 0, perMoveMs: null });
     expect(r.players.white).toEqual({ id: '482', name: null, kind: 'human', rating: 1510 });
@@ -103,7 +104,7 @@ describe('ingest wire (B)', () => {
     const b1 = byId(items, '00000000-0000-0000-0000-0000000000b1');
     expect(b1.players.white).toEqual({ id: '482', name: 'alice', kind: 'human', rating: 1500 });
     expect(b1.timeControl).toEqual({ kind: 'fischer', initialMs: 300_000, incrementMs: 5_000, perMoveMs: null });
-    expect(b1.stakes).toEqual({ initial: 10, final: 20, currency: 'GOLD' });
+    expect(b1.stakes).toEqual({ initial: 10, final: 20, currency: 'GOLD', settled: null });
     expect(b1.turns[1].moves).toEqual([]);
     expect(b1.turns[0].thinkingMs).toBe(3500);
     expect(b1.events[0]).toEqual({ type: 'DOUBLE_OFFER', turn: 3, microMove: null, actor: 'w', bank: 40, clockMs: { w: 290_000, b: 300_000 } });

@@ -68,12 +68,19 @@ function timeControl(v: unknown): Out<GameRecord['timeControl']> {
 
 function stakes(v: unknown): Out<GameRecord['stakes']> {
   if (v === undefined || v === null) return null;
-  if (!isO(v) || !keysIn(v, ['initial', 'final', 'currency'])) return BAD;
+  if (!isO(v) || !keysIn(v, ['initial', 'final', 'currency', 'settled'])) return BAD;
   const initial = opt<number>(v.initial, num);
   const final = opt<number>(v.final, num);
   const currency = opt<string>(v.currency, isStr);
-  if (initial === BAD || final === BAD || currency === BAD) return BAD;
-  return { initial, final, currency };
+  const settled = settledOf(v.settled);
+  if (initial === BAD || final === BAD || currency === BAD || settled === BAD) return BAD;
+  return { initial, final, currency, settled };
+}
+
+function settledOf(v: unknown): Out<NonNullable<GameRecord['stakes']>['settled']> {
+  if (v === undefined || v === null) return null;
+  if (!isO(v) || !keysIn(v, ['side', 'amount']) || (v.side !== 'w' && v.side !== 'b') || !num(v.amount)) return BAD;
+  return { side: v.side, amount: v.amount as number };
 }
 
 function diceFlags(v: unknown): Out<GameRecord['turns'][number]['diceFlags']> {

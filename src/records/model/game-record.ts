@@ -104,6 +104,11 @@ export function gameRecordSchemas(z: typeof Z) {
           initial: z.number().nullable().default(null),
           final: z.number().nullable().default(null),
           currency: z.string().nullable().default(null),
+          /**
+           * What one player's money changed by when the game was settled, as the source states
+           * it (dicechess.com's history list: `moneyDelta`, seen by the listing player's `color`).
+           */
+          settled: z.object({ side: Side, amount: z.number() }).strict().nullable().default(null),
         })
         .strict()
         .nullable()

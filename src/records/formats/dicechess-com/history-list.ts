@@ -47,12 +47,15 @@ export function historyResult(row: Obj): 'white' | 'black' | 'draw' | null {
 
 const numericId = (id: string | null): number | string | null => (id !== null && /^-?\d+$/.test(id) ? Number(id) : id);
 
-/** The history-list row of a record, seen by the white player (for writers of corpora). */
+/** The history-list row of a record, seen by the player whose settlement it holds, else by the white player (for writers of corpora). */
 export function makeHistoryRow(r: GameRecord): Obj {
   const tc = r.timeControl;
+  const settled = r.stakes?.settled ?? null;
+  const seenBy = settled?.side ?? 'w';
+  const won = r.result === null || r.result === 'draw' ? null : r.result === (seenBy === 'w' ? 'white' : 'black');
   return {
     gameId: r.id,
-    color: 'WHITE',
+    color: seenBy === 'w' ? 'WHITE' : 'BLACK',
     whiteId: numericId(r.players.white.id),
     blackId: numericId(r.players.black.id),
     whiteRating: r.players.white.rating,
@@ -60,11 +63,11 @@ export function makeHistoryRow(r: GameRecord): Obj {
     timeLimit: tc?.initialMs == null ? null : tc.initialMs / 1000,
     timeBonus: tc?.incrementMs == null ? (tc ? 0 : null) : tc.incrementMs / 1000,
     allowDoubling: r.mode === null ? null : r.mode === 'x2',
-    result: r.result === null ? null : r.result === 'draw' ? 'DRAW' : r.result === 'white' ? 'WIN' : 'LOSS',
+    result: r.result === null ? null : r.result === 'draw' ? 'DRAW' : won ? 'WIN' : 'LOSS',
     startTime: r.startedAt,
     currency: r.stakes?.currency ?? null,
-    moneyDelta:
-      r.stakes?.final == null || r.result === null ? null : r.result === 'draw' ? 0 : r.result === 'white' ? r.stakes.final : -r.stakes.final,
+    // Only what the record says was settled: a stake is not what a player won or lost (a decline's cost, a site's fee).
+    moneyDelta: settled?.amount ?? null,
   };
 }
 

@@ -195,6 +195,7 @@ function parseStateMapSteps(id: string, steps: Step[], place: DocPlace, notes: S
   const stake = (bank: number | null): number | null => (bank === null ? null : bank / 2);
   const currency = meta && typeof meta.currency === 'string' ? meta.currency : null;
   const allowDoubling = meta && typeof meta.allowDoubling === 'boolean' ? meta.allowDoubling : null;
+  const settled = meta ? settledOf(meta) : null;
   return {
     id,
     site: 'dicechess.com',
@@ -205,7 +206,7 @@ function parseStateMapSteps(id: string, steps: Step[], place: DocPlace, notes: S
     startedAt: startedAt(meta, id, notes),
     players: players(meta),
     timeControl: meta ? timeControl(meta, first, notes) : null,
-    stakes: first.bank === null && currency === null ? null : { initial: stake(first.bank), final: stake(last.bank), currency },
+    stakes: first.bank === null && currency === null && settled === null ? null : { initial: stake(first.bank), final: stake(last.bank), currency, settled },
     turns: turns.map((t) => ({
       side: t.side,
       dice: t.dice,
@@ -220,6 +221,14 @@ function parseStateMapSteps(id: string, steps: Step[], place: DocPlace, notes: S
     result,
     termination,
   };
+}
+
+/** The listing player's `moneyDelta`, when the row says whose it is (`color`). */
+function settledOf(row: Obj): { side: Side; amount: number } | null {
+  const color = String(row.color ?? '').trim().toUpperCase();
+  const amount = typeof row.moneyDelta === 'number' ? row.moneyDelta : typeof row.moneyDelta === 'string' && row.moneyDelta.trim() !== '' ? Number(row.moneyDelta) : NaN;
+  if (!Number.isFinite(amount) || (color !== 'WHITE' && color !== 'BLACK')) return null;
+  return { side: color === 'WHITE' ? 'w' : 'b', amount };
 }
 
 function gameId(given: unknown, place: DocPlace, notes: Set<string>): string {

@@ -177,7 +177,7 @@ export interface FenStyle {
 }
 
 /** Writes FEN; with `dice` (possibly empty) it writes the DFEN 7th field. */
-export function makeDfen(pos: Position, dice?: readonly Role[] | null, style: FenStyle = {}): string {
+export function makeDfen(pos: Position, dice?: readonly number[] | null, style: FenStyle = {}): string {
   const parts = [makeBoard(pos.board), pos.turn === 0 ? 'w' : 'b', makeCastling(pos, style.castling ?? 'xfen'), makeEnPassant(pos.ep)];
   if (style.short) return parts.join(' ');
   parts.push(String(pos.halfmove), String(pos.fullmove));
@@ -239,12 +239,14 @@ export function makeEnPassant(ep: number): string {
   return out || '-';
 }
 
-const VALUE_ORDER = [0, 1, 2, 3, 4, 5, 6];
-/** Dice letters sorted by piece value (P<N<B<R<Q<K), cased by the side to move; "-" for none. */
-export function makeDiceLetters(dice: readonly Role[], turn: Color): string {
+const VALUE_ORDER = [0, 1, 2, 3, 4, 5, 6, 7];
+/** Die letters by die value: the six roles, then `*` for a die that pays for a move of any piece (ANY_DIE). */
+const DIE_LETTERS = ROLE_LETTERS + '*';
+/** Dice letters sorted by piece value (P<N<B<R<Q<K<*), cased by the side to move; "-" for none. */
+export function makeDiceLetters(dice: readonly number[], turn: Color): string {
   if (dice.length === 0) return '-';
   const sorted = [...dice].sort((a, b) => VALUE_ORDER[a] - VALUE_ORDER[b]);
-  const s = sorted.map((r) => ROLE_LETTERS[r]).join('');
+  const s = sorted.map((r) => DIE_LETTERS[r]).join('');
   return turn === 0 ? s.toUpperCase() : s;
 }
 

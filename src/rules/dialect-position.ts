@@ -1,13 +1,25 @@
 import { type CoreError, type DicePosition, parseDfen, type Result } from '../core/index.js';
 import type { Rules } from './rules.js';
 
+/** The most dice a turn's pool holds: the dice rolled, or what they read as (a count die's micro-moves, an "any" face's six types beside the other dice). */
+export function maxPool(rules: Rules): number {
+  const d = rules.dice;
+  if (d.reads === 'count') return Math.max(...d.counts);
+  if (d.reads === 'piece-and-count') return Math.max(...d.counts);
+  const freeTurns = rules.turn.firstMoveFree || d.whoRolls !== 'every-turn' || (d.facesByDie ?? []).some((faces) => faces.includes('any'));
+  return freeTurns ? d.count + 6 : d.count;
+}
+
 /**
  * Reads a DFEN as a dialect sees it: no more dice than it rolls, and castling counted
  * on the half-move counter as the dialect counts it. The one place a position meets
  * its dialect's options, for every caller that plays on it.
  */
 export function parseDialectDfen(rules: Rules, text: string): Result<DicePosition, CoreError> {
-  const parsed = parseDfen(text, { maxDice: rules.dice.count, epUnderPiece: rules.enPassant.targetUnderPiece === 'survives' });
-  if (parsed.ok) parsed.value.pos.castleHalfmoves = rules.draws.castlingCounts;
+  const parsed = parseDfen(text, { maxDice: maxPool(rules), epUnderPiece: rules.enPassant.targetUnderPiece === 'survives' });
+  if (parsed.ok) {
+    parsed.value.pos.castleHalfmoves = rules.draws.castlingCounts;
+    parsed.value.pos.trackLanding = rules.turn.onePiece;
+  }
   return parsed;
 }

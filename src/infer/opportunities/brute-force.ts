@@ -1,4 +1,4 @@
-import type { Move, Position, Role } from '../../core/index.js';
+import type { Die, Move, Position, Role } from '../../core/index.js';
 import { DicePool, type TurnEngine } from '../../rules/index.js';
 
 /**
@@ -17,7 +17,7 @@ export function everySequence(engine: TurnEngine, pos: Position, dice: readonly 
 }
 
 /** The sequences of `everySequence`, one at a time (depth first: a move, then its continuations); the position is restored when the walk ends. */
-function* sequences(engine: TurnEngine, pos: Position, dice: readonly Role[]): Generator<string[]> {
+function* sequences(engine: TurnEngine, pos: Position, dice: readonly Die[]): Generator<string[]> {
   const pool = DicePool.of(dice);
   const prefix: string[] = [];
   let any = false;
@@ -89,7 +89,7 @@ export function bruteForcePairs(engines: readonly TurnEngine[], pos: Position, d
  * every sequence either could record), or null when there is none or too many to look
  * through: what an example shows the looser value would also have allowed.
  */
-export function witnessTurn(strict: TurnEngine, loose: TurnEngine, pos: Position, dice: readonly Role[], cap = 20_000): string[] | null {
+export function witnessTurn(strict: TurnEngine, loose: TurnEngine, pos: Position, dice: readonly Die[], cap = 20_000): string[] | null {
   // Judging needs the position as the turn starts: take the candidates from a copy.
   const walked = pos.clone();
   let seen = 0;

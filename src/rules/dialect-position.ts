@@ -1,5 +1,19 @@
-import { type CoreError, type DicePosition, parseDfen, type Result } from '../core/index.js';
+import { ANY_DIE, type CoreError, type Die, type DicePosition, parseDfen, type Result } from '../core/index.js';
 import type { Rules } from './rules.js';
+
+/**
+ * Could these dice be what a roll gives a turn still to play (a DFEN's dice, mid-turn allowed
+ * where dice are spent one by one)? A count die's are all `*`, a piece and a count die's all of
+ * one type; no other dialect has a `*`.
+ */
+export function poolFits(rules: Rules, dice: readonly Die[]): boolean {
+  const reads = rules.dice.reads;
+  const wild = dice.filter((d) => d === ANY_DIE).length;
+  if (reads === 'count') return dice.length >= 1 && dice.length <= maxPool(rules) && wild === dice.length;
+  if (reads === 'piece-and-count') return dice.length >= 1 && dice.length <= maxPool(rules) && wild === 0 && dice.every((d) => d === dice[0]);
+  if (wild > 0) return false;
+  return rules.turn.structure === 'each-die' && rules.dice.count > 0 ? dice.length >= 1 && dice.length <= rules.dice.count : dice.length === rules.dice.count;
+}
 
 /** The most dice a turn's pool holds: the dice rolled, or what they read as (a count die's micro-moves, an "any" face's six types beside the other dice). */
 export function maxPool(rules: Rules): number {

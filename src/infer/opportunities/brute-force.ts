@@ -7,7 +7,7 @@ import { DicePool, type TurnEngine } from '../../rules/index.js';
  * nothing moves. The candidates a brute-force comparison judges under every value; null
  * when there are more than `cap`.
  */
-export function everySequence(engine: TurnEngine, pos: Position, dice: readonly Role[], cap = 20_000): string[][] | null {
+export function everySequence(engine: TurnEngine, pos: Position, dice: readonly Die[], cap = 20_000): string[][] | null {
   const out: string[][] = [];
   for (const s of sequences(engine, pos, dice)) {
     out.push(s);
@@ -53,7 +53,7 @@ function* sequences(engine: TurnEngine, pos: Position, dice: readonly Die[]): Ge
  * by each value's engine; out[j][k] = 1 when k accepts a turn j refuses. Independent of the
  * opportunity shortcuts: only the judge decides.
  */
-export function bruteForcePairs(engines: readonly TurnEngine[], pos: Position, dice: readonly Role[], cap?: number): { pairs: number[][]; witness: Array<Array<string[] | null>> } | null {
+export function bruteForcePairs(engines: readonly TurnEngine[], pos: Position, dice: readonly Die[], cap?: number): { pairs: number[][]; witness: Array<Array<string[] | null>> } | null {
   // Every engine generates the same micro-moves for the options compared here, or a superset: take the union.
   const seen = new Set<string>();
   const all: string[][] = [];

@@ -1,5 +1,5 @@
 import { readPosition } from '../dialects/turns.js';
-import type { CoreError, Position, Result, Role } from '../core/index.js';
+import type { CoreError, Die, Position, Result, Role } from '../core/index.js';
 import type { Rules } from '../rules/index.js';
 import { UsageError } from './usage-error.js';
 
@@ -17,6 +17,6 @@ export function orUsage<T>(r: Result<T, CoreError>): T {
 }
 
 /** Reads `--dfen` for a dialect: dice are required when the dialect rolls any. */
-export function readDfenOption(text: string, rules: Rules): { pos: Position; dice: Role[] } {
+export function readDfenOption(text: string, rules: Rules): { pos: Position; dice: Die[] } {
   return orUsage(readPosition({ rules }, text));
 }

@@ -1,5 +1,5 @@
 import { parseDfen, parseDiceLetters, type Role } from '../core/index.js';
-import { GameState, type Rules, TurnEngine } from '../rules/index.js';
+import { GameState, poolFits, type Rules, TurnEngine } from '../rules/index.js';
 import type { ConformanceCase, Expectation } from './case-schema.js';
 import { diePerft } from './die-perft.js';
 
@@ -26,6 +26,7 @@ export function answerCase(c: ConformanceCase, rules: Rules, wants: Expectation 
   if (!parsed.ok) return { applicable: false, reason: `${parsed.error.code}: ${parsed.error.message}` };
   const { pos, dice } = parsed.value;
   pos.castleHalfmoves = rules.draws.castlingCounts;
+  pos.trackLanding = rules.turn.onePiece;
   const engine = new TurnEngine(rules);
 
   if (c.kind === 'die-perft') return { applicable: true, nodes: diePerft(pos, c.die ?? 1, c.depth ?? 1) };
@@ -67,8 +68,8 @@ export function answerCase(c: ConformanceCase, rules: Rules, wants: Expectation 
   // position
   const roll = dice ?? [];
   // Each-die dialects read the 7th field as the dice still to play (mid-turn allowed); others need a whole roll.
-  const fits = rules.turn.structure === 'each-die' && rules.dice.count > 0 ? roll.length >= 1 && roll.length <= rules.dice.count : roll.length === rules.dice.count;
-  if (!fits) return { applicable: false, reason: `the case rolls ${roll.length} dice; the dialect rolls ${rules.dice.count}` };
+  // A roll may give the turn other dice than were rolled (a count die's moves, a piece die's count).
+  if (!poolFits(rules, roll)) return { applicable: false, reason: `the case rolls ${roll.length} dice; the dialect rolls ${rules.dice.count}${rules.dice.reads === 'pieces' ? '' : `, read as ${rules.dice.reads}`}` };
   const answer: CaseAnswer = { applicable: true };
   const uci = (m: number) => engine.uci(m);
   if (!wants || wants.firstMicroMoves) answer.firstMicroMoves = engine.legalFirstMicroMoves(pos, roll).map(uci).sort();

@@ -1,11 +1,11 @@
 import { type CoreError, err, ok, type Result } from './errors.js';
 import { Position } from './position.js';
-import { type Color, KING, PAWN, ROLE_LETTERS, type Role, ROOK, parseSquare, squareName } from './types.js';
+import { ANY_DIE, type Color, type Die, KING, PAWN, ROLE_LETTERS, type Role, ROOK, parseSquare, squareName } from './types.js';
 
 /** A position plus the dice still to play (the DFEN 7th field); `dice` is null when not rolled. */
 export interface DicePosition {
   pos: Position;
-  dice: Role[] | null;
+  dice: Die[] | null;
 }
 
 export interface FenLimits {
@@ -55,7 +55,7 @@ export function parseDfen(text: string, limits: FenLimits = {}): Result<DicePosi
     if (!/^\d+$/.test(f) || Number(f) < 1) return err('fen.fullmove', `move number must be a whole number from 1, not "${f}"`, 'fullmove');
     pos.fullmove = Number(f);
   }
-  let dice: Role[] | null = null;
+  let dice: Die[] | null = null;
   if (fields.length > 6 && fields[6] !== '-') {
     const parsed = parseDiceLetters(fields[6]);
     if (!parsed.ok) return parsed;
@@ -67,13 +67,13 @@ export function parseDfen(text: string, limits: FenLimits = {}): Result<DicePosi
   return ok({ pos, dice });
 }
 
-/** Dice letters (any case, any order) → roles in the given order. */
-export function parseDiceLetters(text: string): Result<Role[]> {
-  const out: Role[] = [];
+/** Dice letters (any case, any order) → dice in the given order (`*`: a die that pays for any piece, ANY_DIE). */
+export function parseDiceLetters(text: string): Result<Die[]> {
+  const out: Die[] = [];
   for (const ch of text) {
-    const r = PIECE_CHARS.indexOf(ch.toLowerCase());
-    if (r < 0) return err('fen.dice', `"${ch}" in "${text}" is not a die letter (P N B R Q K)`, 'dice');
-    out.push((r + 1) as Role);
+    const r = ch === '*' ? ANY_DIE - 1 : PIECE_CHARS.indexOf(ch.toLowerCase());
+    if (r < 0) return err('fen.dice', `"${ch}" in "${text}" is not a die letter (P N B R Q K, or * for any piece)`, 'dice');
+    out.push((r + 1) as Die);
   }
   return ok(out);
 }
@@ -177,7 +177,7 @@ export interface FenStyle {
 }
 
 /** Writes FEN; with `dice` (possibly empty) it writes the DFEN 7th field. */
-export function makeDfen(pos: Position, dice?: readonly Role[] | null, style: FenStyle = {}): string {
+export function makeDfen(pos: Position, dice?: readonly number[] | null, style: FenStyle = {}): string {
   const parts = [makeBoard(pos.board), pos.turn === 0 ? 'w' : 'b', makeCastling(pos, style.castling ?? 'xfen'), makeEnPassant(pos.ep)];
   if (style.short) return parts.join(' ');
   parts.push(String(pos.halfmove), String(pos.fullmove));
@@ -239,12 +239,14 @@ export function makeEnPassant(ep: number): string {
   return out || '-';
 }
 
-const VALUE_ORDER = [0, 1, 2, 3, 4, 5, 6];
-/** Dice letters sorted by piece value (P<N<B<R<Q<K), cased by the side to move; "-" for none. */
-export function makeDiceLetters(dice: readonly Role[], turn: Color): string {
+const VALUE_ORDER = [0, 1, 2, 3, 4, 5, 6, 7];
+/** Die letters by die value: the six roles, then `*` for a die that pays for a move of any piece (ANY_DIE). */
+const DIE_LETTERS = ROLE_LETTERS + '*';
+/** Dice letters sorted by piece value (P<N<B<R<Q<K<*), cased by the side to move; "-" for none. */
+export function makeDiceLetters(dice: readonly number[], turn: Color): string {
   if (dice.length === 0) return '-';
   const sorted = [...dice].sort((a, b) => VALUE_ORDER[a] - VALUE_ORDER[b]);
-  const s = sorted.map((r) => ROLE_LETTERS[r]).join('');
+  const s = sorted.map((r) => DIE_LETTERS[r]).join('');
   return turn === 0 ? s.toUpperCase() : s;
 }
 

@@ -47,6 +47,10 @@ export class Position {
   castleHalfmoves = 1;
   /** Does an en passant target survive a piece standing on it (a dialect option)? Otherwise a piece landing on it kills it. */
   epUnderPiece = false;
+  /** Keep the square each micro-move of the turn lands on (`landing`), for a dialect whose turn is one piece's moves. */
+  trackLanding = false;
+  /** Landing square of the micro-move at each undo depth (with `trackLanding`). */
+  private readonly landings: number[] = [];
 
   // Undo stack, one entry per make(): castling, en passant, half-move counter, captured
   // piece. A plain array of small integers that grows as deep as the turns and searches go.
@@ -72,6 +76,7 @@ export class Position {
     p.kingHomeFile[1] = this.kingHomeFile[1];
     p.castleHalfmoves = this.castleHalfmoves;
     p.epUnderPiece = this.epUnderPiece;
+    p.trackLanding = this.trackLanding;
     return p;
   }
 
@@ -108,6 +113,8 @@ export class Position {
     const color: Color = piece > 0 ? 0 : 1;
     const u = this.sp++ * UNDO;
     const undo = this.undo;
+    // Castling lands the king on the g- or c-file.
+    if (this.trackLanding) this.landings[this.sp - 1] = kind === CASTLE ? (from & 56) + ((to & 7) > (from & 7) ? 6 : 2) : to;
     undo[u] = this.castling;
     undo[u + 1] = this.ep;
     undo[u + 2] = this.halfmove;
@@ -227,6 +234,11 @@ export class Position {
   /** Micro-moves made since the last `commit` (0 at the end of a turn: the turn passed). */
   get pending(): number {
     return this.sp;
+  }
+
+  /** The square the turn's last micro-move landed on (castling: the king's), -1 before its first; needs `trackLanding`. */
+  get landing(): number {
+    return this.sp > 0 && this.trackLanding ? this.landings[this.sp - 1] : -1;
   }
 
   /** Forgets the undo history (after a turn is accepted, for long replays). */

@@ -20,6 +20,14 @@ export const QUEEN = 5;
 export const KING = 6;
 
 export const ROLE_LETTERS = ' pnbrqk';
+
+/**
+ * A die value beyond the six roles: a die that pays for one micro-move of any piece (a
+ * count die's moves). Written `*` in a DFEN's dice field; never a piece on the board.
+ */
+export const ANY_DIE = 7;
+/** What one die of a turn's pool pays for: a role, or any piece (ANY_DIE). */
+export type Die = Role | typeof ANY_DIE;
 export const ROLE_NAMES = ['', 'pawn', 'knight', 'bishop', 'rook', 'queen', 'king'] as const;
 
 export function squareName(sq: Square): string {

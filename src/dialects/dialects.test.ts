@@ -16,7 +16,7 @@ import {
 } from './index.js';
 import { tempDir } from '../test-support/temp-dir.js';
 
-const SHIPPED = ['beturanga', 'brainking-one-die', 'chess', 'dicechess-com', 'reference', 'wikipedia-two-dice'];
+const SHIPPED = ['beturanga', 'brainking-one-die', 'chess', 'dicechess-com', 'gollon-count-die', 'gollon-piece-and-count', 'reference', 'vchess-dice', 'vegas-fun-chess', 'wikipedia-two-dice'];
 
 function load(name: string, overrides: string[] = []): Dialect {
   const r = loadDialect(name, overrides);
@@ -110,7 +110,7 @@ describe('shipped dialects', () => {
 
   it('reference: three provably fair dice, path maximum, no check, two-dice castling ignoring attacks', () => {
     const r = load('reference').rules;
-    expect(r.dice).toEqual({ count: 3, faces: [1, 2, 3, 4, 5, 6], draw: 'provably-fair' });
+    expect(r.dice).toEqual({ count: 3, faces: [1, 2, 3, 4, 5, 6], draw: 'provably-fair', facesByDie: null, reads: 'pieces', counts: [1, 2, 3, 4, 5, 6], movableTest: 'allowed-move', whoRolls: 'every-turn' });
     expect(r.turn.structure).toBe('each-die');
     expect(r.maximum).toBe('path');
     expect(r.check).toBe('none');
@@ -148,7 +148,7 @@ describe('shipped dialects', () => {
     const d = load('wikipedia');
     const r = d.rules;
     expect(r.dice.count).toBe(2);
-    expect(r.turn).toEqual({ structure: 'one-move', doublesAnyMove: true });
+    expect(r.turn).toEqual({ structure: 'one-move', doublesAnyMove: true, onePiece: false, firstMoveFree: false });
     expect(r.check).toBe('orthodox');
     expect(r.castling).toMatchObject({ dice: 'king-or-rook', attacks: 'orthodox' });
     expect(r.enPassant.window).toBe('first-micro-move');

@@ -13,10 +13,17 @@ export const AXES = {
     count: z.literal([0, 1, 2, 3]),
     faces: z.array(z.literal([1, 2, 3, 4, 5, 6])).length(6),
     draw: z.enum(['fair', 'movable-types', 'provably-fair']),
+    facesByDie: z.array(z.array(z.union([z.literal([1, 2, 3, 4, 5, 6]), z.literal('any')])).length(6)).min(1).nullable(),
+    reads: z.enum(['pieces', 'count', 'piece-and-count']),
+    counts: z.array(z.number().int().min(1).max(6)).length(6),
+    movableTest: z.enum(['allowed-move', 'step']),
+    whoRolls: z.enum(['every-turn', 'not-in-or-after-check']),
   },
   turn: {
     structure: z.enum(['each-die', 'one-move']),
     doublesAnyMove: z.boolean(),
+    onePiece: z.boolean(),
+    firstMoveFree: z.boolean(),
   },
   maximum: z.enum(['path', 'path-all', 'micro-move', 'none']),
   maximumCounts: z.enum(['dice', 'moves']),
@@ -42,6 +49,7 @@ export const AXES = {
   pass: {
     voluntary: z.boolean(),
     whenNothingMoves: z.enum(['pass', 'draw', 'loss']),
+    onFreeChoice: z.boolean(),
   },
   draws: {
     agreement: z.boolean(),
@@ -197,6 +205,29 @@ export function stripSources(tree: unknown): unknown {
   return out;
 }
 
+/** The roll options (how faces read, who rolls, free moves): each one the form of the game it was made for. */
+function crossCheckRolls(r: Rules, bad: (path: string, message: string) => void): void {
+  const byDie = r.dice.facesByDie;
+  if (byDie !== null && byDie.length !== r.dice.count) bad('dice.facesByDie', `${byDie.length} dice have faces listed, but dice.count is ${r.dice.count}`);
+  if (byDie !== null && r.turn.structure !== 'one-move' && byDie.some((d) => d.includes('any'))) {
+    bad('dice.facesByDie', 'an "any" face (any legal move) is a one-move rule: turn.structure must be "one-move"');
+  }
+  if (byDie !== null && r.dice.reads !== 'pieces') bad('dice.facesByDie', `faces per die name pieces: dice.reads must be "pieces", not "${r.dice.reads}"`);
+  if (r.dice.reads === 'count' && (r.dice.count !== 1 || r.turn.structure !== 'each-die')) {
+    bad('dice.reads', 'a count die is one die giving the number of micro-moves: dice.count 1 and turn.structure "each-die"');
+  }
+  if (r.dice.reads === 'piece-and-count' && (r.dice.count !== 2 || r.turn.structure !== 'each-die')) {
+    bad('dice.reads', 'a piece die and a count die are two dice paying micro-moves one by one: dice.count 2 and turn.structure "each-die"');
+  }
+  if (r.dice.reads !== 'pieces' && r.dice.draw !== 'fair') bad('dice.draw', `dice.reads "${r.dice.reads}" rolls plain dice: dice.draw must be "fair"`);
+  if (r.dice.movableTest === 'step' && r.dice.draw !== 'movable-types') bad('dice.movableTest', 'the test of which types can move is part of dice.draw "movable-types"');
+  if (r.turn.onePiece && r.turn.structure !== 'each-die') bad('turn.onePiece', 'one piece making every micro-move of a turn needs turn.structure "each-die"');
+  if (r.turn.firstMoveFree && (r.turn.structure !== 'one-move' || r.dice.count === 0)) bad('turn.firstMoveFree', 'a free first move is a one-move rule of a dialect with dice: turn.structure "one-move"');
+  if (r.dice.whoRolls !== 'every-turn' && (r.check !== 'orthodox' || r.turn.structure !== 'one-move')) {
+    bad('dice.whoRolls', 'not rolling in or after check needs a check rule and one move a turn: check "orthodox", turn.structure "one-move"');
+  }
+}
+
 interface IssueSink {
   addIssue(issue: { code: 'custom'; path: (string | number)[]; message: string }): void;
 }
@@ -244,6 +275,7 @@ export function crossCheck(r: Rules, ctx: IssueSink): void {
   }
   const faces = r.dice.faces;
   if (new Set(faces).size !== faces.length) bad('dice.faces', 'each face must stand for a different piece');
+  crossCheckRolls(r, bad);
 
   if (r.check === 'none' && r.end.checkmate) bad('end.checkmate', 'checkmate needs a check model: check is "none"');
   if (r.check === 'none' && r.draws.stalemate) bad('draws.stalemate', 'stalemate needs a check model: check is "none"');

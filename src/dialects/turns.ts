@@ -1,4 +1,4 @@
-import { type CoreError, makeDfen, parseUci, type Position, type Result, type Role, splitTurn, uciMove } from '../core/index.js';
+import { type CoreError, makeDfen, parseUci, type Position, type Result, type Die, type Role, splitTurn, uciMove } from '../core/index.js';
 import type { Dialect } from './resolve.js';
 import { DicePool, parseDialectDfen, type RuleId, type Rules, TurnEngine } from '../rules/index.js';
 
@@ -37,7 +37,7 @@ export function engineFor(rules: Rules): TurnEngine {
 }
 
 /** A DFEN read for a dialect: no more dice than it rolls, and dice required when it rolls any. */
-export function readPosition(dialect: DialectRules, dfen: string): Result<{ pos: Position; dice: Role[] }, CoreError> {
+export function readPosition(dialect: DialectRules, dfen: string): Result<{ pos: Position; dice: Die[] }, CoreError> {
   const parsed = parseDialectDfen(dialect.rules, dfen);
   if (!parsed.ok) return parsed;
   const { pos, dice } = parsed.value;

@@ -1,4 +1,4 @@
-import type { Role } from '../core/index.js';
+import type { Die } from '../core/index.js';
 import type { TurnWalker } from '../rules/turn-walker.js';
 
 /**
@@ -15,12 +15,12 @@ export interface DieFlag {
 }
 
 /** `allowed` for each die (roll order), judged on the position the dice were rolled in, by the engine the replayer checks them with. */
-export function allowedDice(walker: TurnWalker, roles: readonly Role[]): boolean[] {
+export function allowedDice(walker: TurnWalker, roles: readonly Die[]): boolean[] {
   if (roles.length === 0) return [];
   return markFirst(roles, walker.engine.spendableDice(walker.position, roles));
 }
 
-function markFirst(roles: readonly Role[], perRole: Int8Array): boolean[] {
+function markFirst(roles: readonly Die[], perRole: Int8Array): boolean[] {
   const left = Int8Array.from(perRole);
   return roles.map((r) => {
     if (left[r] > 0) {

@@ -1,4 +1,4 @@
-import { type Color, chess960Fen, type Move, makeDfen, type Position, type Role, STANDARD_FEN, uciToMove } from '../core/index.js';
+import { type Color, chess960Fen, type Die, type Move, makeDfen, type Position, type Role, STANDARD_FEN, uciToMove } from '../core/index.js';
 import { FACES, makeClientSeed, makeReveal, makeRoller, makeServerSeed, Prng, type Roller } from '../dice/index.js';
 import type { FormatName, GameEvent, GameRecord, TimeControl, Turn } from '../records/model/game-record.js';
 import { canWin, DicePool, GameState, parseDialectDfen, type Rules, TERMINATION_OF, TurnEngine } from '../rules/index.js';
@@ -79,8 +79,8 @@ export interface GameSpec {
 export interface TurnTrace {
   /** DFEN before the turn (no dice field). */
   fenBefore: string;
-  /** Die roles in roll order. */
-  roles: Role[];
+  /** Die roles in roll order (what the roll gives the turn, where the dialect reads rolls itself). */
+  roles: Die[];
 }
 
 export interface PlayedGame {
@@ -313,10 +313,14 @@ function playTurn(t: Table, game: Played): boolean {
   const turnIndex = game.turns.length + 1;
   const fenBefore = makeDfen(pos, null, t.dfenOpts);
   const roller = t.meta.roller;
-  const faces = roller ? roller.roll(game.turns.length, () => state.movableFaces().map((r) => ctx.roleToFace[r] as Role)) : [];
-  const roles = faces.map((f) => ctx.faceToRole[f]);
+  // A turn the dialect does not roll (a free first move, in or after check) records no dice.
+  const rolls = roller !== null && state.freeTurn() === null;
+  const faces = rolls ? roller.roll(game.turns.length, () => state.movableFaces().map((r) => ctx.roleToFace[r] as Role)) : [];
+  // Where the dialect reads rolls itself (count dice, faces per die, free turns) the dice are not the faces, and no site records per-die flags.
+  const plain = state.plainRolls;
+  const roles: Die[] = plain ? faces.map((f) => ctx.faceToRole[f]) : [...state.turnDice(faces).dice];
   walker.begin(pos, roles);
-  const allowed = allowedDice(walker, roles);
+  const allowed = plain ? allowedDice(walker, roles) : [];
   walker.begin(pos, roles);
   const bot = BOTS[side === 0 ? t.meta.styles.white : t.meta.styles.black];
   let payer = -1;
@@ -465,11 +469,11 @@ function turn(side: Color, dice: number[], moves: string[], fenAfter: string, cl
 }
 
 /** Per-die flags once the turn is known (`allowed` was judged at the roll). */
-function flagsFor(allowed: boolean[], roles: Role[], spentPerMove: number[][], eachDie: boolean, payer: number): Turn['diceFlags'] {
-  if (roles.length === 0) return null;
+function flagsFor(allowed: boolean[], roles: readonly Die[], spentPerMove: number[][], eachDie: boolean, payer: number): Turn['diceFlags'] {
+  if (roles.length === 0 || allowed.length !== roles.length) return null;
   let used: boolean[];
   if (eachDie) {
-    const left = new Int8Array(7);
+    const left = new Int8Array(8);
     for (const list of spentPerMove) for (const r of list) left[r]++;
     used = roles.map((r) => (left[r] > 0 ? (left[r]--, true) : false));
   } else {
@@ -479,7 +483,7 @@ function flagsFor(allowed: boolean[], roles: Role[], spentPerMove: number[][], e
 }
 
 /** The die that paid for a one-move dialect's move: the first whose piece type can make it. */
-function payingDie(ctx: DialectContext, walker: TurnWalker, roles: Role[], m: Move): number {
+function payingDie(ctx: DialectContext, walker: TurnWalker, roles: readonly Die[], m: Move): number {
   const buf: Move[] = [];
   for (let i = 0; i < roles.length; i++) {
     const n = ctx.engine.micro.generate(walker.position, DicePool.of([roles[i]]), 0, buf);

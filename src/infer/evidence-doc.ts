@@ -1,7 +1,7 @@
 import { shellQuote } from '../report/escape.js';
 import { disagree, type PairStrength, weigh } from './evidence.js';
 import { decide } from './method.js';
-import { NOT_COUNTED_WHY, type OpportunityKind } from './opportunities/turn-tests.js';
+import { notCountedWhy, type OpportunityKind } from './opportunities/turn-tests.js';
 import { type OptionPlan, overrideOf, valueText } from './options.js';
 import type { GroupTally, OpportunityExample, ValueTally } from './tally.js';
 
@@ -168,7 +168,7 @@ export function favouredSentence(o: {
   const split = o.disagreeing ? ` The ${o.disagreeing.by === 'month' ? 'months' : 'corpus files'} disagree: ${o.disagreeing.groups.map((g) => `${g.group} favours ${g.favoured.map(code).join(' or ')}`).join('; ')}.` : '';
   if (o.consistent.length === 0) return `${head}no value fits any game.${split}`;
   if (o.inferred !== null) return `${head}${code(o.inferred)}, decided by ${fmt(o.decisive)} decisive game${o.decisive === 1 ? '' : 's'} (no assumption needed).${split}`;
-  if (o.opportunitiesCounted === 'none') return `${head}${o.consistent.map(code).join(' or ')}; opportunities are not counted for this option (${NOT_COUNTED_WHY}), so absence weighs nothing here.${split}`;
+  if (o.opportunitiesCounted === 'none') return `${head}${o.consistent.map(code).join(' or ')}; opportunities are not counted for this option (${notCountedWhy(o.path)}), so absence weighs nothing here.${split}`;
   const among = o.pairs.filter((p) => o.favoured.some((f) => valueText(f) === valueText(p.value)) && o.favoured.some((f) => valueText(f) === valueText(p.rival)));
   const chances = among.reduce((n, p) => n + p.opportunities, 0);
   const fav = o.favoured.length > 1 ? `${o.favoured.map(code).join(' or ')} (no game tells them apart: ${fmt(chances)} chance${chances === 1 ? '' : 's'})` : `${code(o.favoured[0])} is favoured`;

@@ -3,7 +3,7 @@ import { escapeHtml as h } from '../report/escape.js';
 import type { ExampleDoc, InferDocument, OptionDoc } from './document.js';
 import { evidenceChart } from './evidence-chart.js';
 import type { EvidenceDoc } from './evidence-doc.js';
-import { NOT_COUNTED_WHY } from './opportunities/turn-tests.js';
+import { notCountedWhy } from './opportunities/turn-tests.js';
 import { valueText } from './options.js';
 import { notJudgeable } from './verdict-phrase.js';
 
@@ -88,7 +88,7 @@ function optionSection(doc: InferDocument, o: OptionDoc): string {
       ]),
     ),
   );
-  if (o.opportunitiesCounted === 'none') parts.push(`<p class="muted">Opportunities are not counted for this option (${h(NOT_COUNTED_WHY)}).</p>`);
+  if (o.opportunitiesCounted === 'none') parts.push(`<p class="muted">Opportunities are not counted for this option (${h(notCountedWhy(o.path))}).</p>`);
   const corpora = [...new Set(o.values.flatMap((v) => v.byCorpus.map((b) => b.corpus)))];
   if (corpora.length > 1) {
     parts.push('<p>Counts per corpus (conforming / decisive):</p>');

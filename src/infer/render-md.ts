@@ -1,6 +1,6 @@
 import { escapeMarkdown as e, mdCode, mdFence } from '../report/escape.js';
 import type { ExampleDoc, InferDocument, OptionDoc } from './document.js';
-import { NOT_COUNTED_WHY, type OpportunityKind } from './opportunities/turn-tests.js';
+import { notCountedWhy, type OpportunityKind } from './opportunities/turn-tests.js';
 import { valueText } from './options.js';
 import { notJudgeable } from './verdict-phrase.js';
 
@@ -68,7 +68,7 @@ function optionSection(doc: InferDocument, o: OptionDoc): string[] {
   out.push('');
   out.push(
     o.opportunitiesCounted === 'none'
-      ? `Opportunities are not counted for this option (${NOT_COUNTED_WHY}, not turn by turn).`
+      ? `Opportunities are not counted for this option (${notCountedWhy(o.path)}, not turn by turn).`
       : `Opportunities: ${OPPORTUNITY_WORDS[o.opportunitiesCounted]}, in games conforming under the value, at which the rival would have allowed what the value forbids (chances to refute the value that the games did not take; evidence, not a verdict).`,
     '',
   );

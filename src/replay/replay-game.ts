@@ -134,7 +134,9 @@ export function replayGame(record: GameRecord, dialect: PreparedDialect, index: 
     // The last turn's checkmate and stalemate test, needless when this turn's first move is legal.
     game.settle(turn.moves);
     if (!eventsUpTo(n, false)) break;
-    const dice = turn.dice as Role[];
+    // What the roll gives the turn, where the dialect reads rolls itself (count dice, faces per die, free turns).
+    const rolled = game.plainRolls ? null : game.turnDice(turn.dice);
+    const dice = rolled === null ? (turn.dice as Role[]) : rolled.dice;
 
     if (game.outcome) {
       const rule: RuleId = game.outcome.reason === 'king_captured' ? 'end.move-after-king-capture' : 'end.move-after-game-end';
@@ -188,7 +190,7 @@ export function replayGame(record: GameRecord, dialect: PreparedDialect, index: 
           }
         : undefined;
     // A legal turn ends here; the checkmate and stalemate test waits for the next turn's first move (settle).
-    const verdict = game.playRecorded(dice, turn.moves, { partial, deferNoMoveTest: true, beforeEnd: checkFlags });
+    const verdict = game.playRecorded(dice, turn.moves, { partial, deferNoMoveTest: true, beforeEnd: checkFlags, mayPass: rolled !== null && rolled.mayPass });
     if (flagProblem && !goOn) break;
     if (partial && verdict.ok && !verdict.complete && turn.fenAfter && sideOfFen(turn.fenAfter) !== turn.side) {
       add('record.partial-turn-side-flipped', n, null, `the last turn stops after ${turn.moves.length} micro-move(s) with dice left to play, but its position names ${turn.side === 'w' ? 'black' : 'white'} to move: the record does not say whether the turn was cut short or ended`, { dfen: game.dfen(), recorded: turn.moves });

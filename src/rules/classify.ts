@@ -1,5 +1,6 @@
 import {
   ALL_ROLES,
+  ANY_DIE,
   CASTLE,
   EN_PASSANT,
   type GenOptions,
@@ -18,7 +19,7 @@ import {
   squareName,
   uciToMove,
 } from '../core/index.js';
-import type { DicePool } from './dice-pool.js';
+import { type DicePool, dieName } from './dice-pool.js';
 import type { RuleId } from './rule-ids.js';
 import type { TurnSearch } from './turn-search.js';
 
@@ -53,6 +54,9 @@ export function classifyIllegal(search: TurnSearch, pos: Position, pool: DicePoo
   const side = pos.turn === 0 ? 'white' : 'black';
   if (color !== pos.turn) return fail('move.not-pseudo-legal', `"${text}" moves a ${color === 0 ? 'white' : 'black'} piece on ${side}'s turn`);
   if (eachDie && pool.total === 0) return fail('turn.too-many-moves', `every die is spent; "${text}" is one micro-move too many`);
+  if (rules.turn.onePiece && micro > 0 && from !== pos.landing) {
+    return fail('turn.other-piece', `one piece makes every micro-move of a turn here; "${text}" moves another than the one on ${squareName(pos.landing)}`);
+  }
   const role = piece > 0 ? piece : -piece;
 
   if (moveKind(m) === CASTLE) {
@@ -65,7 +69,7 @@ export function classifyIllegal(search: TurnSearch, pos: Position, pool: DicePoo
       if (!safe.slice(0, j).includes(m)) return fail('castling.through-attack', `"${text}" castles out of or through an attacked square, which this dialect forbids`);
     }
     if (!search.micro.castlingPaid(pool)) {
-      const dice = pool.list().map((r) => ROLE_NAMES[r]).join(', ') || 'none';
+      const dice = pool.list().map(dieName).join(', ') || 'none';
       if (rules.castling.dice === 'king-and-rook') return fail('castling.needs-king-and-rook-dice', `castling "${text}" needs a king die and a rook die; dice left: ${dice}`);
       return fail('castling.dice', `castling "${text}" needs a ${rules.castling.dice.replace(/-/g, ' ')} die; dice left: ${dice}`);
     }
@@ -105,7 +109,7 @@ export function classifyIllegal(search: TurnSearch, pos: Position, pool: DicePoo
       return fail('promotion.not-allowed', `"${text}" promotes to a ${ROLE_NAMES[promo]}, which this dialect does not allow`);
     }
     if (promo !== 0 && rules.promotion.die === 'die-piece' && pool.total > 0) {
-      const dice = pool.list().map((r) => ROLE_NAMES[r]).join(', ');
+      const dice = pool.list().map(dieName).join(', ');
       const anyPromotionHere = buf.slice(0, n).some((g) => samePath(g, m));
       if (anyPromotionHere) return fail('promotion.not-allowed', `"${text}" promotes to a ${ROLE_NAMES[promo]}, but the die (${dice}) decides the piece`);
     }
@@ -116,16 +120,16 @@ export function classifyIllegal(search: TurnSearch, pos: Position, pool: DicePoo
     return fail('check.leaves-king-attacked', `"${text}" leaves the ${side} king attacked`);
   }
   if (micro === 0 && n === 0) {
-    return fail('pass.required', `no micro-move can be played with ${pool.list().map((r) => ROLE_NAMES[r]).join(', ') || 'these dice'}: the turn must pass, but "${text}" was played`);
+    return fail('pass.required', `no micro-move can be played with ${pool.list().map(dieName).join(', ') || 'these dice'}: the turn must pass, but "${text}" was played`);
   }
-  const dice = pool.list().map((r) => ROLE_NAMES[r]).join(', ') || 'none';
+  const dice = pool.list().map(dieName).join(', ') || 'none';
   if (rules.dice.count > 0 && !(search.micro.rules.turn.doublesAnyMove && pool.hasDoubles())) {
     const lastRank = role === PAWN && (to >> 3 === 7 || to >> 3 === 0);
     if (rules.promotion.die === 'die-piece' && lastRank && !pool.has(PAWN)) {
       const dies = rules.promotion.onKingDie ? '1–6' : '1–5';
       return fail('dice.piece-not-rolled', `"${text}" moves a pawn to the last rank, which takes a die ${dies} (dice: ${dice})`);
     }
-    if (!pool.has(role)) return fail('dice.piece-not-rolled', `"${text}" moves a ${ROLE_NAMES[role]}, but no ${ROLE_NAMES[role]} die is left (dice: ${dice})`);
+    if (!pool.has(role) && !(rules.dice.reads === 'count' && pool.has(ANY_DIE))) return fail('dice.piece-not-rolled', `"${text}" moves a ${ROLE_NAMES[role]}, but no ${ROLE_NAMES[role]} die is left (dice: ${dice})`);
   }
   return fail('move.not-pseudo-legal', `"${text}" is not allowed here`);
 }

@@ -1,5 +1,28 @@
-import { type CoreError, type DicePosition, parseDfen, type Result } from '../core/index.js';
+import { ANY_DIE, type CoreError, type Die, type DicePosition, parseDfen, type Result } from '../core/index.js';
 import type { Rules } from './rules.js';
+
+/**
+ * Could these dice be what a roll gives a turn still to play (a DFEN's dice, mid-turn allowed
+ * where dice are spent one by one)? A count die's are all `*`, a piece and a count die's all of
+ * one type; no other dialect has a `*`.
+ */
+export function poolFits(rules: Rules, dice: readonly Die[]): boolean {
+  const reads = rules.dice.reads;
+  const wild = dice.filter((d) => d === ANY_DIE).length;
+  if (reads === 'count') return dice.length >= 1 && dice.length <= maxPool(rules) && wild === dice.length;
+  if (reads === 'piece-and-count') return dice.length >= 1 && dice.length <= maxPool(rules) && wild === 0 && dice.every((d) => d === dice[0]);
+  if (wild > 0) return false;
+  return rules.turn.structure === 'each-die' && rules.dice.count > 0 ? dice.length >= 1 && dice.length <= rules.dice.count : dice.length === rules.dice.count;
+}
+
+/** The most dice a turn's pool holds: the dice rolled, or what they read as (a count die's micro-moves, an "any" face's six types beside the other dice). */
+export function maxPool(rules: Rules): number {
+  const d = rules.dice;
+  if (d.reads === 'count') return Math.max(...d.counts);
+  if (d.reads === 'piece-and-count') return Math.max(...d.counts);
+  const freeTurns = rules.turn.firstMoveFree || d.whoRolls !== 'every-turn' || (d.facesByDie ?? []).some((faces) => faces.includes('any'));
+  return freeTurns ? d.count + 6 : d.count;
+}
 
 /**
  * Reads a DFEN as a dialect sees it: no more dice than it rolls, and castling counted
@@ -7,7 +30,10 @@ import type { Rules } from './rules.js';
  * its dialect's options, for every caller that plays on it.
  */
 export function parseDialectDfen(rules: Rules, text: string): Result<DicePosition, CoreError> {
-  const parsed = parseDfen(text, { maxDice: rules.dice.count, epUnderPiece: rules.enPassant.targetUnderPiece === 'survives' });
-  if (parsed.ok) parsed.value.pos.castleHalfmoves = rules.draws.castlingCounts;
+  const parsed = parseDfen(text, { maxDice: maxPool(rules), epUnderPiece: rules.enPassant.targetUnderPiece === 'survives' });
+  if (parsed.ok) {
+    parsed.value.pos.castleHalfmoves = rules.draws.castlingCounts;
+    parsed.value.pos.trackLanding = rules.turn.onePiece;
+  }
   return parsed;
 }

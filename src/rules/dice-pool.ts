@@ -1,20 +1,23 @@
-import type { Role } from '../core/index.js';
+import { ANY_DIE, type Die, ROLE_NAMES } from '../core/index.js';
+
+/** A die's name in findings: its role, or "any piece" (ANY_DIE). */
+export const dieName = (d: number): string => (d === ANY_DIE ? 'any piece' : ROLE_NAMES[d]);
 import { type DiceCost, diceIn, dieRole } from './dice-cost.js';
 
-/** Unspent dice of a turn as counts per role (index 1–6), plus the total. */
+/** Unspent dice of a turn as counts per die value (index 1–6 the roles, 7 ANY_DIE), plus the total. */
 export class DicePool {
-  readonly count = new Int8Array(7);
+  readonly count = new Int8Array(8);
   total = 0;
 
-  static of(dice: readonly Role[]): DicePool {
+  static of(dice: readonly Die[]): DicePool {
     return new DicePool().reset(dice);
   }
 
   /** Refills the pool with a new roll (reuse on hot paths instead of allocating). */
-  reset(dice: readonly Role[]): this {
+  reset(dice: readonly Die[]): this {
     const count = this.count;
     // Plain loops: this runs several times per judged turn.
-    for (let r = 0; r <= 6; r++) count[r] = 0;
+    for (let r = 0; r <= ANY_DIE; r++) count[r] = 0;
     for (let i = 0; i < dice.length; i++) count[dice[i]]++;
     this.total = dice.length;
     return this;
@@ -44,17 +47,17 @@ export class DicePool {
     for (let i = 0; i < diceIn(cost); i++) this.give(dieRole(cost, i));
   }
 
-  /** Bit set of roles with an unspent die. */
+  /** Bit set of roles with an unspent die (bit 7: an ANY_DIE). */
   roles(): number {
     let m = 0;
-    for (let r = 1; r <= 6; r++) if (this.count[r] > 0) m |= 1 << r;
+    for (let r = 1; r <= ANY_DIE; r++) if (this.count[r] > 0) m |= 1 << r;
     return m;
   }
 
-  /** The unspent dice as roles, sorted by piece value. */
-  list(): Role[] {
-    const out: Role[] = [];
-    for (let r = 1; r <= 6; r++) for (let i = 0; i < this.count[r]; i++) out.push(r as Role);
+  /** The unspent dice, sorted by piece value (ANY_DIE last). */
+  list(): Die[] {
+    const out: Die[] = [];
+    for (let r = 1; r <= ANY_DIE; r++) for (let i = 0; i < this.count[r]; i++) out.push(r as Die);
     return out;
   }
 

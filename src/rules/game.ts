@@ -1,6 +1,7 @@
 import {
   BISHOP,
   type CoreError,
+  type Die,
   err,
   hasLegalMove,
   inCheck,
@@ -24,8 +25,18 @@ import {
 import { DicePool } from './dice-pool.js';
 import { KeyCounts } from './key-counts.js';
 import { parseDialectDfen } from './dialect-position.js';
+import { diceOfRoll, FREE_MOVE, readsRollsItself, rollsFreeChoice, stepMovableRoles } from './roll.js';
 import type { Rules } from './rules.js';
 import { type TurnFinding, TurnEngine, type TurnVerdict } from './turn-engine.js';
+
+/** Why a side does not roll this turn: White's free first move, in check, or after giving check (Vegas Fun Chess). */
+export type FreeTurn = 'first-move' | 'in-check' | 'after-check';
+
+const FREE_TURN_TEXT: Record<FreeTurn, string> = {
+  'first-move': "White's first move is free",
+  'in-check': 'a player in check does not roll',
+  'after-check': 'a player whose last turn gave check does not roll',
+};
 
 export type OutcomeReason = 'king_captured' | 'checkmate' | 'stalemate' | 'move-counter' | 'turn-limit' | 'repetition' | 'insufficient-material' | 'nothing-moves';
 
@@ -57,6 +68,8 @@ export interface PlayRecordedOptions {
    * again (the replayer's allowed-flags check).
    */
   beforeEnd?: (verdict: TurnVerdict) => void;
+  /** The turn may pass by choice (see `GameState.turnDice`). */
+  mayPass?: boolean;
 }
 
 const NO_PLAY_OPTIONS: PlayRecordedOptions = {};
@@ -87,11 +100,20 @@ export class GameState {
   private safeAt = -1;
   /** Position key → times seen in this game (made on the first count: most dialects never count). */
   private repetitions: KeyCounts | null = null;
+  /** Per side: did its last turn give check (for `dice.whoRolls: "not-in-or-after-check"`)? */
+  private readonly gaveCheck = [false, false];
+  /**
+   * Every turn rolls and each die names the piece of its face, as in most dialects: a
+   * recorded roll is the turn's dice as they stand (`turnDice` is needless).
+   */
+  readonly plainRolls: boolean;
 
   private constructor(
     readonly engine: TurnEngine,
     readonly pos: Position,
   ) {
+    const r = engine.rules;
+    this.plainRolls = !readsRollsItself(r) && !r.turn.firstMoveFree && r.dice.whoRolls === 'every-turn';
     this.countRepetition();
   }
 
@@ -152,20 +174,45 @@ export class GameState {
     return this.engine.uci(m);
   }
 
-  dfen(dice?: readonly Role[] | null): string {
+  dfen(dice?: readonly Die[] | null): string {
     return makeDfen(this.pos, dice, { castling: this.rules.castling.chess960 ? 'shredder' : 'xfen' });
   }
 
-  legalTurns(dice: readonly Role[], limit?: number): Move[][] {
+  legalTurns(dice: readonly Die[], limit?: number): Move[][] {
     return this.engine.legalTurns(this.pos, dice, limit);
   }
 
-  legalFirstMicroMoves(dice: readonly Role[]): Move[] {
+  legalFirstMicroMoves(dice: readonly Die[]): Move[] {
     return this.engine.legalFirstMicroMoves(this.pos, dice);
+  }
+
+  /** Why the side to move does not roll this turn (it may make any legal move), or null: it rolls. */
+  freeTurn(): FreeTurn | null {
+    if (this.plainRolls) return null;
+    const r = this.rules;
+    if (r.turn.firstMoveFree && this.turnNumber === 0 && this.pos.turn === 0) return 'first-move';
+    if (r.dice.whoRolls === 'not-in-or-after-check') {
+      if (inCheck(this.pos, this.pos.turn)) return 'in-check';
+      if (this.gaveCheck[this.pos.turn]) return 'after-check';
+    }
+    return null;
+  }
+
+  /**
+   * The dice a recorded roll (faces, roll order) gives this turn, and whether the turn may
+   * pass by choice (`pass.onFreeChoice`: an `any` face, a free turn after giving check).
+   */
+  turnDice(faces: readonly number[]): { dice: readonly Die[]; mayPass: boolean } {
+    if (this.plainRolls) return { dice: faces as Role[], mayPass: false };
+    const free = this.freeTurn();
+    const onFree = this.rules.pass.onFreeChoice;
+    if (free) return { dice: FREE_MOVE, mayPass: onFree && free === 'after-check' };
+    return { dice: diceOfRoll(this.rules, faces), mayPass: onFree && rollsFreeChoice(this.rules, faces) };
   }
 
   /** Faces that have at least one allowed micro-move now (for movable-types rolls and `allowed` flags). */
   movableFaces(): Role[] {
+    if (this.rules.dice.movableTest === 'step') return stepMovableRoles(this.pos);
     const out: Role[] = [];
     const buf: Move[] = [];
     for (let r = 1; r <= 6; r++) {
@@ -177,6 +224,8 @@ export class GameState {
 
   /** Checks the roll itself: number of dice and faces. */
   checkDice(dice: readonly number[]): TurnFinding | null {
+    const free = this.freeTurn();
+    if (free) return dice.length === 0 ? null : this.turnFinding('dice.count', `${dice.length} dice recorded, but this turn rolls none: ${FREE_TURN_TEXT[free]}`);
     const want = this.rules.dice.count;
     const bad = dice.find((d) => !Number.isInteger(d) || d < 1 || d > 6);
     if (bad !== undefined) return this.turnFinding('dice.face', `die face ${bad} is not 1–6`);
@@ -202,14 +251,15 @@ export class GameState {
    * end cut short is played but never finishes: no side change, no end-of-turn rules); on a
    * divergence the legal prefix stays played and the turn is not ended (the caller decides).
    */
-  playRecorded(dice: readonly Role[], moves: readonly string[], opts: PlayRecordedOptions = NO_PLAY_OPTIONS): TurnVerdict {
+  playRecorded(dice: readonly Die[], moves: readonly string[], opts: PlayRecordedOptions = NO_PLAY_OPTIONS): TurnVerdict {
     this.settle();
     // The king safety `settle` saw for the first move holds while the position is the one it saw.
     const safe = this.safeAt === this.turnNumber * 2 + this.pos.turn ? this.safeFirst : -1;
     this.safeFirst = -1;
     this.safeAt = -1;
     const partial = opts.partial === true;
-    const v = this.engine.play(this.pos, dice, moves, safe < 0 ? { partial } : { partial, safeFirst: safe });
+    const mayPass = opts.mayPass === true;
+    const v = this.engine.play(this.pos, dice, moves, safe < 0 ? { partial, mayPass } : { partial, mayPass, safeFirst: safe });
     opts.beforeEnd?.(v);
     if (v.ok && v.complete) this.finishTurn(v.kingCaptured, opts.deferNoMoveTest === true);
     else if (v.ok) this.pos.commit();
@@ -242,6 +292,7 @@ export class GameState {
     this.pos.endTurn();
     this.turnNumber++;
     this.claim = null;
+    if (this.rules.dice.whoRolls === 'not-in-or-after-check') this.gaveCheck[mover] = inCheck(this.pos, this.pos.turn);
     if (kingCaptured) {
       this.ending = { result: mover === 0 ? 'white' : 'black', reason: 'king_captured' };
       return;

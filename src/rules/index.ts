@@ -5,4 +5,4 @@ export { MicroMoves } from './micro-moves.js';
 export { type RecordedTurnOptions, TurnEngine, type TurnFinding, type TurnVerdict } from './turn-engine.js';
 export { GameState, type Outcome, type PlayRecordedOptions, type OutcomeReason, TERMINATION_OF, canMate, canWin, drawnByMaterial, insufficientMaterial } from './game.js';
 export { TurnWalker } from './turn-walker.js';
-export { parseDialectDfen } from './dialect-position.js';
+export { maxPool, parseDialectDfen, poolFits } from './dialect-position.js';

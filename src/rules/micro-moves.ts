@@ -1,4 +1,5 @@
 import {
+  ANY_DIE,
   BISHOP,
   CASTLE,
   EN_PASSANT,
@@ -44,8 +45,14 @@ export class MicroMoves {
   /** Check-based dialects: may a king capture leave the capturer's own king attacked? */
   private readonly captureIgnoresCheck: boolean;
   private readonly dieRule: boolean;
+  /** Count dice: every die is an ANY_DIE, paying one micro-move of any piece. */
+  private readonly wild: boolean;
+  /** One piece makes every micro-move of a turn (`turn.onePiece`). */
+  private readonly onePiece: boolean;
 
   constructor(readonly rules: Rules) {
+    this.wild = rules.dice.reads === 'count';
+    this.onePiece = rules.turn.onePiece;
     this.promotions = rules.promotion.pieces.reduce((m, p) => m | PROMO_BITS[p], 0);
     this.orthodox = rules.check === 'orthodox';
     this.captureIgnoresCheck = rules.kingCaptureIgnoresCheck;
@@ -69,7 +76,20 @@ export class MicroMoves {
     const r = this.rules;
     if (r.dice.count === 0) return 0x7e;
     if (r.turn.structure === 'one-move' && r.turn.doublesAnyMove && pool.hasDoubles()) return 0x7e;
-    return pool.roles();
+    if (this.wild) return pool.has(ANY_DIE) ? 0x7e : 0;
+    return pool.roles() & 0x7e;
+  }
+
+  /** One piece a turn: the square a micro-move after the first must start from (-1: any). */
+  private pieceSquare(pos: Position, micro: number): number {
+    return this.onePiece && micro > 0 ? pos.landing : -1;
+  }
+
+  /** Keeps the moves of `out[0..n)` that start from `sq`; returns how many. */
+  private keepFrom(sq: number, out: Move[], n: number): number {
+    let k = 0;
+    for (let i = 0; i < n; i++) if ((out[i] & 63) === sq) out[k++] = out[i];
+    return k;
   }
 
   /**
@@ -81,6 +101,7 @@ export class MicroMoves {
     const from = m & 63;
     const p = pos.board[from];
     if (p === 0 || (p > 0 ? 0 : 1) !== pos.turn) return false;
+    if (this.onePiece && micro > 0 && from !== pos.landing) return false;
     const kind = m >> 15;
     let found = false;
     if (kind === CASTLE) {
@@ -114,6 +135,7 @@ export class MicroMoves {
     const r = this.rules;
     if (r.dice.count === 0) return true;
     if (r.turn.structure === 'one-move' && r.turn.doublesAnyMove && pool.hasDoubles()) return true;
+    if (this.wild) return pool.has(ANY_DIE);
     switch (r.castling.dice) {
       case 'king-and-rook':
         return pool.has(KING) && pool.has(ROOK);
@@ -139,6 +161,8 @@ export class MicroMoves {
     if (this.rules.promotion.die === 'die-piece') n = this.dieRulePromotions(pos, pool, roles, out, n);
     if (this.rules.enPassant.die === 'any' && pool.total > 0 && (roles & (1 << PAWN)) === 0 && opts.enPassant) n = this.anyDieEnPassant(pos, out, n);
     if (this.castlingPaid(pool)) n = generateCastling(pos, color, opts.castlingOrthodox, out, n);
+    const sq = this.pieceSquare(pos, micro);
+    if (sq >= 0) n = this.keepFrom(sq, out, n);
     if (!this.orthodox) return n;
     return this.captureIgnoresCheck ? this.filterAllowingKingCaptures(pos, out, n) : filterKingSafe(pos, color, out, n);
   }
@@ -214,6 +238,8 @@ export class MicroMoves {
 
   /** The dice a micro-move spends (each-die dialects), packed (see dice-cost.ts): `cost` without an array. */
   costOf(pos: Position, m: Move, pool?: DicePool): DiceCost {
+    // A count die's micro-moves, castling included, are each paid by one of its dice.
+    if (this.wild) return oneDie(ANY_DIE);
     if ((m >> 15) === CASTLE) {
       switch (this.rules.castling.dice) {
         case 'king-and-rook':

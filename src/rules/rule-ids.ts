@@ -34,6 +34,7 @@ export const RULE_IDS = {
   'pass.required': 'A move was recorded although the dialect forces a pass.',
   'turn.too-many-moves': 'More micro-moves than the dice allow in one turn.',
   'turn.side': 'The turn is recorded for the wrong side.',
+  'turn.other-piece': "A micro-move is made by another piece than the one the turn's earlier micro-moves moved (one piece a turn).",
   // Game end
   'end.move-after-king-capture': 'A move was recorded after the king was captured (the game was over).',
   'end.move-after-game-end': 'The game goes on after the dialect ended it (mate, stalemate, automatic draw, turn limit).',

@@ -8,6 +8,8 @@ export type CastlingDice = 'king-and-rook' | 'king' | 'rook' | 'king-or-rook' | 
 export type PromotionPiece = 'n' | 'b' | 'r' | 'q';
 /** A die face (1–6) as the piece role it stands for (1 pawn … 6 king). */
 export type DieRole = 1 | 2 | 3 | 4 | 5 | 6;
+/** A face of a die with faces of its own: a piece role, or any legal move. */
+export type DieFace = DieRole | 'any';
 export type StakeMode = 'classic' | 'x2';
 
 export interface Rules {
@@ -18,12 +20,40 @@ export interface Rules {
     faces: DieRole[];
     /** How a roll is drawn: fair d6, only piece types that can move (BrainKing), or the provably-fair HMAC scheme. */
     draw: 'fair' | 'movable-types' | 'provably-fair';
+    /**
+     * Dice with faces of their own (Vegas Fun Chess): per die, in roll order, what each face
+     * 1–6 shows, a piece (1 pawn … 6 king) or `any` (any legal move). Null: every die reads
+     * `faces`.
+     */
+    facesByDie: DieFace[][] | null;
+    /**
+     * What a roll says. `pieces`: each die names a piece type. `count` (one die): the face
+     * is a number of micro-moves of any piece, `counts[face - 1]`. `piece-and-count` (two
+     * dice): the first names the piece type, the second how many micro-moves it makes.
+     */
+    reads: 'pieces' | 'count' | 'piece-and-count';
+    /** Micro-moves per face 1–6 of a count die (`reads` `count` or `piece-and-count`). */
+    counts: number[];
+    /**
+     * With `draw: "movable-types"`, what "can move" means. `allowed-move`: the type has an
+     * allowed micro-move on a one-die roll of it. `step` (vchess.club): a pawn has the square
+     * ahead empty or an enemy piece diagonally ahead; another piece has one of its steps
+     * (a knight's jump, a bishop's, rook's, queen's or king's one-square step) onto an
+     * empty square or an enemy piece.
+     */
+    movableTest: 'allowed-move' | 'step';
+    /** `every-turn`, or `not-in-or-after-check` (Vegas Fun Chess): a player in check, or whose last turn gave check, does not roll and may make any legal move. */
+    whoRolls: 'every-turn' | 'not-in-or-after-check';
   };
   turn: {
     /** `each-die`: every die pays one micro-move of its piece type. `one-move`: one move by a piece of any rolled type. */
     structure: 'each-die' | 'one-move';
     /** With `one-move`: doubles allow any legal move. */
     doublesAnyMove: boolean;
+    /** With `each-die`: every micro-move of a turn is made by the piece the first one moved (castling moves the king). */
+    onePiece: boolean;
+    /** White's first turn rolls nothing and may make any legal move (vchess.club). */
+    firstMoveFree: boolean;
   };
   /** How "spend as many dice as the position allows" is read (`none`: no maximum rule). */
   maximum: MaximumReading;
@@ -75,6 +105,8 @@ export interface Rules {
     voluntary: boolean;
     /** When no piece of the side to move can move at all (not a dice problem): the turn passes, or the game is drawn or lost. Orthodox stalemate and mate are judged first (`draws.stalemate`, `end.checkmate`). */
     whenNothingMoves: 'pass' | 'draw' | 'loss';
+    /** May a player pass when a die shows `any`, or on a turn not rolled after giving check (not when in check)? */
+    onFreeChoice: boolean;
   };
   draws: {
     agreement: boolean;

@@ -1,4 +1,4 @@
-import type { Move, Position, Role } from '../core/index.js';
+import type { Die, Move, Position } from '../core/index.js';
 import { type DiceCost, diceIn, dieRole } from './dice-cost.js';
 import { DicePool } from './dice-pool.js';
 import { livingRoles } from './living-roles.js';
@@ -41,7 +41,7 @@ export class SpendableDice {
    * king capture spends, when the caller already knows it (a recorded legal turn proves
    * it), saving the search for it.
    */
-  of(pos: Position, dice: readonly Role[], givenTarget?: number, out?: Int8Array): Int8Array {
+  of(pos: Position, dice: readonly Die[], givenTarget?: number, out?: Int8Array): Int8Array {
     // A caller's target counts dice; the maximum counting moves finds its own.
     const knownTarget = this.search.rules.maximumCounts === 'moves' ? undefined : givenTarget;
     const known = this.fromTarget(dice, knownTarget, out);
@@ -79,7 +79,7 @@ export class SpendableDice {
    * `of` when the target alone decides, without the position: a legal turn that spent every
    * die proves them all playable. Null when it takes a look at the turn's start.
    */
-  fromTarget(dice: readonly Role[], knownTarget: number | undefined, out?: Int8Array): Int8Array | null {
+  fromTarget(dice: readonly Die[], knownTarget: number | undefined, out?: Int8Array): Int8Array | null {
     const search = this.search;
     if (!search.spendsDieByDie || search.rules.maximum === 'none' || search.rules.maximumCounts === 'moves' || knownTarget !== dice.length) return null;
     return copy(this.ownPool.reset(dice).count, out ? clear(out) : new Int8Array(7));

@@ -1,4 +1,4 @@
-import { type Move, type Position, type Role, makeDfen, makeUci, uciMove } from '../core/index.js';
+import { type Die, type Move, type Position, makeDfen, makeUci, uciMove } from '../core/index.js';
 import { classifyIllegal } from './classify.js';
 import { type DiceCost, diceIn } from './dice-cost.js';
 import { SpendableDice } from './spendable-dice.js';
@@ -36,6 +36,8 @@ export interface RecordedTurnOptions {
    * state's end-of-turn test found it), so the king-safety test is not run again for it.
    */
   safeFirst?: Move;
+  /** The turn may pass by choice (an `any` face, a free turn after giving check), on top of `pass.voluntary`. */
+  mayPass?: boolean;
 }
 
 const NO_OPTIONS: RecordedTurnOptions = {};
@@ -75,7 +77,9 @@ export class TurnEngine {
       (rules.maximum === 'path' || rules.maximum === 'path-all') &&
       rules.promotion.die === 'pawn' &&
       rules.enPassant.die === 'pawn' &&
-      rules.castling.dice !== 'king-or-rook';
+      rules.castling.dice !== 'king-or-rook' &&
+      rules.dice.reads === 'pieces' &&
+      !rules.turn.onePiece;
     this.flags = new SpendableDice(this.search, this.search.memo);
   }
 
@@ -126,7 +130,7 @@ export class TurnEngine {
   // ---- public queries -------------------------------------------------------------
 
   /** Legal first micro-moves with these dice (a forced pass gives []). */
-  legalFirstMicroMoves(pos: Position, dice: readonly Role[]): Move[] {
+  legalFirstMicroMoves(pos: Position, dice: readonly Die[]): Move[] {
     const pool = DicePool.of(dice);
     return this.legalStepsAt(pos, pool, 0, 0, this.search.targetFor(pos, pool, 0));
   }
@@ -139,7 +143,7 @@ export class TurnEngine {
   }
 
   /** Every legal full turn (ordered micro-move lists); a forced pass is the single empty turn. */
-  legalTurns(pos: Position, dice: readonly Role[], limit = Infinity): Move[][] {
+  legalTurns(pos: Position, dice: readonly Die[], limit = Infinity): Move[][] {
     const pool = DicePool.of(dice);
     const target = this.search.targetFor(pos, pool, 0);
     const out: Move[][] = [];
@@ -191,7 +195,7 @@ export class TurnEngine {
    * per-die `allowed` flags should say (see spendable-dice.ts). Into `out` when given
    * (the replayer's one array), else a fresh array.
    */
-  spendableDice(pos: Position, dice: readonly Role[], knownTarget?: number, out?: Int8Array): Int8Array {
+  spendableDice(pos: Position, dice: readonly Die[], knownTarget?: number, out?: Int8Array): Int8Array {
     return this.flags.of(pos, dice, knownTarget, out);
   }
 
@@ -199,27 +203,27 @@ export class TurnEngine {
    * `spendableDice` when the known target alone decides it (a legal turn that spent every
    * die), so the turn's start position is not needed; null otherwise.
    */
-  spendableFromTarget(dice: readonly Role[], knownTarget: number | undefined, out?: Int8Array): Int8Array | null {
+  spendableFromTarget(dice: readonly Die[], knownTarget: number | undefined, out?: Int8Array): Int8Array | null {
     return this.flags.fromTarget(dice, knownTarget, out);
   }
 
   // ---- judging a recorded turn ------------------------------------------------------
 
   /** Judges a recorded turn (UCI micro-moves) on `pos`, which it leaves as it found it. */
-  judge(pos: Position, dice: readonly Role[], recorded: ReadonlyArray<string>, opts: RecordedTurnOptions = NO_OPTIONS): TurnVerdict {
-    return this.run(pos, dice, recorded, false, opts.partial === true, opts.safeFirst ?? -1);
+  judge(pos: Position, dice: readonly Die[], recorded: ReadonlyArray<string>, opts: RecordedTurnOptions = NO_OPTIONS): TurnVerdict {
+    return this.run(pos, dice, recorded, false, opts.partial === true, opts.safeFirst ?? -1, opts.mayPass === true);
   }
 
   /**
    * Judges a recorded turn and leaves it played on `pos`: a legal turn whole, an illegal
    * one up to its divergence. The turn is not ended (the caller ends it: GameState).
    */
-  play(pos: Position, dice: readonly Role[], recorded: ReadonlyArray<string>, opts: RecordedTurnOptions = NO_OPTIONS): TurnVerdict {
-    return this.run(pos, dice, recorded, true, opts.partial === true, opts.safeFirst ?? -1);
+  play(pos: Position, dice: readonly Die[], recorded: ReadonlyArray<string>, opts: RecordedTurnOptions = NO_OPTIONS): TurnVerdict {
+    return this.run(pos, dice, recorded, true, opts.partial === true, opts.safeFirst ?? -1, opts.mayPass === true);
   }
 
   /** `judge` and `play`: `apply` keeps what was played. */
-  private run(pos: Position, dice: readonly Role[], recorded: ReadonlyArray<string>, apply: boolean, partial: boolean, safeFirst: Move | -1): TurnVerdict {
+  private run(pos: Position, dice: readonly Die[], recorded: ReadonlyArray<string>, apply: boolean, partial: boolean, safeFirst: Move | -1, mayPass: boolean): TurnVerdict {
     // run() is never re-entered, so one pool and one cost list serve every turn.
     const pool = this.judgePool.reset(dice);
     const moves = this.judgeMoves;
@@ -278,7 +282,7 @@ export class TurnEngine {
       if (!apply) this.undo(pos, played, pool);
       return { ok: true, kingCaptured, diceSpent, moves: moves.slice(0, played), complete };
     }
-    if (recorded.length === 0 && this.rules.pass.voluntary) return { ok: true, kingCaptured: false, diceSpent: 0, moves: [], complete: true };
+    if (recorded.length === 0 && (this.rules.pass.voluntary || mayPass)) return { ok: true, kingCaptured: false, diceSpent: 0, moves: [], complete: true };
     if (!kingCaptured && recorded.length === 0) {
       const { n } = this.search.gen(pos, pool, 0);
       if (n > 0) return this.refuse(pos, pool, played, apply, this.finding(pos, pool, 0, 'pass.not-allowed', `the turn was passed, but ${n} micro-move${n === 1 ? '' : 's'} can be played`, null, 0));

@@ -11,7 +11,7 @@ import type { DicePool } from './dice-pool.js';
  */
 export class TurnMemo {
   private readonly board = new Int8Array(64);
-  private readonly dice = new Int8Array(7);
+  private readonly dice = new Int8Array(8);
   private valid = false;
   private turn = 0;
   private castling = 0;
@@ -28,7 +28,7 @@ export class TurnMemo {
     if (pos.kingHomeFile[0] + 8 * pos.kingHomeFile[1] !== this.kingHome) return false;
     const count = pool.count;
     const dice = this.dice;
-    for (let r = 1; r <= 6; r++) if (count[r] !== dice[r]) return false;
+    for (let r = 1; r <= 7; r++) if (count[r] !== dice[r]) return false;
     const a = pos.board;
     const b = this.board;
     for (let sq = 0; sq < 64; sq++) if (a[sq] !== b[sq]) return false;

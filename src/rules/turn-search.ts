@@ -1,4 +1,4 @@
-import type { Move, Position } from '../core/index.js';
+import { ANY_DIE, type Move, type Position } from '../core/index.js';
 import { type DiceCost, diceIn, NO_DICE } from './dice-cost.js';
 import type { DicePool } from './dice-pool.js';
 import { livingRoles } from './living-roles.js';
@@ -96,7 +96,8 @@ export class TurnSearch {
    */
   private spendBound(pos: Position, pool: DicePool): number {
     const have = livingRoles(pos, pool, this.rules);
-    let bound = 0;
+    // A die that pays for any piece (a count die's) is never dead.
+    let bound = pool.count[ANY_DIE];
     for (let r = 1; r <= 6; r++) if (have & (1 << r)) bound += pool.count[r];
     return bound;
   }

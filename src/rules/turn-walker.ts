@@ -1,4 +1,4 @@
-import type { Move, Position, Role } from '../core/index.js';
+import type { Die, Move, Position } from '../core/index.js';
 import { DicePool } from './dice-pool.js';
 import type { TurnEngine } from './turn-engine.js';
 
@@ -27,7 +27,7 @@ export class TurnWalker {
   }
 
   /** Starts a turn on `pos` (the side to move rolled `dice`). */
-  begin(pos: Position, dice: readonly Role[]): void {
+  begin(pos: Position, dice: readonly Die[]): void {
     this.pos = pos;
     this.pool = DicePool.of(dice);
     this.moves.length = 0;
@@ -47,7 +47,7 @@ export class TurnWalker {
   }
 
   /** Dice not yet spent. */
-  remaining(): Role[] {
+  remaining(): Die[] {
     return this.pool.list();
   }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { makeDfen, type Position, type Role } from '../../core/index.js';
+import { type Die, makeDfen, type Position, type Role } from '../../core/index.js';
 import { loadDialect } from '../../dialects/index.js';
 import { DEFAULT_RATES, makeContext, playGame } from '../../generate/self-play.js';
 import type { GameRecord } from '../../records/model/game-record.js';
@@ -39,7 +39,7 @@ function* turnStarts(engine: TurnEngine, records: GameRecord[]): Generator<{ pos
   }
 }
 
-function fastPairs(engine: TurnEngine, pos: Position, dice: Role[], recorded: number): number[][] {
+function fastPairs(engine: TurnEngine, pos: Position, dice: readonly Die[], recorded: number): number[][] {
   const out = READINGS.map(() => READINGS.map(() => 0));
   maximumOpportunities(engine, pos, DicePool.of(dice), recorded, READINGS, READINGS.map(() => true), out);
   return out;

@@ -1,4 +1,4 @@
-import type { Move, Position, Role } from '../../core/index.js';
+import type { Die, Move, Position, Role } from '../../core/index.js';
 import { DicePool, type TurnEngine } from '../../rules/index.js';
 
 /**
@@ -7,7 +7,7 @@ import { DicePool, type TurnEngine } from '../../rules/index.js';
  * nothing moves. The candidates a brute-force comparison judges under every value; null
  * when there are more than `cap`.
  */
-export function everySequence(engine: TurnEngine, pos: Position, dice: readonly Role[], cap = 20_000): string[][] | null {
+export function everySequence(engine: TurnEngine, pos: Position, dice: readonly Die[], cap = 20_000): string[][] | null {
   const out: string[][] = [];
   for (const s of sequences(engine, pos, dice)) {
     out.push(s);
@@ -17,7 +17,7 @@ export function everySequence(engine: TurnEngine, pos: Position, dice: readonly 
 }
 
 /** The sequences of `everySequence`, one at a time (depth first: a move, then its continuations); the position is restored when the walk ends. */
-function* sequences(engine: TurnEngine, pos: Position, dice: readonly Role[]): Generator<string[]> {
+function* sequences(engine: TurnEngine, pos: Position, dice: readonly Die[]): Generator<string[]> {
   const pool = DicePool.of(dice);
   const prefix: string[] = [];
   let any = false;
@@ -53,7 +53,7 @@ function* sequences(engine: TurnEngine, pos: Position, dice: readonly Role[]): G
  * by each value's engine; out[j][k] = 1 when k accepts a turn j refuses. Independent of the
  * opportunity shortcuts: only the judge decides.
  */
-export function bruteForcePairs(engines: readonly TurnEngine[], pos: Position, dice: readonly Role[], cap?: number): { pairs: number[][]; witness: Array<Array<string[] | null>> } | null {
+export function bruteForcePairs(engines: readonly TurnEngine[], pos: Position, dice: readonly Die[], cap?: number): { pairs: number[][]; witness: Array<Array<string[] | null>> } | null {
   // Every engine generates the same micro-moves for the options compared here, or a superset: take the union.
   const seen = new Set<string>();
   const all: string[][] = [];
@@ -89,7 +89,7 @@ export function bruteForcePairs(engines: readonly TurnEngine[], pos: Position, d
  * every sequence either could record), or null when there is none or too many to look
  * through: what an example shows the looser value would also have allowed.
  */
-export function witnessTurn(strict: TurnEngine, loose: TurnEngine, pos: Position, dice: readonly Role[], cap = 20_000): string[] | null {
+export function witnessTurn(strict: TurnEngine, loose: TurnEngine, pos: Position, dice: readonly Die[], cap = 20_000): string[] | null {
   // Judging needs the position as the turn starts: take the candidates from a copy.
   const walked = pos.clone();
   let seen = 0;

@@ -1,4 +1,4 @@
-import { makeDiceLetters, type Role } from '../../core/index.js';
+import { type Die, makeDiceLetters, type Role } from '../../core/index.js';
 import type { GameRecord } from '../../records/model/game-record.js';
 import { judgeFairness, mayEndPartway } from '../../replay/replay-game.js';
 import { earnedIncrementMs } from '../../replay/clock-rule.js';
@@ -48,7 +48,7 @@ function endingsOf(game: GameState): string[] {
 }
 
 /** Is this recorded turn complete (not cut short)? Judged without playing it. */
-function isComplete(game: GameState, dice: readonly Role[], moves: readonly string[]): boolean {
+function isComplete(game: GameState, dice: readonly Die[], moves: readonly string[]): boolean {
   const v = game.engine.judge(game.pos, dice, moves, { partial: true });
   return v.ok && v.complete;
 }
@@ -94,7 +94,9 @@ export function walkGame(record: GameRecord, walker: TurnEngine, index: number, 
   for (let t = 0; t < record.turns.length; t++) {
     if (game.outcome) break;
     const turn = record.turns[t];
-    const dice = turn.dice as Role[];
+    // What the roll gives the turn, where the base dialect reads rolls itself (count dice, faces per die, free turns).
+    const rolled = game.plainRolls ? null : game.turnDice(turn.dice);
+    const dice = rolled === null ? (turn.dice as Role[]) : rolled.dice;
     const partial = mayEndPartway(record, t);
     const cubeNow = cube?.before(t + 1) ?? null;
     // A last turn that may stop part-way earns no increment only when it did stop part-way (as the replayer's clock check reads it).
@@ -142,7 +144,7 @@ export function walkGame(record: GameRecord, walker: TurnEngine, index: number, 
         });
       }
     });
-    const verdict = game.playRecorded(dice, turn.moves, { partial });
+    const verdict = game.playRecorded(dice, turn.moves, { partial, mayPass: rolled !== null && rolled.mayPass });
     if (!verdict.ok || !verdict.complete) break;
     states.forEach((s, i) => {
       if (!s) return;

@@ -1,4 +1,4 @@
-import { KING, type Move, PAWN, type Position, type Role, ROOK } from '../../core/index.js';
+import { type Die, KING, type Move, PAWN, type Position, ROOK } from '../../core/index.js';
 import { DicePool, type MaximumReading, type TurnEngine } from '../../rules/index.js';
 import { canCaptureKingThisTurn } from './king-capture.js';
 import { maximumOpportunities } from './maximum.js';
@@ -32,7 +32,11 @@ const OUTCOME_PATHS = new Set([
   'end.kingCapture',
   'pass.whenNothingMoves',
 ]);
-const TURN_PREFIXES = ['maximum', 'kingCaptureExempt', 'check', 'castling.', 'enPassant.', 'promotion.', 'turn.', 'pass.voluntary', 'dice.count', 'dice.faces'];
+/** Options that change what a recorded roll says: the values would judge the same record with different dice. */
+const ROLL_PATHS = new Set(['dice.facesByDie', 'dice.reads', 'dice.counts', 'dice.movableTest', 'dice.whoRolls', 'turn.firstMoveFree', 'pass.onFreeChoice']);
+/** Options whose rival values allow turns of up to six micro-moves by any pieces: far too many to list at every turn start. */
+const UNLISTABLE_PATHS = new Set(['turn.onePiece']);
+const TURN_PREFIXES = ['maximum', 'maximumCounts', 'kingCaptureExempt', 'check', 'castling.', 'enPassant.', 'promotion.', 'turn.', 'pass.voluntary', 'dice.count', 'dice.faces'];
 
 export function opportunityKind(path: string): OpportunityKind {
   // Which king captures a turn may make, and whether one still open saves a side from mate.
@@ -42,12 +46,17 @@ export function opportunityKind(path: string): OpportunityKind {
   if (path === 'cube.ownership' || path === 'cube.cap') return 'cube';
   if (path === 'dice.draw') return 'roll';
   if (path === 'cube.declineLoses') return 'decline';
+  if (ROLL_PATHS.has(path) || UNLISTABLE_PATHS.has(path)) return 'none';
   if (TURN_PREFIXES.some((p) => (p.endsWith('.') ? path.startsWith(p) : path === p))) return 'turn';
   return 'none';
 }
 
 /** Why an option of kind `none` has no counted opportunities, for the outputs. */
-export const NOT_COUNTED_WHY = 'it is judged on events or on the recorded end';
+export function notCountedWhy(path: string): string {
+  if (UNLISTABLE_PATHS.has(path)) return 'a rival value allows turns of up to six micro-moves by any pieces, too many to list at each turn start';
+  if (ROLL_PATHS.has(path)) return "its values read a recorded roll differently (which dice it gives, whether the turn rolls, whether it may pass), so no one turn start is shared by the values to count on";
+  return 'it is judged on events or on the recorded end';
+}
 
 /** Counts how often each path had a cheap answer and how often the exact comparison ran (for the benchmark's time split). */
 export interface TurnTestStats {
@@ -66,7 +75,7 @@ export function turnOpportunities(
   values: readonly unknown[],
   engines: readonly TurnEngine[],
   pos: Position,
-  dice: readonly Role[],
+  dice: readonly Die[],
   recorded: readonly string[],
   conforming: readonly boolean[],
   out: number[][],
@@ -111,6 +120,8 @@ function irrelevant(path: string, engines: readonly TurnEngine[], engine: TurnEn
   }
   if (path.startsWith('promotion.')) return !pawnCanPromote(pos, engine.rules.promotion.die === 'pawn' ? pool.count[PAWN] : pool.total);
   if (path === 'kingCaptureExempt') return !canCaptureKingThisTurn(engine, pos, pool);
+  // Counted in dice or in moves, the maximum differs only where castling on two dice is possible.
+  if (path === 'maximumCounts') return engine.rules.castling.dice !== 'king-and-rook' || (pos.castling & (me === 0 ? 0x00ff : 0xff00)) === 0 || !pool.has(KING) || !pool.has(ROOK);
   // Without the check rule every king capture is a move already; with it, only a turn that can take the king differs.
   if (path === 'kingCaptureIgnoresCheck') return engine.rules.check !== 'orthodox' || engines.every((e) => !canCaptureKingThisTurn(e, pos, pool));
   return false;
@@ -153,7 +164,7 @@ function pawnCanPromote(pos: Position, moves: number): boolean {
  * The exact answer: every legal turn of each rival, judged under each value the game
  * conforms under; the first turn a value refuses settles the pair.
  */
-function exactComparison(engines: readonly TurnEngine[], pos: Position, dice: readonly Role[], conforming: readonly boolean[], out: number[][]): void {
+function exactComparison(engines: readonly TurnEngine[], pos: Position, dice: readonly Die[], conforming: readonly boolean[], out: number[][]): void {
   // Moves are numbers that depend only on the position, so a turn's key is its moves' numbers.
   const turns: Array<Set<string> | null> = engines.map(() => null);
   const legal = (k: number): Set<string> => (turns[k] ??= new Set(engines[k].legalTurns(pos, dice).map((t) => t.join(','))));

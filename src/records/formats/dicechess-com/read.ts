@@ -5,7 +5,7 @@ import type { Attempt, DocPlace } from '../format.js';
 import { reportedFaultNote } from '../../model/recording-faults.js';
 import { type HistoryIndex, historyResult } from './history-list.js';
 import { scanStateMap } from './scan.js';
-import { type Step, parseSteps, stepWhere } from './steps.js';
+import { type Clocks, type Step, parseSteps, stepWhere } from './steps.js';
 
 /**
  * A. dicechess.com `gameMoveHistoryStateMap` → GameRecord, by reading the steps as
@@ -160,7 +160,7 @@ function parseStateMapSteps(id: string, steps: Step[], place: DocPlace, notes: S
   let result: 'white' | 'black' | 'draw' | null = null;
   let termination: GameRecordInput['termination'] = 'unknown';
   const kings = { w: last.board.includes('K'), b: last.board.includes('k') };
-  const flagged = clocks && last.leftTime ? (Object.entries(last.leftTime).find(([k, v]) => v <= 0 && clocks.has(k))?.[0] ?? null) : null;
+  const flagged = clocks && last.leftTime ? flaggedKey(last.leftTime, clocks) : null;
   if (kings.w !== kings.b) {
     termination = 'king_captured';
     result = kings.w ? 'white' : 'black';
@@ -241,7 +241,7 @@ function clockSides(steps: Step[], stepSide: (Side | null)[], meta: Obj | null):
     // Steps whose clocks the scanner shared with the step before hold no new key.
     if (s.leftTime === null || s.leftTime === seen) continue;
     seen = s.leftTime;
-    for (const k in s.leftTime) keys.add(k);
+    for (const k of s.leftTime.keys) keys.add(k);
   }
   if (keys.size === 0) return null;
   const map = new Map<string, Side>();
@@ -260,19 +260,22 @@ function clockSides(steps: Step[], stepSide: (Side | null)[], meta: Obj | null):
   map.clear();
   // A clock that changes between two steps of one turn belongs to that turn's side.
   const votes = new Map<string, { w: number; b: number }>();
-  steps.forEach((s, i) => {
-    const prev = steps[i - 1];
+  for (let i = 1; i < steps.length; i++) {
+    const before = steps[i - 1].leftTime;
+    const now = steps[i].leftTime;
     const side = stepSide[i];
     // The scanner shares a step's clocks with the step before when their text is the same: nothing changed.
-    if (!prev?.leftTime || !s.leftTime || side === null || prev.leftTime === s.leftTime) return;
+    if (before === null || now === null || side === null || before === now) continue;
     for (const k of keys) {
-      if (prev.leftTime[k] !== undefined && s.leftTime[k] !== undefined && prev.leftTime[k] !== s.leftTime[k]) {
+      const a = before.keys.indexOf(k);
+      const z = now.keys.indexOf(k);
+      if (a >= 0 && z >= 0 && before.ms[a] !== now.ms[z]) {
         const v = votes.get(k) ?? { w: 0, b: 0 };
         v[side]++;
         votes.set(k, v);
       }
     }
-  });
+  }
   const ordered = [...keys];
   for (const [k, v] of votes) if (v.w !== v.b) map.set(k, v.w > v.b ? 'w' : 'b');
   const sides = new Set(map.values());
@@ -289,11 +292,17 @@ function clockSides(steps: Step[], stepSide: (Side | null)[], meta: Obj | null):
   ]);
 }
 
-function sideClocks(leftTime: Record<string, number>, sides: Map<string, Side>): { w: number | null; b: number | null } {
+/** The first clock at or below zero of a side's key: who ran out of time. */
+function flaggedKey(clocks: Clocks, sides: Map<string, Side>): string | null {
+  for (let i = 0; i < clocks.keys.length; i++) if (clocks.ms[i] <= 0 && sides.has(clocks.keys[i])) return clocks.keys[i];
+  return null;
+}
+
+function sideClocks(clocks: Clocks, sides: Map<string, Side>): { w: number | null; b: number | null } {
   const out: { w: number | null; b: number | null } = { w: null, b: null };
-  for (const [k, v] of Object.entries(leftTime)) {
-    const s = sides.get(k);
-    if (s) out[s] = v;
+  for (let i = 0; i < clocks.keys.length; i++) {
+    const s = sides.get(clocks.keys[i]);
+    if (s) out[s] = clocks.ms[i];
   }
   return out;
 }
@@ -316,7 +325,7 @@ function timeControl(meta: Obj, first: Step, notes: Set<string>): TimeControl | 
   const limit = Number(meta.timeLimit);
   if (meta.timeLimit === undefined || meta.timeLimit === null || !Number.isFinite(limit)) return null;
   const bonus = Number(meta.timeBonus ?? 0) || 0;
-  const start = first.leftTime ? Math.max(...Object.values(first.leftTime)) : NaN;
+  const start = first.leftTime ? Math.max(...first.leftTime.ms) : NaN;
   let minutes: boolean;
   if (Number.isFinite(start) && Math.abs(start - limit * 60_000) < Math.abs(start - limit * 1000)) minutes = true;
   else if (Number.isFinite(start)) minutes = false;

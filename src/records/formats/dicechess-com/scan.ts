@@ -1,5 +1,5 @@
 import { CLOSE, CLOSE_LIST, COLON, COMMA, COMMA_LITERAL, FALSE, NULL, OPEN, OPEN_LIST, TRUE, again, ascii, bind, digitsEnd, leave, lit, need, numberAt, numberEnd, stringEnd } from '../json-bytes.js';
-import { type Die, type Step, bankOf, clockOf, diceKeyOf, dieOfCode, moveOf, readFen, usualMove } from './steps.js';
+import { type Clocks, type Die, type Step, bankOf, clockOf, diceKeyOf, dieOfCode, inPropertyOrder, moveOf, readFen, usualMove } from './steps.js';
 
 /**
  * The fast reading of a state-map document written as the site and this tool write it:
@@ -167,7 +167,7 @@ function scan(b: Buffer, start: number, end: number, notes: Set<string>): { game
     }
 
     p = need(lit(b, p, end, LEFT_TIME));
-    let leftTime: Record<string, number> | null;
+    let leftTime: Clocks | null;
     if (prev !== null && (q = again(b, p, end, clockA, clockB)) >= 0) {
       leftTime = prev.leftTime;
       p = q;
@@ -178,23 +178,26 @@ function scan(b: Buffer, start: number, end: number, notes: Set<string>): { game
         p = q;
       } else {
         p = need(lit(b, p, end, OPEN));
-        leftTime = {};
+        const keys: string[] = [];
+        const ms: number[] = [];
         if ((q = lit(b, p, end, CLOSE)) >= 0) p = q;
         else {
           for (;;) {
             q = need(stringEnd(b, p, end));
             const key = b.toString('latin1', p + 1, q - 1);
-            // Assignment would set the prototype where JSON.parse makes a property.
-            if (key === '__proto__') leave();
+            // A key twice (JSON.parse keeps the last value) or `__proto__`: for the general path.
+            if (key === '__proto__' || keys.includes(key)) leave();
             p = need(lit(b, q, end, COLON));
             q = need(numberEnd(b, p, end));
-            leftTime[key] = clockOf(numberAt(b, p, q), key, n, where);
+            keys.push(key);
+            ms.push(clockOf(numberAt(b, p, q), key, n, where));
             p = q;
             if (p >= end || b[p] !== COMMA) break;
             p++;
           }
           p = need(lit(b, p, end, CLOSE));
         }
+        leftTime = inPropertyOrder(keys, ms);
       }
       clockB = p;
     }

@@ -5,7 +5,7 @@ import type { Attempt, DocPlace } from '../format.js';
 import { reportedFaultNote } from '../../model/recording-faults.js';
 import { type HistoryIndex, historyResult } from './history-list.js';
 import { scanStateMap } from './scan.js';
-import { type Clocks, type Step, parseSteps, stepWhere } from './steps.js';
+import { type Clocks, type Die, type Step, parseSteps, stepWhere } from './steps.js';
 
 /**
  * A. dicechess.com `gameMoveHistoryStateMap` → GameRecord, by reading the steps as
@@ -23,9 +23,8 @@ interface TurnBuild {
   dice: number[];
   /** The site's verdicts at the roll (kept in the record). */
   allowed: boolean[];
-  /** The verdicts at the turn's latest step (whether dice are left to play). */
-  allowedNow: boolean[];
-  used: boolean[];
+  /** The dice at the turn's latest roll or move: their verdicts say whether dice are left to play, and which were used. */
+  now: Die[];
   diceKey: string;
   moves: string[];
   location: string;
@@ -33,7 +32,11 @@ interface TurnBuild {
 }
 
 const other = (s: Side): Side => (s === 'w' ? 'b' : 'w');
-const midTurn = (t: TurnBuild | null): boolean => t !== null && t.allowedNow.some((a, i) => a && !t.used[i]);
+const midTurn = (t: TurnBuild | null): boolean => {
+  if (t === null) return false;
+  for (const d of t.now) if (d.allowed && !d.used) return true;
+  return false;
+};
 
 export function parseStateMap(doc: unknown, place: DocPlace, notes: Set<string>, attempt: Attempt, history: HistoryIndex | null): GameRecordInput {
   if (!isObj(doc)) fail('record.bad-field', 'a dicechess.com game must be a JSON object');
@@ -75,16 +78,16 @@ function parseStateMapSteps(id: string, steps: Step[], place: DocPlace, notes: S
   const point = (): { turn: number; microMove: number | null } =>
     cur !== null && midTurn(cur) ? { turn: turns.length, microMove: cur.moves.length } : { turn: turns.length + 1, microMove: null };
   const open = (s: Step): TurnBuild => {
-    const sides = new Set(s.dice.map((d) => d.side));
-    const side: Side = sides.size === 1 && !sides.has(null) ? [...sides][0]! : s.toMove;
+    // Dice all of one case name their side.
+    const first = s.dice.length > 0 ? s.dice[0].side : null;
+    const side: Side = first !== null && s.dice.every((d) => d.side === first) ? first : s.toMove;
     // The dice's case decides where the position names the other side: a boundary guessed from the case.
     if (side !== s.toMove) notes.add('record.turn-boundary-from-dice-case');
     const t: TurnBuild = {
       side,
       dice: s.dice.map((d) => d.face),
       allowed: s.dice.map((d) => d.allowed),
-      allowedNow: s.dice.map((d) => d.allowed),
-      used: s.dice.map((d) => d.used),
+      now: s.dice,
       diceKey: s.diceKey,
       moves: [],
       location: stepWhere(base, s.n),
@@ -118,8 +121,7 @@ function parseStateMapSteps(id: string, steps: Step[], place: DocPlace, notes: S
         cur = open(s);
       }
       cur.moves.push(s.move);
-      cur.used = s.dice.map((d) => d.used);
-      cur.allowedNow = s.dice.map((d) => d.allowed);
+      cur.now = s.dice;
       cur.last = s;
       afterMove = true;
       trailing = 0;
@@ -213,7 +215,7 @@ function parseStateMapSteps(id: string, steps: Step[], place: DocPlace, notes: S
       moves: t.moves,
       fenAfter: t.last.fen,
       clockMs: clocks && t.last.leftTime ? sideClocks(t.last.leftTime, clocks) : null,
-      diceFlags: t.allowed.map((allowed, i) => ({ allowed, used: t.used[i] })),
+      diceFlags: t.allowed.map((allowed, i) => ({ allowed, used: t.now[i].used })),
       location: t.location,
     })),
     events,

@@ -3,6 +3,7 @@ import { type Obj, describe, isObj } from '../../fields.js';
 import type { Side } from '../../model/game-record.js';
 import { fail } from '../../items.js';
 import { checkFen } from '../../notation/fen.js';
+import { plainFenEnd, plainFenFieldsEnd } from '../../notation/fen-shape.js';
 import { squareOfCodes } from '../../notation/squares.js';
 import { uciOfSquares } from '../../notation/uci.js';
 
@@ -112,6 +113,26 @@ export function readFen(fen: unknown, n: number, where: string, first: boolean):
   }
   const space = checked.indexOf(' ');
   return { fenText: fen as string, fen: checked, board: checked.slice(0, space), toMove: checked.slice(space + 1, checked.indexOf(' ', space + 1)) as Side };
+}
+
+type StepFen = Pick<Step, 'fenText' | 'fen' | 'board' | 'toMove'>;
+
+/**
+ * A later step's FEN as `readFen` reads it, where its one-pass check accepts it (undefined
+ * otherwise: `readFen` decides and words the problem). With `before`, a FEN that `plainFen`
+ * gave, whose board text `fen` repeats up to `boardEnd` (the space after it): only the fields
+ * after the board are checked, and the board's string is that FEN's.
+ */
+export function plainFen(fen: string, before?: StepFen, boardEnd = 0): StepFen | undefined {
+  const end = before === undefined ? plainFenEnd(fen) : plainFenFieldsEnd(fen, boardEnd);
+  if (end < 0) return undefined;
+  const space = before === undefined ? fen.indexOf(' ') : boardEnd;
+  return {
+    fenText: fen,
+    fen: end === fen.length ? fen : fen.slice(0, end),
+    board: before === undefined ? fen.slice(0, space) : before.board,
+    toMove: fen.charCodeAt(space + 1) === 119 ? 'w' : 'b',
+  };
 }
 
 /** The dice letters with their case: a new value means a new roll. */

@@ -47,6 +47,15 @@ export function plainFenEnd(s: string, board?: Int8Array, at = 0): number {
     blackKings += (k >> 7) & 1;
   }
   if (flags !== 0 || rank !== 7 || squares !== 8 || whiteKings > 1 || blackKings > 1) return -1;
+  return plainFenFieldsEnd(s, i);
+}
+
+/**
+ * `plainFenEnd` past the board: the fields after a board that `plainFenEnd` accepted, from
+ * the space after it at `i` (a FEN whose board text repeats an accepted one's needs no more).
+ */
+export function plainFenFieldsEnd(s: string, i: number): number {
+  const n = s.length;
   // Field 2, the side to move.
   const side = s.charCodeAt(i + 1);
   if ((side !== 119 && side !== 98) || s.charCodeAt(i + 2) !== 32) return -1;

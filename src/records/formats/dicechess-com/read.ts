@@ -5,7 +5,7 @@ import type { Attempt, DocPlace } from '../format.js';
 import { reportedFaultNote } from '../../model/recording-faults.js';
 import { type HistoryIndex, historyResult } from './history-list.js';
 import { scanStateMap } from './scan.js';
-import { type Step, parseSteps, stepWhere } from './steps.js';
+import { type Clocks, type Die, type Step, parseSteps, stepWhere } from './steps.js';
 
 /**
  * A. dicechess.com `gameMoveHistoryStateMap` → GameRecord, by reading the steps as
@@ -23,9 +23,8 @@ interface TurnBuild {
   dice: number[];
   /** The site's verdicts at the roll (kept in the record). */
   allowed: boolean[];
-  /** The verdicts at the turn's latest step (whether dice are left to play). */
-  allowedNow: boolean[];
-  used: boolean[];
+  /** The dice at the turn's latest roll or move: their verdicts say whether dice are left to play, and which were used. */
+  now: Die[];
   diceKey: string;
   moves: string[];
   location: string;
@@ -33,7 +32,11 @@ interface TurnBuild {
 }
 
 const other = (s: Side): Side => (s === 'w' ? 'b' : 'w');
-const midTurn = (t: TurnBuild | null): boolean => t !== null && t.allowedNow.some((a, i) => a && !t.used[i]);
+const midTurn = (t: TurnBuild | null): boolean => {
+  if (t === null) return false;
+  for (const d of t.now) if (d.allowed && !d.used) return true;
+  return false;
+};
 
 export function parseStateMap(doc: unknown, place: DocPlace, notes: Set<string>, attempt: Attempt, history: HistoryIndex | null): GameRecordInput {
   if (!isObj(doc)) fail('record.bad-field', 'a dicechess.com game must be a JSON object');
@@ -75,16 +78,16 @@ function parseStateMapSteps(id: string, steps: Step[], place: DocPlace, notes: S
   const point = (): { turn: number; microMove: number | null } =>
     cur !== null && midTurn(cur) ? { turn: turns.length, microMove: cur.moves.length } : { turn: turns.length + 1, microMove: null };
   const open = (s: Step): TurnBuild => {
-    const sides = new Set(s.dice.map((d) => d.side));
-    const side: Side = sides.size === 1 && !sides.has(null) ? [...sides][0]! : s.toMove;
+    // Dice all of one case name their side.
+    const first = s.dice.length > 0 ? s.dice[0].side : null;
+    const side: Side = first !== null && s.dice.every((d) => d.side === first) ? first : s.toMove;
     // The dice's case decides where the position names the other side: a boundary guessed from the case.
     if (side !== s.toMove) notes.add('record.turn-boundary-from-dice-case');
     const t: TurnBuild = {
       side,
       dice: s.dice.map((d) => d.face),
       allowed: s.dice.map((d) => d.allowed),
-      allowedNow: s.dice.map((d) => d.allowed),
-      used: s.dice.map((d) => d.used),
+      now: s.dice,
       diceKey: s.diceKey,
       moves: [],
       location: stepWhere(base, s.n),
@@ -118,8 +121,7 @@ function parseStateMapSteps(id: string, steps: Step[], place: DocPlace, notes: S
         cur = open(s);
       }
       cur.moves.push(s.move);
-      cur.used = s.dice.map((d) => d.used);
-      cur.allowedNow = s.dice.map((d) => d.allowed);
+      cur.now = s.dice;
       cur.last = s;
       afterMove = true;
       trailing = 0;
@@ -160,7 +162,7 @@ function parseStateMapSteps(id: string, steps: Step[], place: DocPlace, notes: S
   let result: 'white' | 'black' | 'draw' | null = null;
   let termination: GameRecordInput['termination'] = 'unknown';
   const kings = { w: last.board.includes('K'), b: last.board.includes('k') };
-  const flagged = clocks && last.leftTime ? (Object.entries(last.leftTime).find(([k, v]) => v <= 0 && clocks.has(k))?.[0] ?? null) : null;
+  const flagged = clocks && last.leftTime ? flaggedKey(last.leftTime, clocks) : null;
   if (kings.w !== kings.b) {
     termination = 'king_captured';
     result = kings.w ? 'white' : 'black';
@@ -214,7 +216,7 @@ function parseStateMapSteps(id: string, steps: Step[], place: DocPlace, notes: S
       moves: t.moves,
       fenAfter: t.last.fen,
       clockMs: clocks && t.last.leftTime ? sideClocks(t.last.leftTime, clocks) : null,
-      diceFlags: t.allowed.map((allowed, i) => ({ allowed, used: t.used[i] })),
+      diceFlags: t.allowed.map((allowed, i) => ({ allowed, used: t.now[i].used })),
       location: t.location,
     })),
     events,
@@ -250,7 +252,7 @@ function clockSides(steps: Step[], stepSide: (Side | null)[], meta: Obj | null):
     // Steps whose clocks the scanner shared with the step before hold no new key.
     if (s.leftTime === null || s.leftTime === seen) continue;
     seen = s.leftTime;
-    for (const k in s.leftTime) keys.add(k);
+    for (const k of s.leftTime.keys) keys.add(k);
   }
   if (keys.size === 0) return null;
   const map = new Map<string, Side>();
@@ -269,19 +271,22 @@ function clockSides(steps: Step[], stepSide: (Side | null)[], meta: Obj | null):
   map.clear();
   // A clock that changes between two steps of one turn belongs to that turn's side.
   const votes = new Map<string, { w: number; b: number }>();
-  steps.forEach((s, i) => {
-    const prev = steps[i - 1];
+  for (let i = 1; i < steps.length; i++) {
+    const before = steps[i - 1].leftTime;
+    const now = steps[i].leftTime;
     const side = stepSide[i];
     // The scanner shares a step's clocks with the step before when their text is the same: nothing changed.
-    if (!prev?.leftTime || !s.leftTime || side === null || prev.leftTime === s.leftTime) return;
+    if (before === null || now === null || side === null || before === now) continue;
     for (const k of keys) {
-      if (prev.leftTime[k] !== undefined && s.leftTime[k] !== undefined && prev.leftTime[k] !== s.leftTime[k]) {
+      const a = before.keys.indexOf(k);
+      const z = now.keys.indexOf(k);
+      if (a >= 0 && z >= 0 && before.ms[a] !== now.ms[z]) {
         const v = votes.get(k) ?? { w: 0, b: 0 };
         v[side]++;
         votes.set(k, v);
       }
     }
-  });
+  }
   const ordered = [...keys];
   for (const [k, v] of votes) if (v.w !== v.b) map.set(k, v.w > v.b ? 'w' : 'b');
   const sides = new Set(map.values());
@@ -298,11 +303,17 @@ function clockSides(steps: Step[], stepSide: (Side | null)[], meta: Obj | null):
   ]);
 }
 
-function sideClocks(leftTime: Record<string, number>, sides: Map<string, Side>): { w: number | null; b: number | null } {
+/** The first clock at or below zero of a side's key: who ran out of time. */
+function flaggedKey(clocks: Clocks, sides: Map<string, Side>): string | null {
+  for (let i = 0; i < clocks.keys.length; i++) if (clocks.ms[i] <= 0 && sides.has(clocks.keys[i])) return clocks.keys[i];
+  return null;
+}
+
+function sideClocks(clocks: Clocks, sides: Map<string, Side>): { w: number | null; b: number | null } {
   const out: { w: number | null; b: number | null } = { w: null, b: null };
-  for (const [k, v] of Object.entries(leftTime)) {
-    const s = sides.get(k);
-    if (s) out[s] = v;
+  for (let i = 0; i < clocks.keys.length; i++) {
+    const s = sides.get(clocks.keys[i]);
+    if (s) out[s] = clocks.ms[i];
   }
   return out;
 }
@@ -325,7 +336,7 @@ function timeControl(meta: Obj, first: Step, notes: Set<string>): TimeControl | 
   const limit = Number(meta.timeLimit);
   if (meta.timeLimit === undefined || meta.timeLimit === null || !Number.isFinite(limit)) return null;
   const bonus = Number(meta.timeBonus ?? 0) || 0;
-  const start = first.leftTime ? Math.max(...Object.values(first.leftTime)) : NaN;
+  const start = first.leftTime ? Math.max(...first.leftTime.ms) : NaN;
   let minutes: boolean;
   if (Number.isFinite(start) && Math.abs(start - limit * 60_000) < Math.abs(start - limit * 1000)) minutes = true;
   else if (Number.isFinite(start)) minutes = false;

@@ -1,5 +1,5 @@
 import { CLOSE, CLOSE_LIST, COLON, COMMA, COMMA_LITERAL, FALSE, NULL, OPEN, OPEN_LIST, TRUE, again, ascii, bind, digitsEnd, leave, lit, need, numberAt, numberEnd, stringEnd } from '../json-bytes.js';
-import { type Die, type Step, bankOf, clockOf, diceKeyOf, dieOfCode, moveOf, readFen, usualMove } from './steps.js';
+import { type Clocks, type Die, type Step, bankOf, clockOf, diceKeyOf, dieOfCode, inPropertyOrder, moveOf, plainFen, readFen, usualMove } from './steps.js';
 
 /**
  * The fast reading of a state-map document written as the site and this tool write it:
@@ -50,6 +50,41 @@ function boolEnd(b: Uint8Array, p: number, end: number): number {
   return q >= 0 ? q : need(lit(b, p, end, FALSE));
 }
 
+type StepFen = Pick<Step, 'fenText' | 'fen' | 'board' | 'toMove'>;
+
+/**
+ * A document's reading so far: the step before, where its fields' bytes were (a field whose
+ * bytes repeat is that field again) and the fields of the step being read. The parts of a
+ * step are functions of their own: V8 optimises small functions soon, and one large one only
+ * after it has run slowly for a good part of a run (its compile took the longest).
+ */
+class Reading {
+  prev: Step | null = null;
+  fenA = 0;
+  fenB = 0;
+  /** Where the board (and the space after it) of the last FEN that `plainFen` passed is, and that FEN. */
+  boardA = 0;
+  boardB = 0;
+  plainBefore: StepFen | undefined = undefined;
+  diceA = 0;
+  diceB = 0;
+  clockA = 0;
+  clockB = 0;
+  /** Where each die of the last dice read started and ended. */
+  readonly dieAt: number[] = [];
+  // The step being read.
+  n = 0;
+  fen: StepFen | null = null;
+  dice: Die[] = [];
+  diceKey = '';
+  move: string | null = null;
+  leftTime: Clocks | null = null;
+  constructor(readonly notes: Set<string>) {}
+}
+
+// Locations are for the words of a problem, and any problem sends the document to the general path.
+const where = '';
+
 function scan(b: Buffer, start: number, end: number, notes: Set<string>): { gameId: string | undefined; steps: Step[] } {
   bind(b);
   let p = need(lit(b, start, end, OPEN));
@@ -62,157 +97,10 @@ function scan(b: Buffer, start: number, end: number, notes: Set<string>): { game
   }
   p = need(lit(b, p, end, MAP));
   const steps: Step[] = [];
-  let prev: Step | null = null;
-  let fenA = 0;
-  let fenB = 0;
-  let diceA = 0;
-  let diceB = 0;
-  let clockA = 0;
-  let clockB = 0;
-  /** Where each die of the last dice read started and ended. */
-  const dieAt: number[] = [];
+  const r = new Reading(notes);
   for (;;) {
-    // The step key: a whole number without leading zeros, above the previous one (so JSON.parse's key order is the steps' order).
-    p = need(lit(b, p, end, KEY_OPEN));
-    const keyEnd = digitsEnd(b, p, end);
-    if (keyEnd === p || keyEnd - p > 9 || (keyEnd - p > 1 && b[p] === 48)) leave();
-    const n = numberAt(b, p, keyEnd);
-    if (prev !== null && n <= prev.n) leave();
-    p = need(lit(b, keyEnd, end, FEN));
-    // Locations are for the words of a problem, and any problem sends the document to the general path.
-    const where = '';
-
-    let fen: Pick<Step, 'fenText' | 'fen' | 'board' | 'toMove'>;
-    if (prev !== null && (q = again(b, p, end, fenA, fenB)) >= 0) {
-      fen = prev;
-      p = q;
-    } else {
-      q = need(stringEnd(b, p, end));
-      fen = readFen(b.toString('latin1', p + 1, q - 1), n, where, prev === null);
-      fenA = p;
-      fenB = p = q;
-    }
-
-    p = need(lit(b, p, end, DICES));
-    let dice: Die[];
-    let diceKey: string;
-    if (prev !== null && (q = again(b, p, end, diceA, diceB)) >= 0) {
-      dice = prev.dice;
-      diceKey = prev.diceKey;
-      p = q;
-    } else {
-      diceA = p;
-      p = need(lit(b, p, end, OPEN_LIST));
-      const before = prev === null ? [] : prev.dice;
-      dice = [];
-      if ((q = lit(b, p, end, CLOSE_LIST)) >= 0) p = q;
-      else {
-        for (let j = 0; ; j++) {
-          // A die whose text is the previous roll's at this place (a move spends one of three): the same die.
-          if (j < before.length && (q = again(b, p, end, dieAt[2 * j], dieAt[2 * j + 1])) >= 0) {
-            dice.push(before[j]);
-            p = q;
-            if (p >= end || b[p] !== COMMA) break;
-            p++;
-            continue;
-          }
-          const dieStart = p;
-          p = need(lit(b, p, end, VALUE));
-          q = need(stringEnd(b, p, end));
-          // One character: a die or not (anything longer is for the general path to word).
-          if (q !== p + 3) leave();
-          const value = b[p + 1];
-          p = need(lit(b, q, end, ALLOWED));
-          q = boolEnd(b, p, end);
-          const allowed = q - p === 4;
-          p = need(lit(b, q, end, USED));
-          q = boolEnd(b, p, end);
-          const used = q - p === 4;
-          p = need(lit(b, q, end, CLOSE));
-          dice.push(dieOfCode(value, allowed, used, notes) ?? leave());
-          dieAt[2 * j] = dieStart;
-          dieAt[2 * j + 1] = p;
-          if (p >= end || b[p] !== COMMA) break;
-          p++;
-        }
-        p = need(lit(b, p, end, CLOSE_LIST));
-      }
-      diceKey = diceKeyOf(dice);
-      diceB = p;
-    }
-
-    p = need(lit(b, p, end, MOVE));
-    let move: string | null = null;
-    if ((q = lit(b, p, end, NULL)) >= 0) p = q;
-    else {
-      p = need(lit(b, p, end, FROM));
-      const fromEnd = need(stringEnd(b, p, end));
-      const from = p + 1;
-      p = need(lit(b, fromEnd, end, TO));
-      const toEnd = need(stringEnd(b, p, end));
-      const to = p + 1;
-      p = need(lit(b, toEnd, end, PROMOTION));
-      if ((q = lit(b, p, end, NONE)) >= 0 && fromEnd === from + 3 && toEnd === to + 3) {
-        // The usual move: two squares, no promotion.
-        move = usualMove(b[from], b[from + 1], b[to], b[to + 1], notes) ?? leave();
-      } else {
-        let promotion: string | null = null;
-        if ((q = lit(b, p, end, NULL)) < 0) {
-          q = need(stringEnd(b, p, end));
-          promotion = b.toString('latin1', p + 1, q - 1);
-        }
-        move = moveOf(b.toString('latin1', from, fromEnd - 1), b.toString('latin1', to, toEnd - 1), promotion, n, where, notes);
-      }
-      p = need(lit(b, q, end, CLOSE));
-    }
-
-    p = need(lit(b, p, end, LEFT_TIME));
-    let leftTime: Record<string, number> | null;
-    if (prev !== null && (q = again(b, p, end, clockA, clockB)) >= 0) {
-      leftTime = prev.leftTime;
-      p = q;
-    } else {
-      clockA = p;
-      if ((q = lit(b, p, end, NULL)) >= 0) {
-        leftTime = null;
-        p = q;
-      } else {
-        p = need(lit(b, p, end, OPEN));
-        leftTime = {};
-        if ((q = lit(b, p, end, CLOSE)) >= 0) p = q;
-        else {
-          for (;;) {
-            q = need(stringEnd(b, p, end));
-            const key = b.toString('latin1', p + 1, q - 1);
-            // Assignment would set the prototype where JSON.parse makes a property.
-            if (key === '__proto__') leave();
-            p = need(lit(b, q, end, COLON));
-            q = need(numberEnd(b, p, end));
-            leftTime[key] = clockOf(numberAt(b, p, q), key, n, where);
-            p = q;
-            if (p >= end || b[p] !== COMMA) break;
-            p++;
-          }
-          p = need(lit(b, p, end, CLOSE));
-        }
-      }
-      clockB = p;
-    }
-
-    let bank: number | null = null;
-    if ((q = lit(b, p, end, BANK)) >= 0) {
-      p = q;
-      if ((q = lit(b, p, end, NULL)) >= 0) p = q;
-      else {
-        q = need(numberEnd(b, p, end));
-        bank = bankOf(numberAt(b, p, q), n, where);
-        p = q;
-      }
-    }
-    p = need(lit(b, p, end, CLOSE));
-    const step: Step = { n, fenText: fen.fenText, fen: fen.fen, board: fen.board, toMove: fen.toMove, dice, diceKey, move, leftTime, bank };
-    steps.push(step);
-    prev = step;
+    p = readStep(b, p, end, r);
+    steps.push(r.prev!);
     if (p >= end || b[p] !== COMMA) break;
     p++;
   }
@@ -226,4 +114,183 @@ function scan(b: Buffer, start: number, end: number, notes: Set<string>): { game
   p = need(lit(b, p, end, CLOSE));
   if (p !== end) leave();
   return { gameId, steps };
+}
+
+/** One step `"<n>":{…}` at p: the position after it; the step is `r.prev`. */
+function readStep(b: Buffer, p: number, end: number, r: Reading): number {
+  // The step key: a whole number without leading zeros, above the previous one (so JSON.parse's key order is the steps' order).
+  p = need(lit(b, p, end, KEY_OPEN));
+  const keyEnd = digitsEnd(b, p, end);
+  if (keyEnd === p || keyEnd - p > 9 || (keyEnd - p > 1 && b[p] === 48)) leave();
+  const n = numberAt(b, p, keyEnd);
+  if (r.prev !== null && n <= r.prev.n) leave();
+  r.n = n;
+  p = readFenField(b, need(lit(b, keyEnd, end, FEN)), end, r);
+  p = readDice(b, need(lit(b, p, end, DICES)), end, r);
+  p = readMove(b, need(lit(b, p, end, MOVE)), end, r);
+  p = readClocks(b, need(lit(b, p, end, LEFT_TIME)), end, r);
+  let bank: number | null = null;
+  let q: number;
+  if ((q = lit(b, p, end, BANK)) >= 0) {
+    p = q;
+    if ((q = lit(b, p, end, NULL)) >= 0) p = q;
+    else {
+      q = need(numberEnd(b, p, end));
+      bank = bankOf(numberAt(b, p, q), n, where);
+      p = q;
+    }
+  }
+  p = need(lit(b, p, end, CLOSE));
+  const fen = r.fen!;
+  r.prev = { n, fenText: fen.fenText, fen: fen.fen, board: fen.board, toMove: fen.toMove, dice: r.dice, diceKey: r.diceKey, move: r.move, leftTime: r.leftTime, bank };
+  return p;
+}
+
+function readFenField(b: Buffer, p: number, end: number, r: Reading): number {
+  const prev = r.prev;
+  let q: number;
+  if (prev !== null && (q = again(b, p, end, r.fenA, r.fenB)) >= 0) {
+    r.fen = prev;
+    return q;
+  }
+  q = need(stringEnd(b, p, end));
+  const text = b.toString('latin1', p + 1, q - 1);
+  let plain: StepFen | undefined;
+  if (prev === null) r.fen = readFen(text, r.n, where, true);
+  else {
+    // A roll hands the same board to the other side: the board that passed is not read again.
+    plain = r.boardB > 0 && again(b, p + 1, q, r.boardA, r.boardB) >= 0 ? plainFen(text, r.plainBefore, r.boardB - r.boardA - 1) : plainFen(text);
+    r.fen = plain ?? readFen(text, r.n, where, false);
+  }
+  if (plain !== undefined) {
+    r.plainBefore = plain;
+    r.boardA = p + 1;
+    r.boardB = r.boardA + plain.board.length + 1;
+  } else r.boardB = 0;
+  r.fenA = p;
+  r.fenB = q;
+  return q;
+}
+
+function readDice(b: Buffer, p: number, end: number, r: Reading): number {
+  const prev = r.prev;
+  let q: number;
+  if (prev !== null && (q = again(b, p, end, r.diceA, r.diceB)) >= 0) {
+    r.dice = prev.dice;
+    r.diceKey = prev.diceKey;
+    return q;
+  }
+  r.diceA = p;
+  p = need(lit(b, p, end, OPEN_LIST));
+  const before = prev === null ? [] : prev.dice;
+  const dieAt = r.dieAt;
+  // Dice of the faces and cases before them (a move changed a flag) keep the key before them.
+  let sameFaces = prev !== null;
+  const dice: Die[] = [];
+  if ((q = lit(b, p, end, CLOSE_LIST)) >= 0) p = q;
+  else {
+    for (let j = 0; ; j++) {
+      // A die whose text is the previous roll's at this place (a move spends one of three): the same die.
+      if (j < before.length && (q = again(b, p, end, dieAt[2 * j], dieAt[2 * j + 1])) >= 0) {
+        dice.push(before[j]);
+        p = q;
+      } else {
+        const dieStart = p;
+        p = readDie(b, p, end, r.notes, dice);
+        const die = dice[j];
+        if (sameFaces && (j >= before.length || before[j].face !== die.face || before[j].side !== die.side)) sameFaces = false;
+        dieAt[2 * j] = dieStart;
+        dieAt[2 * j + 1] = p;
+      }
+      if (p >= end || b[p] !== COMMA) break;
+      p++;
+    }
+    p = need(lit(b, p, end, CLOSE_LIST));
+  }
+  r.dice = dice;
+  r.diceKey = sameFaces && dice.length === before.length ? prev!.diceKey : diceKeyOf(dice);
+  r.diceB = p;
+  return p;
+}
+
+/** One die `{"value":…,"allowed":…,"used":…}` at p onto `dice`: the position after it. */
+function readDie(b: Buffer, p: number, end: number, notes: Set<string>, dice: Die[]): number {
+  p = need(lit(b, p, end, VALUE));
+  let q = need(stringEnd(b, p, end));
+  // One character: a die or not (anything longer is for the general path to word).
+  if (q !== p + 3) leave();
+  const value = b[p + 1];
+  p = need(lit(b, q, end, ALLOWED));
+  q = boolEnd(b, p, end);
+  const allowed = q - p === 4;
+  p = need(lit(b, q, end, USED));
+  q = boolEnd(b, p, end);
+  const used = q - p === 4;
+  p = need(lit(b, q, end, CLOSE));
+  dice.push(dieOfCode(value, allowed, used, notes) ?? leave());
+  return p;
+}
+
+function readMove(b: Buffer, p: number, end: number, r: Reading): number {
+  let q: number;
+  if ((q = lit(b, p, end, NULL)) >= 0) {
+    r.move = null;
+    return q;
+  }
+  p = need(lit(b, p, end, FROM));
+  const fromEnd = need(stringEnd(b, p, end));
+  const from = p + 1;
+  p = need(lit(b, fromEnd, end, TO));
+  const toEnd = need(stringEnd(b, p, end));
+  const to = p + 1;
+  p = need(lit(b, toEnd, end, PROMOTION));
+  if ((q = lit(b, p, end, NONE)) >= 0 && fromEnd === from + 3 && toEnd === to + 3) {
+    // The usual move: two squares, no promotion.
+    r.move = usualMove(b[from], b[from + 1], b[to], b[to + 1], r.notes) ?? leave();
+  } else {
+    let promotion: string | null = null;
+    if ((q = lit(b, p, end, NULL)) < 0) {
+      q = need(stringEnd(b, p, end));
+      promotion = b.toString('latin1', p + 1, q - 1);
+    }
+    r.move = moveOf(b.toString('latin1', from, fromEnd - 1), b.toString('latin1', to, toEnd - 1), promotion, r.n, where, r.notes);
+  }
+  return need(lit(b, q, end, CLOSE));
+}
+
+function readClocks(b: Buffer, p: number, end: number, r: Reading): number {
+  let q: number;
+  if (r.prev !== null && (q = again(b, p, end, r.clockA, r.clockB)) >= 0) {
+    r.leftTime = r.prev.leftTime;
+    return q;
+  }
+  r.clockA = p;
+  if ((q = lit(b, p, end, NULL)) >= 0) {
+    r.leftTime = null;
+    p = q;
+  } else {
+    p = need(lit(b, p, end, OPEN));
+    const keys: string[] = [];
+    const ms: number[] = [];
+    if ((q = lit(b, p, end, CLOSE)) >= 0) p = q;
+    else {
+      for (;;) {
+        q = need(stringEnd(b, p, end));
+        const key = b.toString('latin1', p + 1, q - 1);
+        // A key twice (JSON.parse keeps the last value) or `__proto__`: for the general path.
+        if (key === '__proto__' || keys.includes(key)) leave();
+        p = need(lit(b, q, end, COLON));
+        q = need(numberEnd(b, p, end));
+        keys.push(key);
+        ms.push(clockOf(numberAt(b, p, q), key, r.n, where));
+        p = q;
+        if (p >= end || b[p] !== COMMA) break;
+        p++;
+      }
+      p = need(lit(b, p, end, CLOSE));
+    }
+    r.leftTime = inPropertyOrder(keys, ms);
+  }
+  r.clockB = p;
+  return p;
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { RecordProblem, type Problem } from '../../problems.js';
-import { diceKeyOf, moveOf, parseSteps, stepWhere } from './steps.js';
+import { diceKeyOf, inPropertyOrder, moveOf, parseSteps, stepWhere } from './steps.js';
 
 const START = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1';
 const AFTER_E4 = 'rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 1';
@@ -40,10 +40,20 @@ describe('dicechess.com state map steps (docs/formats.md, State maps)', () => {
     expect(s.diceKey).toBe('QkP');
     expect(s.toMove).toBe('w');
     expect(s.board).toBe('rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR');
-    expect(s.leftTime).toEqual({ alice: 180000, bob: 179500 });
+    expect(s.leftTime).toEqual({ keys: ['alice', 'bob'], ms: [180000, 179500] });
     expect(s.bank).toBe(40);
     expect(notes.has('dice:letters')).toBe(true);
     expect(diceKeyOf([])).toBe('');
+  });
+
+  it('lists clocks in the order JavaScript lists the keys: whole numbers rising, then the rest as written', () => {
+    const [s] = parseSteps({ '0': { fen: START, dices: [], leftTime: JSON.parse('{"b":1,"10193":2,"-49":3,"7":4,"__proto__":5}') } }, 'g', new Set());
+    expect(s.leftTime).toEqual({ keys: ['7', '10193', 'b', '-49'], ms: [4, 2, 1, 3] });
+    expect(inPropertyOrder(['b', '10193', '-49', '7', '4294967295', '4294967294'], [1, 2, 3, 4, 5, 6])).toEqual({
+      keys: ['7', '10193', '4294967294', 'b', '-49', '4294967295'],
+      ms: [4, 2, 6, 1, 3, 5],
+    });
+    expect(Object.keys(JSON.parse('{"b":1,"10193":2,"-49":3,"7":4,"4294967295":5,"4294967294":6}'))).toEqual(['7', '10193', '4294967294', 'b', '-49', '4294967295']);
   });
 
   it('takes an empty dice list before the first roll', () => {

@@ -3,6 +3,7 @@ import { type Obj, describe, isObj } from '../../fields.js';
 import type { Side } from '../../model/game-record.js';
 import { fail } from '../../items.js';
 import { checkFen } from '../../notation/fen.js';
+import { plainFenEnd, plainFenFieldsEnd } from '../../notation/fen-shape.js';
 import { squareOfCodes } from '../../notation/squares.js';
 import { uciOfSquares } from '../../notation/uci.js';
 
@@ -28,8 +29,18 @@ export interface Step {
   diceKey: string;
   /** UCI, lower case. */
   move: string | null;
-  leftTime: Record<string, number> | null;
+  leftTime: Clocks | null;
   bank: number | null;
+}
+
+/**
+ * A step's `leftTime` without an object per step: its keys in the order JavaScript lists an
+ * object's own properties (whole-number keys rising, then the others as written), each with its
+ * milliseconds at the same index. A key `__proto__` is not kept (as assigning it never made a property).
+ */
+export interface Clocks {
+  keys: string[];
+  ms: number[];
 }
 
 const PROMOTIONS: Record<string, string> = { QUEEN: 'q', ROOK: 'r', BISHOP: 'b', KNIGHT: 'n' };
@@ -71,11 +82,16 @@ function parseStep(v: unknown, n: number, where: string, notes: Set<string>, fir
   }
   let bank: number | null = null;
   if (v.bank !== undefined && v.bank !== null) bank = bankOf(v.bank, n, where);
-  let leftTime: Record<string, number> | null = null;
+  let leftTime: Clocks | null = null;
   const lt = v.leftTime;
   if (isObj(lt)) {
-    leftTime = {};
-    for (const k in lt) leftTime[k] = clockOf(lt[k], k, n, where);
+    leftTime = { keys: [], ms: [] };
+    for (const k in lt) {
+      const ms = clockOf(lt[k], k, n, where);
+      if (k === '__proto__') continue;
+      leftTime.keys.push(k);
+      leftTime.ms.push(ms);
+    }
   }
   const m = v.gameMoveHistoryMove;
   let move: string | null = null;
@@ -99,6 +115,26 @@ export function readFen(fen: unknown, n: number, where: string, first: boolean):
   return { fenText: fen as string, fen: checked, board: checked.slice(0, space), toMove: checked.slice(space + 1, checked.indexOf(' ', space + 1)) as Side };
 }
 
+type StepFen = Pick<Step, 'fenText' | 'fen' | 'board' | 'toMove'>;
+
+/**
+ * A later step's FEN as `readFen` reads it, where its one-pass check accepts it (undefined
+ * otherwise: `readFen` decides and words the problem). With `before`, a FEN that `plainFen`
+ * gave, whose board text `fen` repeats up to `boardEnd` (the space after it): only the fields
+ * after the board are checked, and the board's string is that FEN's.
+ */
+export function plainFen(fen: string, before?: StepFen, boardEnd = 0): StepFen | undefined {
+  const end = before === undefined ? plainFenEnd(fen) : plainFenFieldsEnd(fen, boardEnd);
+  if (end < 0) return undefined;
+  const space = before === undefined ? fen.indexOf(' ') : boardEnd;
+  return {
+    fenText: fen,
+    fen: end === fen.length ? fen : fen.slice(0, end),
+    board: before === undefined ? fen.slice(0, space) : before.board,
+    toMove: fen.charCodeAt(space + 1) === 119 ? 'w' : 'b',
+  };
+}
+
 /** The dice letters with their case: a new value means a new roll. */
 export function diceKeyOf(dice: Die[]): string {
   let key = '';
@@ -110,6 +146,40 @@ export function bankOf(v: unknown, n: number, where: string): number {
   const bank = Number(v);
   if (!Number.isFinite(bank)) fail('record.bad-field', `step ${n} bank ${describe(v)} is not a number`, where);
   return bank;
+}
+
+/** An array-index key's number (JavaScript lists such keys first, rising), or -1 for any other key. */
+export function indexKey(k: string): number {
+  const n = k.length;
+  if (n === 0 || n > 10 || (n > 1 && k.charCodeAt(0) === 48)) return -1;
+  let v = 0;
+  for (let i = 0; i < n; i++) {
+    const d = k.charCodeAt(i) - 48;
+    if (d < 0 || d > 9) return -1;
+    v = v * 10 + d;
+  }
+  return v < 4294967295 ? v : -1;
+}
+
+/** Clocks read in the text's order (no key twice) put in property order, in place: index keys first, rising; the others as written. */
+export function inPropertyOrder(keys: string[], ms: number[]): Clocks {
+  // An insertion sort: a step has two clocks.
+  for (let i = 1; i < keys.length; i++) {
+    const k = keys[i];
+    const v = ms[i];
+    const rank = indexKey(k);
+    if (rank < 0) continue;
+    let j = i - 1;
+    for (; j >= 0; j--) {
+      const before = indexKey(keys[j]);
+      if (before >= 0 && before < rank) break;
+      keys[j + 1] = keys[j];
+      ms[j + 1] = ms[j];
+    }
+    keys[j + 1] = k;
+    ms[j + 1] = v;
+  }
+  return { keys, ms };
 }
 
 export function clockOf(t: unknown, key: string, n: number, where: string): number {

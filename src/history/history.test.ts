@@ -189,7 +189,7 @@ describe('history record and queries (embedded file)', () => {
       const d = new Libsql(newer);
       d.prepare("UPDATE history_meta SET value = '99' WHERE key = 'schema'").run();
       d.close();
-      oneLine(cli(['history', 'record', runs[0], '--db', newer]), 2, /history schema 99, newer than this dice-dialects reads \(2\)/);
+      oneLine(cli(['history', 'record', runs[0], '--db', newer]), 2, /history schema 99, newer than this dice-dialects reads \(3\)/);
       oneLine(cli(['history', 'runs', '--db', newer]), 2, /newer than this dice-dialects reads/);
       oneLine(cli(['serve', '--db', newer]), 2, /newer than this dice-dialects reads/);
       const notDb = join(dir, 'not-a-db.db');
@@ -294,7 +294,7 @@ describe('history record and queries (embedded file)', () => {
     expect(integrity(killed)).toBe('ok');
     expect(runCount(killed)).toBe(1);
     const d = new Libsql(killed);
-    expect(Number((d.prepare('SELECT count(*) AS n FROM results WHERE run <> 1').get() as { n: number }).n)).toBe(0);
+    expect(Number((d.prepare('SELECT count(*) AS n FROM transitions WHERE run <> 1').get() as { n: number }).n)).toBe(0);
     d.close();
     const again = cli(['history', 'record', big, '--db', killed, '--quiet']);
     expect(again.code).toBe(0);

@@ -2,13 +2,16 @@
 // The run history at scale, whole processes on this machine (npm run build first):
 //   A. `history record` of one run of GAMES games × DIALECTS dialects into a fresh embedded file.
 //   B. a simulated history of NIGHTS nightly runs of YEAR_GAMES games × YEAR_DIALECTS dialects
-//      (every (run, game, dialect) row stored: the schema keeps full rows, not transitions),
-//      then `serve` over it: each dashboard page's p95 over REQUESTS requests, serve's peak RSS,
-//      the database's size on disk.
+//      (stored as the history stores every run: a transition per (game, dialect) whose result
+//      changed since the night before; 1 game in 97 flips on 2 nights in 5), then `serve` over
+//      it: each dashboard page's p95 over REQUESTS requests, serve's peak RSS, the database's
+//      size on disk.
 // Usage: node scripts/bench-history.mjs [--games 1000000] [--dialects 3] [--nights 365]
 //        [--year-games 50000] [--year-dialects 6] [--requests 50] [--skip-record] [--skip-year] [--keep DIR]
-// B's rows go in through the history's own store and schema (one transaction per night, as
-// `history record` does), not through result files: the files would cost hours to write here.
+//        [--reuse-year] (with --keep DIR: measure the pages over the year stored there before)
+// B's nights go in through the history's own recording code (storeResults, one transaction per
+// night, as `history record` does), from generated lines, not result files: writing and parsing
+// the files would measure the JSON reader, which A measures.
 import { spawn, spawnSync } from 'node:child_process';
 import { createWriteStream, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync, copyFileSync, mkdirSync, existsSync } from 'node:fs';
 import { once } from 'node:events';
@@ -104,48 +107,52 @@ if (!flag('skip-record')) {
 if (!flag('skip-year')) {
   const { openStore } = await import(join(root, 'dist/history/store.js'));
   const { migrate } = await import(join(root, 'dist/history/schema.js'));
-  const { RESULT_COLUMNS } = await import(join(root, 'dist/history/record.js'));
+  const { storeResults } = await import(join(root, 'dist/history/transitions.js'));
   const db = join(work, 'year.db');
-  for (const x of ['', '-wal', '-shm']) rmSync(db + x, { force: true });
+  // --reuse-year: measure the pages over the year a run before stored (with --keep DIR).
+  const reuse = flag('reuse-year') && existsSync(db);
+  if (!reuse) for (const x of ['', '-wal', '-shm']) rmSync(db + x, { force: true });
   const store = await openStore(db);
   await migrate(store);
   const names = DIALECTS.slice(0, yearDialects);
   const t0 = performance.now();
   const start = Date.parse('2026-01-01T02:17:00Z');
-  for (let night = 1; night <= nights; night++) {
+  let transitions = 0;
+  for (let night = 1; night <= (reuse ? 0 : nights); night++) {
     await store.write(async () => {
       const counts = names.map(() => ({ conforming: 0, diverging: 0 }));
       const rules = new Map();
-      let batch = [];
-      let line = 0;
-      for (let g = 0; g < yearGames; g++) {
-        for (let d = 0; d < names.length; d++) {
-          const st = statusOf(g, d, night);
-          counts[d][st]++;
-          const rule = st === 'diverging' ? RULES[g % RULES.length] : null;
-          if (rule) rules.set(`${names[d]}\u0000${rule}`, (rules.get(`${names[d]}\u0000${rule}`) ?? 0) + 1);
-          batch.push([night, ++line, `game-${g}`, names[d], st, rule, rule ? 1 + (g % 40) : null, rule ? 0 : null, rule ? DFEN : null, rule ? 'd7d5' : null, rule ? `the recorded turn breaks ${rule}` : null, 'games.ndjson', g, 20 + (g % 60), null]);
-          if (batch.length >= 5000) {
-            await store.insertRows('results', RESULT_COLUMNS, batch);
-            batch = [];
+      function* lines() {
+        for (let g = 0; g < yearGames; g++) {
+          for (let d = 0; d < names.length; d++) {
+            const st = statusOf(g, d, night);
+            counts[d][st]++;
+            const rule = st === 'diverging' ? RULES[g % RULES.length] : null;
+            if (rule) rules.set(`${names[d]}\u0000${rule}`, (rules.get(`${names[d]}\u0000${rule}`) ?? 0) + 1);
+            yield {
+              game: `game-${g}`, dialect: names[d], status: st, rule, turn: rule ? 1 + (g % 40) : null, microMove: rule ? 0 : null, dfen: rule ? DFEN : null, recorded: rule ? 'd7d5' : null,
+              message: rule ? `the recorded turn breaks ${rule}` : null, source: 'games.ndjson', index: g, turns: 20 + (g % 60), repeats: null,
+            };
           }
         }
       }
-      if (batch.length) await store.insertRows('results', RESULT_COLUMNS, batch);
+      const stored = await storeResults(store, night, names, lines());
+      transitions += stored.transitions;
       const total = yearGames * names.length;
       const conforming = counts.reduce((s, c) => s + c.conforming, 0);
       const at = new Date(start + (night - 1) * 86_400_000).toISOString();
       await store.insertRows('runs', ['run', 'run_key', 'label', 'folder', 'kind', 'tool_version', 'started_at', 'duration_ms', 'recorded_at', 'results_sha256', 'sharded', 'options', 'sources', 'dice', 'lines', 'conforming', 'diverging', 'unreadable', 'outcome', 'failure', 'promoted'], [
         [night, `bench-${night}`, at.slice(0, 10), null, 'nightly', '0.1.0', at, 600_000, at, null, 0, '{}', '[{"source":"games.ndjson","sha256":null}]', null, total, conforming, total - conforming, 0, 'recorded', null, 1],
       ]);
-      await store.insertRows('run_dialects', ['run', 'dialect', 'file', 'sha256', 'overrides', 'lines', 'conforming', 'diverging', 'unreadable'], names.map((d, i) => [night, d, `dialects/${d}.json`, 'ab'.repeat(32), null, yearGames, counts[i].conforming, counts[i].diverging, 0]));
+      await store.insertRows('run_dialects', ['run', 'dialect', 'file', 'sha256', 'overrides', 'lines', 'conforming', 'diverging', 'unreadable', 'results'], names.map((d, i) => [night, d, `dialects/${d}.json`, 'ab'.repeat(32), null, yearGames, counts[i].conforming, counts[i].diverging, 0, yearGames]));
       await store.insertRows('run_rules', ['run', 'dialect', 'rule', 'games', 'findings'], [...rules.entries()].map(([k, n]) => [night, ...k.split('\u0000'), n, n]));
     });
     if (night % 10 === 0 || night === nights) process.stdout.write(`\rB. ${night}/${nights} nights stored (${((performance.now() - t0) / 1000).toFixed(0)} s)`);
   }
   await store.close();
   const rows = nights * yearGames * names.length;
-  console.log(`\nB. ${rows.toLocaleString('en')} (run, game, dialect) rows in ${((performance.now() - t0) / 1000).toFixed(0)} s; database ${mb(dbSize(db))} on disk (${(dbSize(db) / rows).toFixed(0)} bytes a row); load average ${load()}`);
+  if (reuse) transitions = Number((await (await openStore(db, { readonly: true })).all('SELECT count(*) AS n FROM transitions'))[0].n);
+  console.log(`\nB. ${rows.toLocaleString('en')} (run, game, dialect) results recorded as ${transitions.toLocaleString('en')} transition rows in ${((performance.now() - t0) / 1000).toFixed(0)} s; database ${mb(dbSize(db))} on disk; load average ${load()}`);
 
   const child = spawn(process.execPath, [bin, 'serve', '--db', db], { stdio: ['ignore', 'pipe', 'inherit'] });
   const url = await new Promise((res) => {
@@ -168,6 +175,7 @@ if (!flag('skip-year')) {
     trend: '/trend',
     game: `/game?id=game-${97 * 3}`,
     diff: `/diff?a=${nights - 1}&b=${nights}`,
+    'diff first-last': `/diff?a=1&b=${nights}`,
     search: `/search?q=${encodeURIComponent(`dialect:reference rule:enPassant.window since:${nights - 6}`)}`,
     'search changed': `/search?q=${encodeURIComponent(`dialect:reference changed since:${nights - 6}`)}`,
   };

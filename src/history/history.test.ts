@@ -189,7 +189,7 @@ describe('history record and queries (embedded file)', () => {
       const d = new Libsql(newer);
       d.prepare("UPDATE history_meta SET value = '99' WHERE key = 'schema'").run();
       d.close();
-      oneLine(cli(['history', 'record', runs[0], '--db', newer]), 2, /history schema 99, newer than this dice-dialects reads \(2\)/);
+      oneLine(cli(['history', 'record', runs[0], '--db', newer]), 2, /history schema 99, newer than this dice-dialects reads \(3\)/);
       oneLine(cli(['history', 'runs', '--db', newer]), 2, /newer than this dice-dialects reads/);
       oneLine(cli(['serve', '--db', newer]), 2, /newer than this dice-dialects reads/);
       const notDb = join(dir, 'not-a-db.db');
@@ -240,6 +240,42 @@ describe('history record and queries (embedded file)', () => {
     const again = await openStore(old, { readonly: true });
     expect(await schemaVersion(again)).toBe(SCHEMA_VERSION);
     await again.close();
+  });
+
+  it('migrates a schema 2 database of result rows into transitions: every query answers as if recorded anew', async () => {
+    // Schema 2 kept a row per (run, result line): build one from the same runs as `db`.
+    const old = join(dir, 'v2.db');
+    const store = await openStore(old);
+    await migrate(store, 2);
+    const fresh = new Libsql(db);
+    try {
+      for (const table of ['runs', 'run_dialects', 'run_rules']) {
+        const rows = fresh.prepare(`SELECT * FROM ${table}`).all() as Record<string, string | number | null>[];
+        const columns = Object.keys(rows[0]).filter((c) => c !== 'results');
+        await store.insertRows(table, columns, rows.map((r) => columns.map((c) => r[c])));
+      }
+    } finally {
+      fresh.close();
+    }
+    const columns = ['run', 'line', 'game', 'dialect', 'status', 'rule', 'turn', 'micro_move', 'dfen', 'recorded', 'message', 'source', 'idx', 'turns', 'repeats'];
+    for (const [i, r] of runs.entries()) {
+      const lines = readFileSync(join(r, 'results.ndjson'), 'utf8').trim().split('\n').map((l) => JSON.parse(l));
+      await store.insertRows(
+        'results',
+        columns,
+        lines.map((l, n) => {
+          const f = l.findings[0];
+          return [i + 1, n + 1, l.id, l.dialect, l.status, f?.rule ?? null, f?.turn ?? null, f?.microMove ?? null, f?.dfen ?? null, f ? f.recorded.join(' ') : null, f?.message ?? null, l.source ?? null, l.index, l.turns ?? null, l.repeats ?? null];
+        }),
+      );
+    }
+    await store.close();
+    oneLine(cli(['history', 'runs', '--db', old]), 2, /history schema 2, older .* history migrate/);
+    expect(cli(['history', 'migrate', '--db', old]).code).toBe(0);
+    const d = json(cli(['history', 'diff', '1', '2', '--db', db, '--json']));
+    const queries = [['runs'], ['trend'], ['diff', '1', '2'], ['diff', '3', '1'], ['game', d.broken[0].id], ['game', EVIL_ID], ['search', 'status:diverging'], ['search', 'changed'], ['search', 'dialect:reference since:2']];
+    const without = (v: unknown) => JSON.parse(JSON.stringify(v, (k, x) => (k === 'recordedAt' ? undefined : x)));
+    for (const q of queries) expect(without(json(cli(['history', ...q, '--db', old, '--json']))), q.join(' ')).toEqual(without(json(cli(['history', ...q, '--db', db, '--json']))));
   });
 
   it('a locked embedded file: the second writer waits, then fails with one line; the file stays sound', () => {
@@ -294,7 +330,7 @@ describe('history record and queries (embedded file)', () => {
     expect(integrity(killed)).toBe('ok');
     expect(runCount(killed)).toBe(1);
     const d = new Libsql(killed);
-    expect(Number((d.prepare('SELECT count(*) AS n FROM results WHERE run <> 1').get() as { n: number }).n)).toBe(0);
+    expect(Number((d.prepare('SELECT count(*) AS n FROM transitions WHERE run <> 1').get() as { n: number }).n)).toBe(0);
     d.close();
     const again = cli(['history', 'record', big, '--db', killed, '--quiet']);
     expect(again.code).toBe(0);

@@ -5,10 +5,9 @@ import { HistoryError } from './errors.js';
 import { readRunFolder, type RecordedSummary, type RunFolder } from './run-folder.js';
 import { readySchema } from './schema.js';
 import type { SqlValue, Store } from './store-types.js';
+import { storeResults, type ResultRow } from './transitions.js';
 import { identityHash } from '../run/run-info.js';
 
-export const RESULT_COLUMNS = ['run', 'line', 'game', 'dialect', 'status', 'rule', 'turn', 'micro_move', 'dfen', 'recorded', 'message', 'source', 'idx', 'turns', 'repeats'] as const;
-const BATCH = 5_000;
 
 const STATUSES = new Set(['conforming', 'diverging', 'unreadable', 'faulty']);
 
@@ -85,10 +84,36 @@ function countsProblem(folder: RunFolder, tally: Tally): string | null {
   return null;
 }
 
+/** The run's dialects, with the result lines each held (after the lines: storeResults reads the runs before). */
+async function insertDialects(store: Store, run: number, s: RecordedSummary, lines: Map<string, number>): Promise<void> {
+  const overrides = overridesOf(s);
+  await store.insertRows(
+    'run_dialects',
+    ['run', 'dialect', 'file', 'sha256', 'overrides', 'lines', 'conforming', 'diverging', 'unreadable', 'results'],
+    Object.entries(s.byDialect).map(([d, c]) => [run, d, s.run_info.dialects[d]?.file ?? null, s.run_info.dialects[d]?.sha256 ?? null, overrides.get(d) ?? null, c.lines, c.conforming, c.diverging, c.unreadable, lines.get(d) ?? 0]),
+  );
+}
+
+/** Result lines as stored rows, tallied per dialect and status (weighted by their repeats) on the way. */
+async function* rowsOf(lines: AsyncIterable<GameResultLine>, tally: Tally): AsyncGenerator<ResultRow> {
+  for await (const r of lines) {
+    const f = r.findings[0];
+    const weight = r.repeats ?? 1;
+    let c = tally.get(r.dialect);
+    if (!c) tally.set(r.dialect, (c = { lines: 0, conforming: 0, diverging: 0, unreadable: 0, faulty: 0 }));
+    c.lines += weight;
+    c[r.status] += weight;
+    yield {
+      game: r.id, dialect: r.dialect, status: r.status, rule: f?.rule ?? null, turn: f?.turn ?? null, microMove: f?.microMove ?? null, dfen: f?.dfen ?? null,
+      recorded: f ? f.recorded.join(' ') : null, message: f?.message ?? null, source: r.source ?? null, index: r.index, turns: r.turns ?? null, repeats: r.repeats ?? null,
+    };
+  }
+}
+
 /**
  * Records one run folder in one transaction: its provenance, per-dialect and per-rule counts
- * and every result line. Anything wrong (a damaged line, counts that disagree with the
- * summary) rolls the whole run back. A run already recorded (same run key) is a no-op.
+ * and its result lines, as transitions (transitions.ts). Anything wrong (a damaged line,
+ * counts that disagree with the summary) rolls the whole run back. A run already recorded (same run key) is a no-op.
  */
 export async function recordRun(store: Store, dir: string, opts: RecordOptions = {}): Promise<Recorded> {
   const folder = await readRunFolder(dir);
@@ -112,46 +137,22 @@ export async function recordRun(store: Store, dir: string, opts: RecordOptions =
         ],
       ],
     );
-    const overrides = overridesOf(s);
-    await store.insertRows(
-      'run_dialects',
-      ['run', 'dialect', 'file', 'sha256', 'overrides', 'lines', 'conforming', 'diverging', 'unreadable'],
-      Object.entries(s.byDialect).map(([d, c]) => [run, d, s.run_info.dialects[d]?.file ?? null, s.run_info.dialects[d]?.sha256 ?? null, overrides.get(d) ?? null, c.lines, c.conforming, c.diverging, c.unreadable]),
-    );
     const rules: SqlValue[][] = [];
     for (const [rule, entry] of Object.entries(s.byRule)) for (const [d, c] of Object.entries(entry.byDialect)) rules.push([run, d, rule, c.games, c.findings]);
     await store.insertRows('run_rules', ['run', 'dialect', 'rule', 'games', 'findings'], rules);
 
     const tally: Tally = new Map();
-    let batch: SqlValue[][] = [];
-    let line = 0;
+    let stored;
     try {
-      for await (const r of readResults(folder.resultsPath, plainLine)) {
-        line++;
-        const f = r.findings[0];
-        const weight = r.repeats ?? 1;
-        let c = tally.get(r.dialect);
-        if (!c) tally.set(r.dialect, (c = { lines: 0, conforming: 0, diverging: 0, unreadable: 0, faulty: 0 }));
-        c.lines += weight;
-        c[r.status] += weight;
-        batch.push([
-          run, line, r.id, r.dialect, r.status, f?.rule ?? null, f?.turn ?? null, f?.microMove ?? null, f?.dfen ?? null, f ? f.recorded.join(' ') : null, f?.message ?? null,
-          r.source, r.index, r.turns, r.repeats ?? null,
-        ]);
-        if (batch.length >= BATCH) {
-          await store.insertRows('results', RESULT_COLUMNS, batch);
-          batch = [];
-          opts.onProgress?.(line);
-        }
-      }
+      stored = await storeResults(store, run, Object.keys(s.byDialect), rowsOf(readResults(folder.resultsPath, plainLine), tally), opts.onProgress);
     } catch (error) {
       if (error instanceof ResultsFileError) throw new HistoryError('history-damaged-results', `${error.message}: nothing recorded`);
       throw error;
     }
-    if (batch.length) await store.insertRows('results', RESULT_COLUMNS, batch);
     const problem = countsProblem(folder, tally);
     if (problem) throw new HistoryError('history-counts-mismatch', `${dir}: ${problem}: not a complete run, nothing recorded`);
-    return { run, label, existed: false, lines: line, otherVersion };
+    await insertDialects(store, run, s, stored.perDialect);
+    return { run, label, existed: false, lines: stored.lines, otherVersion };
   });
 }
 

@@ -1,5 +1,34 @@
 import { HistoryError } from './errors.js';
 import type { Store } from './store-types.js';
+import { storeResults, type ResultRow } from './transitions.js';
+
+/** A migration: statements, or statements and then work on the data (run in the same transaction). */
+type Migration = readonly string[] | { readonly sql: readonly string[]; readonly data: (store: Store) => Promise<void> };
+
+/** Schema 2's result rows of one run, in its order, as the rows storeResults takes (in pages of the (run, line) index). */
+async function* oldResults(store: Store, run: number): AsyncGenerator<ResultRow> {
+  const PAGE = 20_000;
+  for (let from = 0; ; from += PAGE) {
+    const rows = await store.all('SELECT game, dialect, status, rule, turn, micro_move, dfen, recorded, message, source, idx, turns, repeats FROM results WHERE run = ? AND line > ? AND line <= ? ORDER BY line', [run, from, from + PAGE]);
+    for (const r of rows)
+      yield {
+        game: String(r.game), dialect: String(r.dialect), status: String(r.status), rule: r.rule === null ? null : String(r.rule), turn: r.turn === null ? null : Number(r.turn),
+        microMove: r.micro_move === null ? null : Number(r.micro_move), dfen: r.dfen === null ? null : String(r.dfen), recorded: r.recorded === null ? null : String(r.recorded),
+        message: r.message === null ? null : String(r.message), source: r.source === null ? null : String(r.source), index: Number(r.idx), turns: r.turns === null ? null : Number(r.turns),
+        repeats: r.repeats === null ? null : Number(r.repeats),
+      };
+    if (rows.length < PAGE) return;
+  }
+}
+
+/** Schema 3: every run's result rows, oldest run first, become transitions; the results table goes. */
+async function resultsToTransitions(store: Store): Promise<void> {
+  await store.run('UPDATE run_dialects SET results = (SELECT count(*) FROM results x WHERE x.run = run_dialects.run AND x.dialect = run_dialects.dialect)');
+  const dialects = new Map<number, string[]>();
+  for (const d of await store.all('SELECT run, dialect FROM run_dialects ORDER BY run, dialect')) dialects.set(Number(d.run), [...(dialects.get(Number(d.run)) ?? []), String(d.dialect)]);
+  for (const [run, judged] of dialects) await storeResults(store, run, judged, oldResults(store, run));
+  await store.run('DROP TABLE results');
+}
 
 /**
  * The history's schema, versioned: migration N takes a database from version N − 1 to N, in
@@ -7,7 +36,7 @@ import type { Store } from './store-types.js';
  * by a newer tool is refused (its readers would misread it); an older one is migrated when
  * a writer opens it (`history record`, `history migrate`) and refused by readers until then.
  */
-export const MIGRATIONS: readonly (readonly string[])[] = [
+export const MIGRATIONS: readonly Migration[] = [
   // 1: runs with provenance, per-dialect and per-rule counts, one row per (game, dialect) result.
   [
     'CREATE TABLE history_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)',
@@ -73,6 +102,50 @@ export const MIGRATIONS: readonly (readonly string[])[] = [
     'ALTER TABLE runs ADD COLUMN failure TEXT',
     'ALTER TABLE runs ADD COLUMN promoted INTEGER',
   ],
+  // 3: only transitions per (game, dialect, occurrence), not a row per run, and each one's
+  // current state (transitions.ts);
+  // run_dialects.results: the run's result lines of the dialect (what a diff counts).
+  {
+    sql: [
+      `CREATE TABLE current (
+        key_id INTEGER PRIMARY KEY,
+        game TEXT NOT NULL,
+        dialect TEXT NOT NULL,
+        occ INTEGER NOT NULL,
+        run INTEGER NOT NULL,
+        present INTEGER NOT NULL,
+        status TEXT,
+        digest BIGINT NOT NULL,
+        prev_status TEXT,
+        prev_run INTEGER)`,
+      'CREATE UNIQUE INDEX current_game ON current (game, dialect, occ)',
+      `CREATE TABLE transitions (
+        key_id INTEGER NOT NULL,
+        run INTEGER NOT NULL,
+        next_run INTEGER NOT NULL,
+        line INTEGER,
+        present INTEGER NOT NULL,
+        status TEXT,
+        rule TEXT,
+        turn INTEGER,
+        micro_move INTEGER,
+        dfen TEXT,
+        recorded TEXT,
+        message TEXT,
+        source TEXT,
+        idx INTEGER,
+        turns INTEGER,
+        repeats INTEGER,
+        digest BIGINT NOT NULL,
+        prev_status TEXT,
+        prev_run INTEGER,
+        PRIMARY KEY (key_id, run))`,
+      'CREATE INDEX transitions_run ON transitions (run, line)',
+      'CREATE INDEX transitions_line ON transitions (line)',
+      'ALTER TABLE run_dialects ADD COLUMN results INTEGER NOT NULL DEFAULT 0',
+    ],
+    data: resultsToTransitions,
+  },
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;
@@ -108,7 +181,9 @@ export async function migrate(store: Store, target = SCHEMA_VERSION): Promise<nu
     const from = await schemaVersion(store);
     if (from > SCHEMA_VERSION) throw newer(store, from);
     for (let v = from + 1; v <= target; v++) {
-      for (const sql of MIGRATIONS[v - 1]) await store.run(sql);
+      const m = MIGRATIONS[v - 1];
+      for (const sql of 'sql' in m ? m.sql : m) await store.run(sql);
+      if ('data' in m) await m.data(store);
       if (v === 1) await store.run("INSERT INTO history_meta (key, value) VALUES ('schema', '1')");
       else await store.run("UPDATE history_meta SET value = ? WHERE key = 'schema'", [String(v)]);
     }

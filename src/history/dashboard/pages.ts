@@ -134,8 +134,29 @@ function finding(s: GameState): Finding {
 
 const verdict = (s: GameState | null) => (s === null ? '—' : `<span class="${attr(s.status)}">${h(s.status)}</span>${s.rule ? ` ${code(s.rule)}` : ''}${s.turn !== null ? ` at turn ${h(s.turn)}` : ''}`);
 
-export function gamePage(links: Links, g: GameHistory, folders: Map<number, boolean>, overrides: Map<string, string | null>): string {
-  const sections = g.dialects.map((d) => {
+/** Transitions a game page shows per dialect: boards are drawn only for the page shown. */
+export const GAME_PAGE = 50;
+
+/** The transitions of one page (1-based) of a game's history, per dialect, and how many pages there are. */
+export function gamePageSlice(g: GameHistory, page: number): { pages: number; shown: GameHistory } {
+  const pages = Math.max(1, ...g.dialects.map((d) => Math.ceil(d.transitions.length / GAME_PAGE)));
+  const from = (Math.min(Math.max(1, page), pages) - 1) * GAME_PAGE;
+  return { pages, shown: { game: g.game, dialects: g.dialects.map((d) => ({ ...d, transitions: d.transitions.slice(from, from + GAME_PAGE) })) } };
+}
+
+export function gamePage(links: Links, g: GameHistory, folders: Map<number, boolean>, overrides: Map<string, string | null>, pageNo = 1, dialect?: string): string {
+  const { pages, shown } = gamePageSlice(g, pageNo);
+  const at = Math.min(Math.max(1, pageNo), pages);
+  const pageLink = (n: number, text: string) => {
+    const url = links.game(g.game, dialect);
+    return url === null ? h(text) : link(`${url}${n === 1 ? '' : `&page=${n}`}`, h(text));
+  };
+  const nav =
+    pages === 1
+      ? ''
+      : `<p class="pages">page ${h(at)} of ${h(pages)} (${h(GAME_PAGE)} transitions a dialect a page, oldest first)${at > 1 ? ` · ${pageLink(1, 'first')} · ${pageLink(at - 1, 'earlier')}` : ''}${at < pages ? ` · ${pageLink(at + 1, 'later')} · ${pageLink(pages, 'last')}` : ''}</p>`;
+  const sections = shown.dialects.map((d, di) => {
+    const total = g.dialects[di].transitions.length;
     const items = d.transitions.map((t) => {
       const s = t.after;
       const tags = t.changed.length === 0 ? '<span class="tag">first run</span>' : t.changed.map((c) => `<span class="tag">${h(c)}</span>`).join('');
@@ -156,9 +177,9 @@ export function gamePage(links: Links, g: GameHistory, folders: Map<number, bool
       const board = s.dfen !== null && s.status !== 'conforming' ? boardSvg(s.dfen, { recorded: movesFromDfen(f), allowed: [] }) : '';
       return `<div class="example">${board}<div class="facts">${facts.join('')}</div></div>`;
     });
-    return `<h2>${code(d.dialect)}</h2>\n<p class="muted">${h(d.runs)} run(s) judged it; ${h(d.transitions.length)} of them changed something.</p>\n${items.join('\n')}`;
+    return `<h2>${code(d.dialect)}</h2>\n<p class="muted">${h(d.runs)} run(s) judged it; ${h(total)} of them changed something.</p>\n${items.join('\n')}`;
   });
-  return page(links, `Game ${g.game}`, sections.join('\n'));
+  return page(links, `Game ${g.game}`, [nav, ...sections, nav].filter(Boolean).join('\n'));
 }
 
 function diffList(links: Links, title: string, entries: DiffEntry[], cap: number): string {

@@ -11,7 +11,7 @@ import { search } from '../queries/search.js';
 import { trend } from '../queries/trend.js';
 import type { Store } from '../store-types.js';
 import { serverLinks, type Links } from './layout.js';
-import { diffPage, errorPage, gamePage, runPage, runsPage, searchPage, trendPage } from './pages.js';
+import { diffPage, errorPage, gamePage, gamePageSlice, runPage, runsPage, searchPage, trendPage } from './pages.js';
 
 export interface Answer {
   status: number;
@@ -90,10 +90,12 @@ export async function route(store: Store, method: string, rawUrl: string, links:
       if (id === null || id === '') return fail(400, 'name a game: /game?id=ID');
       const g = await gameHistory(store, id, { dialect: get('dialect') });
       if (api) return json(g);
-      const runs = [...new Set(g.dialects.flatMap((d) => d.transitions.map((t) => t.after.run)))];
+      const page = Number(get('page') ?? 1);
+      if (!Number.isInteger(page) || page < 1) return fail(400, `page must be a whole number ≥ 1, not "${get('page')}"`);
+      const runs = [...new Set(gamePageSlice(g, page).shown.dialects.flatMap((d) => d.transitions.map((t) => t.after.run)))];
       const folders = new Map<number, boolean>();
       for (const r of await store.all(`SELECT run, folder FROM runs WHERE run >= ? AND run <= ?`, [Math.min(...runs), Math.max(...runs)])) folders.set(Number(r.run), folderThere(r.folder === null ? null : String(r.folder)));
-      return html(gamePage(links, g, folders, await overridesOf(store, runs)));
+      return html(gamePage(links, g, folders, await overridesOf(store, runs), page, get('dialect')));
     }
     if (name === '/diff') {
       const [a, b] = await diffRuns(store, get('a') ?? null, get('b') ?? null);

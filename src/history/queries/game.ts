@@ -67,28 +67,42 @@ function changes(a: GameState, b: GameState): ChangeKind[] {
   return out;
 }
 
-/** One game's history across runs, per dialect: only the runs where it changed. */
+/**
+ * One game's history across runs, per dialect: only the runs where it changed. Its states are
+ * rebuilt from its transitions for every run that judged the dialect (a row holds from its
+ * run to the key's next one), so a change of tool version or dialect file shows too.
+ */
 export async function gameHistory(store: Store, game: string, opts: { dialect?: string } = {}): Promise<GameHistory> {
   const params: string[] = [game];
-  let where = 'x.game = ?';
+  let where = 'game = ?';
   if (opts.dialect) {
-    where += ' AND x.dialect = ?';
+    where += ' AND dialect = ?';
     params.push(opts.dialect);
   }
+  const keys = await store.all(`SELECT key_id, dialect, occ FROM current WHERE ${where}`, params);
+  if (keys.length === 0) throw new HistoryError('history-unknown-game', `unknown game "${game}"${opts.dialect ? ` under ${opts.dialect}` : ''}: no recorded run holds it`);
+  const ids = keys.map((k) => Number(k.key_id));
   const rows = await store.all(
-    `SELECT x.run, x.dialect, x.status, x.rule, x.turn, x.micro_move, x.dfen, x.recorded, x.message, x.source, x.idx, x.turns, r.label, r.started_at, r.tool_version, d.sha256
-     FROM results x JOIN runs r ON r.run = x.run LEFT JOIN run_dialects d ON d.run = x.run AND d.dialect = x.dialect
-     WHERE ${where} ORDER BY x.dialect, x.run, x.line`,
-    params,
+    `SELECT key_id, run, next_run, line, status, rule, turn, micro_move, dfen, recorded, message, source, idx, turns FROM transitions WHERE present = 1 AND key_id IN (${ids.map(() => '?').join(', ')}) ORDER BY key_id, run`,
+    ids,
   );
-  if (rows.length === 0) throw new HistoryError('history-unknown-game', `unknown game "${game}"${opts.dialect ? ` under ${opts.dialect}` : ''}: no recorded run holds it`);
-  const byDialect = new Map<string, GameState[]>();
-  for (const r of rows) {
-    const d = String(r.dialect);
-    if (!byDialect.has(d)) byDialect.set(d, []);
-    byDialect.get(d)!.push(state(r));
-  }
-  const dialects = [...byDialect.entries()].map(([dialect, states]) => {
+  const byKey = new Map<number, Row[]>();
+  for (const r of rows) byKey.set(Number(r.key_id), [...(byKey.get(Number(r.key_id)) ?? []), r]);
+  const names = [...new Set(keys.map((k) => String(k.dialect)))].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  const judging = await store.all(
+    `SELECT d.run, d.dialect, d.sha256, r.label, r.started_at, r.tool_version FROM run_dialects d JOIN runs r ON r.run = d.run WHERE d.dialect IN (${names.map(() => '?').join(', ')}) ORDER BY d.run`,
+    names,
+  );
+  const dialects = names.map((dialect) => {
+    const own = keys.filter((k) => String(k.dialect) === dialect).map((k) => byKey.get(Number(k.key_id)) ?? []);
+    const states: GameState[] = [];
+    for (const j of judging) {
+      if (String(j.dialect) !== dialect) continue;
+      const run = Number(j.run);
+      const held = own.map((list) => list.find((t) => Number(t.run) <= run && Number(t.next_run) > run)).filter((t): t is Row => t !== undefined);
+      held.sort((a, b) => Number(a.line) - Number(b.line));
+      for (const t of held) states.push(state({ ...t, run, label: j.label, started_at: j.started_at, tool_version: j.tool_version, sha256: j.sha256 }));
+    }
     const transitions: Transition[] = [];
     let last: GameState | null = null;
     for (const s of states) {

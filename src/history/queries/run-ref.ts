@@ -34,16 +34,16 @@ export function dateBound(value: string, end: boolean): string | null {
 }
 
 /**
- * A since/until bound as SQL on a table with a `run` column (`alias`): a date (the runs that
- * started in range) or a run by reference. Written on the run number, so that a query over
- * the results reads only the runs in range through the (run, line) index.
+ * A since/until bound as SQL on a run number column (`column`): a date (the runs that started
+ * in range) or a run by reference. Written on the run number, so that a query over the
+ * transitions reads only the runs in range through the (run, line) index.
  */
-export async function rangeCondition(store: Store, which: 'since' | 'until', value: string, alias = 'r'): Promise<{ sql: string; params: (string | number)[] }> {
+export async function rangeCondition(store: Store, which: 'since' | 'until', value: string, column = 'r.run'): Promise<{ sql: string; params: (string | number)[] }> {
   const date = dateBound(value, which === 'until');
   if (date !== null) {
     const op = which === 'since' ? '>=' : /^\d{4}-\d{2}-\d{2}$/.test(value) ? '<' : '<=';
-    return { sql: `${alias}.run IN (SELECT run FROM runs WHERE started_at ${op} ?)`, params: [date] };
+    return { sql: `${column} IN (SELECT run FROM runs WHERE started_at ${op} ?)`, params: [date] };
   }
   const run = await resolveRun(store, value);
-  return { sql: which === 'since' ? `${alias}.run >= ?` : `${alias}.run <= ?`, params: [run] };
+  return { sql: which === 'since' ? `${column} >= ?` : `${column} <= ?`, params: [run] };
 }

@@ -85,8 +85,7 @@ export function declineCosts(record: GameRecord): { decliner: 'w' | 'b'; turn: n
  * to the pre-offer stake states nothing: it is the cube's stake under either value. Each
  * statement with the words for it.
  */
-export function statedDeclineCosts(record: GameRecord): Array<{ value: DeclineLoses; words: string }> {
-  const d = declineCosts(record);
+export function statedDeclineCosts(record: GameRecord, d = declineCosts(record)): Array<{ value: DeclineLoses; words: string }> {
   if (!d) return [];
   const out: Array<{ value: DeclineLoses; words: string }> = [];
   const name = (s: 'w' | 'b'): string => (s === 'w' ? 'white' : 'black');
@@ -107,8 +106,8 @@ export function statedDeclineCosts(record: GameRecord): Array<{ value: DeclineLo
 /** A record that states a decline cost other than this dialect's (`cube.declineLoses`). */
 function judgeDeclineCost(record: GameRecord, rules: Rules): EventFinding[] {
   const own = rules.cube.declineLoses;
-  const against = statedDeclineCosts(record).find((s) => s.value !== own);
-  if (!against) return [];
-  const d = declineCosts(record)!;
+  const d = declineCosts(record);
+  const against = statedDeclineCosts(record, d).find((s) => s.value !== own);
+  if (!d || !against) return [];
   return [{ rule: 'cube.decline-cost', event: 'DOUBLE_DECLINE', turn: d.turn, microMove: null, message: `${d.decliner === 'w' ? 'white' : 'black'} declined a double and ${against.words}; in this dialect a decline loses the ${stakeWords(own)} (${d.costs[own]})` }];
 }

@@ -51,13 +51,15 @@ export function unreadableLine(item: Extract<ReadItem, { kind: 'unreadable' }>, 
  */
 export function createJudge(params: ReplayJudgeParams): (item: ReadItem, emit: (line: GameResultLine) => void) => void {
   const dialects = preparedDialects(params.dialects);
+  // Only provably-fair dialects judge the reveal: with none, it is not computed at all.
+  const needsFairness = dialects.some((d) => d.rules.dice.draw === 'provably-fair');
   return (item, emit) => {
     if (item.kind === 'unreadable') {
       for (const d of dialects) emit(unreadableLine(item, d.name));
       return;
     }
-    // The fairness reveal is judged once per record, not once per dialect (only provably-fair dialects use the verdict).
-    const opts = { continueAfterDivergence: params.continueAfterDivergence, fairness: judgeFairness(item.record) };
+    // The fairness reveal is judged once per record, not once per dialect.
+    const opts = { continueAfterDivergence: params.continueAfterDivergence, fairness: needsFairness ? judgeFairness(item.record) : null };
     for (const d of dialects) emit(replayGame(item.record, d, item.index, opts));
   };
 }

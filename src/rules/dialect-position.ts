@@ -18,8 +18,7 @@ export function poolFits(rules: Rules, dice: readonly Die[]): boolean {
 /** The most dice a turn's pool holds: the dice rolled, or what they read as (a count die's micro-moves, an "any" face's six types beside the other dice). */
 export function maxPool(rules: Rules): number {
   const d = rules.dice;
-  if (d.reads === 'count') return Math.max(...d.counts);
-  if (d.reads === 'piece-and-count') return Math.max(...d.counts);
+  if (d.reads === 'count' || d.reads === 'piece-and-count') return Math.max(...d.counts);
   const freeTurns = rules.turn.firstMoveFree || d.whoRolls !== 'every-turn' || (d.facesByDie ?? []).some((faces) => faces.includes('any'));
   return freeTurns ? d.count + 6 : d.count;
 }

@@ -1,4 +1,4 @@
-import { ANY_DIE, type CoreError, type Die, type DicePosition, parseDfen, type Result } from '../core/index.js';
+import { ANY_DIE, type CoreError, type Die, type DicePosition, err, parseDfen, type Result } from '../core/index.js';
 import type { Rules } from './rules.js';
 
 /**
@@ -30,6 +30,10 @@ export function maxPool(rules: Rules): number {
  */
 export function parseDialectDfen(rules: Rules, text: string): Result<DicePosition, CoreError> {
   const parsed = parseDfen(text, { maxDice: maxPool(rules), epUnderPiece: rules.enPassant.targetUnderPiece === 'survives' });
+  // A count die's dice are all `*`, a piece and a count die's all of one type: other dice are no roll of this dialect.
+  if (parsed.ok && rules.dice.reads !== 'pieces' && parsed.value.dice !== null && parsed.value.dice.length > 0 && !poolFits(rules, parsed.value.dice)) {
+    return err('fen.dice', `the dice in "${text.trim().split(/\s+/)[6]}" are not what this dialect's roll gives (${rules.dice.reads === 'count' ? 'a count die is written as one * per move' : 'a piece die and a count die are written as that many dice of one type'})`, 'dice');
+  }
   if (parsed.ok) {
     parsed.value.pos.castleHalfmoves = rules.draws.castlingCounts;
     parsed.value.pos.trackLanding = rules.turn.onePiece;

@@ -108,6 +108,16 @@ export function numberAt(b: Buffer, a: number, z: number): number {
   return Number(b.toString('latin1', a, z));
 }
 
+type Latin1Bytes = Buffer & { latin1Slice(a: number, z: number): string };
+
+/**
+ * The text of the ASCII bytes a to z: Buffer's own latin1 slice, without `toString`'s
+ * argument checks and encoding lookup (a state map reads a string for every new FEN).
+ */
+export function textAt(b: Buffer, a: number, z: number): string {
+  return (b as Latin1Bytes).latin1Slice(a, z);
+}
+
 /** A position a helper returned, where the form requires one (-1: leave for the general path). */
 export function need(q: number): number {
   if (q < 0) throw OTHER;

@@ -16,7 +16,8 @@ const isBlank = (c: number): boolean => c === 32 || c === 9 || c === CR;
 function ownCopy(pieces: Buffer[]): Buffer {
   let size = 0;
   for (const p of pieces) size += p.length;
-  const whole = Buffer.from(new ArrayBuffer(size));
+  // Not zero-filled first: every byte is written just below.
+  const whole = Buffer.allocUnsafeSlow(size);
   let at = 0;
   for (const p of pieces) {
     whole.set(p, at);

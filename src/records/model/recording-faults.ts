@@ -79,6 +79,9 @@ function kingTaken(fen: string): Side | null {
   return white ? 'b' : 'w';
 }
 
+const UPPER = /[A-Z]/;
+const LOWER = /[a-z]/;
+
 /**
  * The position after a king capture: the captured side is the one to move (the capturer's
  * turn is over; `afterTurn`: the FEN is the position after the turn, not a step within it)
@@ -87,17 +90,21 @@ function kingTaken(fen: string): Side | null {
 function afterKingCapture(fen: string, taken: Side, afterTurn: boolean, notes: Set<string>): string {
   const f = fen.split(' ');
   if (f.length < 4) return fen;
+  let changed = false;
   if (afterTurn && f[1] !== taken) {
     f[1] = taken;
+    changed = true;
     notes.add(fault('record.side-not-flipped-after-king-capture'));
   }
-  const own = taken === 'w' ? /[A-Z]/g : /[a-z]/g;
+  const own = taken === 'w' ? UPPER : LOWER;
   if (f[2] !== '-' && own.test(f[2])) {
     const kept = f[2].replace(taken === 'w' ? /[A-Z]/g : /[a-z]/g, '');
     f[2] = kept === '' ? '-' : kept;
+    changed = true;
     notes.add(fault('record.castling-after-king-capture'));
   }
-  return f.join(' ');
+  // Unchanged, the text is the FEN itself (split and joined by the same space).
+  return changed ? f.join(' ') : fen;
 }
 
 /**

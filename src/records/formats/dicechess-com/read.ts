@@ -158,7 +158,7 @@ function parseStateMapSteps(id: string, steps: Step[], place: DocPlace, notes: S
   const last = steps[steps.length - 1];
 
   // How the game ended, from the strongest sign to the weakest.
-  const clocks = clockSides(steps, turnOf.map((i) => turns[i]?.side ?? null), meta);
+  const clocks = clockSides(steps, turnOf, turns, meta);
   let result: 'white' | 'black' | 'draw' | null = null;
   let termination: GameRecordInput['termination'] = 'unknown';
   const kings = { w: last.board.includes('K'), b: last.board.includes('k') };
@@ -244,22 +244,28 @@ function gameId(given: unknown, place: DocPlace, notes: Set<string>): string {
   return place.derivedId;
 }
 
-/** leftTime key → side: from the history list's ids, from keys named after sides, or from whose clock moves during whose turn. */
-function clockSides(steps: Step[], stepSide: (Side | null)[], meta: Obj | null): Map<string, Side> | null {
-  const keys = new Set<string>();
+/**
+ * leftTime key → side: from the history list's ids, from keys named after sides, or from whose
+ * clock moves during whose turn (step i's turn is `turns[turnOf[i]]`, none before the first roll).
+ */
+function clockSides(steps: Step[], turnOf: number[], turns: TurnBuild[], meta: Obj | null): Map<string, Side> | null {
+  // The keys in the order first seen (a step has two: a list beats a Set here).
+  const ordered: string[] = [];
   let seen: Step['leftTime'] = null;
-  for (const s of steps) {
+  for (let i = 0; i < steps.length; i++) {
+    const lt = steps[i].leftTime;
     // Steps whose clocks the scanner shared with the step before hold no new key.
-    if (s.leftTime === null || s.leftTime === seen) continue;
-    seen = s.leftTime;
-    for (const k of s.leftTime.keys) keys.add(k);
+    if (lt === null || lt === seen) continue;
+    seen = lt;
+    for (let j = 0; j < lt.keys.length; j++) if (!ordered.includes(lt.keys[j])) ordered.push(lt.keys[j]);
   }
-  if (keys.size === 0) return null;
+  if (ordered.length === 0) return null;
+  const keys = ordered;
   const map = new Map<string, Side>();
   if (meta && meta.whiteId !== undefined && meta.whiteId !== null && meta.blackId !== undefined && meta.blackId !== null) {
     map.set(String(meta.whiteId), 'w');
     map.set(String(meta.blackId), 'b');
-    if ([...keys].every((k) => map.has(k))) return map;
+    if (keys.every((k) => map.has(k))) return map;
     map.clear();
   }
   for (const k of keys) {
@@ -267,32 +273,36 @@ function clockSides(steps: Step[], stepSide: (Side | null)[], meta: Obj | null):
     if (l === 'w' || l === 'white') map.set(k, 'w');
     if (l === 'b' || l === 'black') map.set(k, 'b');
   }
-  if (map.size === keys.size) return map;
+  if (map.size === keys.length) return map;
   map.clear();
-  // A clock that changes between two steps of one turn belongs to that turn's side.
-  const votes = new Map<string, { w: number; b: number }>();
+  // A clock that changes between two steps of one turn belongs to that turn's side: votes per
+  // key (white's, black's), and the keys in the order of their first vote.
+  const white = new Array<number>(keys.length).fill(0);
+  const black = new Array<number>(keys.length).fill(0);
+  const voted: number[] = [];
   for (let i = 1; i < steps.length; i++) {
     const before = steps[i - 1].leftTime;
     const now = steps[i].leftTime;
-    const side = stepSide[i];
+    const turn = turnOf[i] >= 0 ? turns[turnOf[i]] : undefined;
     // The scanner shares a step's clocks with the step before when their text is the same: nothing changed.
-    if (before === null || now === null || side === null || before === now) continue;
-    for (const k of keys) {
+    if (before === null || now === null || turn === undefined || before === now) continue;
+    for (let j = 0; j < keys.length; j++) {
+      const k = keys[j];
       const a = before.keys.indexOf(k);
       const z = now.keys.indexOf(k);
       if (a >= 0 && z >= 0 && before.ms[a] !== now.ms[z]) {
-        const v = votes.get(k) ?? { w: 0, b: 0 };
-        v[side]++;
-        votes.set(k, v);
+        if (white[j] === 0 && black[j] === 0) voted.push(j);
+        if (turn.side === 'w') white[j]++;
+        else black[j]++;
       }
     }
   }
-  const ordered = [...keys];
-  for (const [k, v] of votes) if (v.w !== v.b) map.set(k, v.w > v.b ? 'w' : 'b');
-  const sides = new Set(map.values());
-  if (ordered.length === 2 && map.size === 2 && sides.size === 2) return map;
+  for (const j of voted) if (white[j] !== black[j]) map.set(keys[j], white[j] > black[j] ? 'w' : 'b');
+  let sides = 0;
+  for (const s of map.values()) sides |= s === 'w' ? 1 : 2;
+  if (ordered.length === 2 && map.size === 2 && sides === 3) return map;
   if (ordered.length === 2 && map.size === 1) {
-    const [k, s] = [...map][0];
+    const [k, s] = map.entries().next().value as [string, Side];
     map.set(ordered.find((x) => x !== k)!, other(s));
     return map;
   }
@@ -360,6 +370,9 @@ function startedAt(meta: Obj | null, id: string, notes: Set<string>): string | n
 export function uuidV1Time(id: string): number | null {
   const m = /^([0-9a-f]{8})-([0-9a-f]{4})-1([0-9a-f]{3})-[0-9a-f]{4}-[0-9a-f]{12}$/i.exec(id);
   if (!m) return null;
-  const ticks = (BigInt(`0x${m[3]}`) << 48n) | (BigInt(`0x${m[2]}`) << 32n) | BigInt(`0x${m[1]}`);
-  return Number(ticks / 10_000n) - 12_219_292_800_000;
+  // 100 ns ticks since 1582: hi · 2³² + lo (60 bits), divided by 10,000 in two exact steps (every part stays below 2⁵³).
+  const hi = parseInt(m[3], 16) * 65536 + parseInt(m[2], 16);
+  const lo = parseInt(m[1], 16);
+  const rest = hi % 10_000;
+  return ((hi - rest) / 10_000) * 4_294_967_296 + Math.floor((rest * 4_294_967_296 + lo) / 10_000) - 12_219_292_800_000;
 }

@@ -1,4 +1,4 @@
-import { CLOSE, CLOSE_LIST, COLON, COMMA, COMMA_LITERAL, FALSE, NULL, OPEN, OPEN_LIST, TRUE, again, ascii, bind, digitsEnd, leave, lit, need, numberAt, numberEnd, stringEnd } from '../json-bytes.js';
+import { CLOSE, CLOSE_LIST, COLON, COMMA, COMMA_LITERAL, FALSE, NULL, OPEN, OPEN_LIST, TRUE, again, ascii, bind, digitsEnd, leave, lit, need, numberAt, numberEnd, stringEnd, textAt } from '../json-bytes.js';
 import { type Clocks, type Die, type Step, bankOf, clockOf, diceKeyOf, dieOfCode, inPropertyOrder, moveOf, plainFen, readFen, usualMove } from './steps.js';
 
 /**
@@ -43,6 +43,7 @@ const PROMOTION = ascii(',"promotion":');
 const NONE = ascii('"NONE"');
 const LEFT_TIME = ascii(',"leftTime":');
 const BANK = ascii(',"bank":');
+const CLOSE_CODE = 125; // }
 
 /** A boolean literal at p: its end (4 bytes on: true; 5: false). */
 function boolEnd(b: Uint8Array, p: number, end: number): number {
@@ -70,6 +71,12 @@ class Reading {
   diceB = 0;
   clockA = 0;
   clockB = 0;
+  /** Where the last bank number read is (bankB 0: none). */
+  bankA = 0;
+  bankB = 0;
+  /** Where the keys of the last clocks read were (with their quotes) and their strings, in the text's order. */
+  readonly keyAt: number[] = [];
+  readonly keyText: string[] = [];
   /** Where each die of the last dice read started and ended. */
   readonly dieAt: number[] = [];
   // The step being read.
@@ -92,7 +99,7 @@ function scan(b: Buffer, start: number, end: number, notes: Set<string>): { game
   let gameId: string | undefined;
   if ((q = lit(b, p, end, GAME_ID)) >= 0) {
     const e = need(stringEnd(b, q, end));
-    gameId = b.toString('latin1', q + 1, e - 1);
+    gameId = textAt(b, q + 1, e - 1);
     p = need(lit(b, e, end, COMMA_LITERAL));
   }
   p = need(lit(b, p, end, MAP));
@@ -108,7 +115,7 @@ function scan(b: Buffer, start: number, end: number, notes: Set<string>): { game
   if ((q = lit(b, p, end, LATE_GAME_ID)) >= 0) {
     if (gameId !== undefined) leave();
     const e = need(stringEnd(b, q, end));
-    gameId = b.toString('latin1', q + 1, e - 1);
+    gameId = textAt(b, q + 1, e - 1);
     p = e;
   }
   p = need(lit(b, p, end, CLOSE));
@@ -133,13 +140,17 @@ function readStep(b: Buffer, p: number, end: number, r: Reading): number {
   let q: number;
   if ((q = lit(b, p, end, BANK)) >= 0) {
     p = q;
-    if ((q = lit(b, p, end, NULL)) >= 0) p = q;
+    // The bank's bytes of the step before again: its value (a bank rises only at an accepted double).
+    if (r.prev !== null && (q = again(b, p, end, r.bankA, r.bankB)) >= 0 && (q >= end || b[q] === CLOSE_CODE)) bank = r.prev.bank;
+    else if ((q = lit(b, p, end, NULL)) >= 0) r.bankB = 0;
     else {
       q = need(numberEnd(b, p, end));
       bank = bankOf(numberAt(b, p, q), n, where);
-      p = q;
+      r.bankA = p;
+      r.bankB = q;
     }
-  }
+    p = q;
+  } else r.bankB = 0;
   p = need(lit(b, p, end, CLOSE));
   const fen = r.fen!;
   r.prev = { n, fenText: fen.fenText, fen: fen.fen, board: fen.board, toMove: fen.toMove, dice: r.dice, diceKey: r.diceKey, move: r.move, leftTime: r.leftTime, bank };
@@ -154,7 +165,7 @@ function readFenField(b: Buffer, p: number, end: number, r: Reading): number {
     return q;
   }
   q = need(stringEnd(b, p, end));
-  const text = b.toString('latin1', p + 1, q - 1);
+  const text = textAt(b, p + 1, q - 1);
   let plain: StepFen | undefined;
   if (prev === null) r.fen = readFen(text, r.n, where, true);
   else {
@@ -251,9 +262,9 @@ function readMove(b: Buffer, p: number, end: number, r: Reading): number {
     let promotion: string | null = null;
     if ((q = lit(b, p, end, NULL)) < 0) {
       q = need(stringEnd(b, p, end));
-      promotion = b.toString('latin1', p + 1, q - 1);
+      promotion = textAt(b, p + 1, q - 1);
     }
-    r.move = moveOf(b.toString('latin1', from, fromEnd - 1), b.toString('latin1', to, toEnd - 1), promotion, r.n, where, r.notes);
+    r.move = moveOf(textAt(b, from, fromEnd - 1), textAt(b, to, toEnd - 1), promotion, r.n, where, r.notes);
   }
   return need(lit(b, q, end, CLOSE));
 }
@@ -274,9 +285,15 @@ function readClocks(b: Buffer, p: number, end: number, r: Reading): number {
     const ms: number[] = [];
     if ((q = lit(b, p, end, CLOSE)) >= 0) p = q;
     else {
-      for (;;) {
+      const keyAt = r.keyAt;
+      const keyText = r.keyText;
+      for (let j = 0; ; j++) {
         q = need(stringEnd(b, p, end));
-        const key = b.toString('latin1', p + 1, q - 1);
+        // A clock's key is the same player's as in the clocks read before (its text again): that string.
+        const key = j < keyText.length && again(b, p, end, keyAt[2 * j], keyAt[2 * j + 1]) === q ? keyText[j] : textAt(b, p + 1, q - 1);
+        keyAt[2 * j] = p;
+        keyAt[2 * j + 1] = q;
+        keyText[j] = key;
         // A key twice (JSON.parse keeps the last value) or `__proto__`: for the general path.
         if (key === '__proto__' || keys.includes(key)) leave();
         p = need(lit(b, q, end, COLON));
@@ -284,7 +301,10 @@ function readClocks(b: Buffer, p: number, end: number, r: Reading): number {
         keys.push(key);
         ms.push(clockOf(numberAt(b, p, q), key, r.n, where));
         p = q;
-        if (p >= end || b[p] !== COMMA) break;
+        if (p >= end || b[p] !== COMMA) {
+          keyText.length = j + 1;
+          break;
+        }
         p++;
       }
       p = need(lit(b, p, end, CLOSE));

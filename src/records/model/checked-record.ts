@@ -35,6 +35,13 @@ function keysIn(o: O, allowed: readonly string[]): boolean {
   return true;
 }
 
+// The key lists, made once (not a list per call).
+const CLOCK_KEYS = ['w', 'b'];
+const STAKES_KEYS = ['initial', 'final', 'currency', 'settled'];
+const SETTLED_KEYS = ['side', 'amount'];
+const FAIRNESS_KEYS = ['commit', 'serverSeed', 'clientSeeds'];
+const SIDE_NAMES = ['white', 'black'];
+
 const PLAYER_KEYS = ['id', 'name', 'kind', 'rating'];
 function player(v: unknown): Out<GameRecord['players']['white']> {
   if (!isO(v) || !keysIn(v, PLAYER_KEYS)) return BAD;
@@ -49,7 +56,7 @@ function player(v: unknown): Out<GameRecord['players']['white']> {
 /** `{w, b}` clocks: both keys required, each a number or null. */
 function clock(v: unknown): Out<{ w: number | null; b: number | null } | null> {
   if (v === undefined || v === null) return null;
-  if (!isO(v) || !keysIn(v, ['w', 'b'])) return BAD;
+  if (!isO(v) || !keysIn(v, CLOCK_KEYS)) return BAD;
   const { w, b } = v;
   if (!(w === null || num(w)) || !(b === null || num(b))) return BAD;
   return { w, b };
@@ -68,7 +75,7 @@ function timeControl(v: unknown): Out<GameRecord['timeControl']> {
 
 function stakes(v: unknown): Out<GameRecord['stakes']> {
   if (v === undefined || v === null) return null;
-  if (!isO(v) || !keysIn(v, ['initial', 'final', 'currency', 'settled'])) return BAD;
+  if (!isO(v) || !keysIn(v, STAKES_KEYS)) return BAD;
   const initial = opt<number>(v.initial, num);
   const final = opt<number>(v.final, num);
   const currency = opt<string>(v.currency, isStr);
@@ -79,7 +86,7 @@ function stakes(v: unknown): Out<GameRecord['stakes']> {
 
 function settledOf(v: unknown): Out<NonNullable<GameRecord['stakes']>['settled']> {
   if (v === undefined || v === null) return null;
-  if (!isO(v) || !keysIn(v, ['side', 'amount']) || (v.side !== 'w' && v.side !== 'b') || !num(v.amount)) return BAD;
+  if (!isO(v) || !keysIn(v, SETTLED_KEYS) || (v.side !== 'w' && v.side !== 'b') || !num(v.amount)) return BAD;
   return { side: v.side, amount: v.amount as number };
 }
 
@@ -89,7 +96,9 @@ function diceFlags(v: unknown): Out<GameRecord['turns'][number]['diceFlags']> {
   const out = new Array<{ allowed: boolean; used: boolean }>(v.length);
   for (let i = 0; i < v.length; i++) {
     const f = v[i];
-    if (!isO(f) || !keysIn(f, ['allowed', 'used']) || typeof f.allowed !== 'boolean' || typeof f.used !== 'boolean') return BAD;
+    if (!isO(f) || typeof f.allowed !== 'boolean' || typeof f.used !== 'boolean') return BAD;
+    // Three flags a turn: the two keys compared directly.
+    for (const k in f) if (k !== 'allowed' && k !== 'used') return BAD;
     out[i] = { allowed: f.allowed, used: f.used };
   }
   return out;
@@ -163,9 +172,9 @@ function event(v: unknown): Out<GameRecord['events'][number]> {
 
 function fairness(v: unknown): Out<GameRecord['fairness']> {
   if (v === undefined || v === null) return null;
-  if (!isO(v) || !keysIn(v, ['commit', 'serverSeed', 'clientSeeds'])) return BAD;
+  if (!isO(v) || !keysIn(v, FAIRNESS_KEYS)) return BAD;
   const c = v.clientSeeds;
-  if (typeof v.commit !== 'string' || typeof v.serverSeed !== 'string' || !isO(c) || !keysIn(c, ['white', 'black'])) return BAD;
+  if (typeof v.commit !== 'string' || typeof v.serverSeed !== 'string' || !isO(c) || !keysIn(c, SIDE_NAMES)) return BAD;
   if (typeof c.white !== 'string' || typeof c.black !== 'string') return BAD;
   return { commit: v.commit, serverSeed: v.serverSeed, clientSeeds: { white: c.white, black: c.black } };
 }
@@ -193,7 +202,7 @@ export function checkedRecord(v: unknown): GameRecord | null {
   if (typeof v.id !== 'string' || v.id.length === 0 || !FORMATS.has(v.format) || typeof v.startFen !== 'string') return null;
   if (v.result === undefined || !RESULTS.has(v.result)) return null;
   const players = v.players;
-  if (!isO(players) || !keysIn(players, ['white', 'black'])) return null;
+  if (!isO(players) || !keysIn(players, SIDE_NAMES)) return null;
   const white = player(players.white);
   const black = player(players.black);
   const site = opt<string>(v.site, isStr);

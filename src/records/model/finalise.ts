@@ -84,9 +84,21 @@ function startPosition(fen: string): Position | null {
 }
 
 const back960 = new Map<string, number>();
+/** The answers by start FEN (corpora share a few start positions): each is worked out once. */
+const chess960ByFen = new Map<string, number | null>();
 
 /** Start number of a Chess960 start other than the classic one (518), else null. */
 export function detectChess960(fen: string): number | null {
+  let n = chess960ByFen.get(fen);
+  if (n === undefined) {
+    n = chess960Of(fen);
+    if (chess960ByFen.size > 4096) chess960ByFen.clear();
+    chess960ByFen.set(fen, n);
+  }
+  return n;
+}
+
+function chess960Of(fen: string): number | null {
   const board = fen.trim().split(/\s+/)[0] ?? '';
   const ranks = board.split('/');
   if (ranks.length !== 8 || ranks[1] !== 'pppppppp' || ranks[6] !== 'PPPPPPPP') return null;

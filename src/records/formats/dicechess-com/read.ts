@@ -79,14 +79,24 @@ function parseStateMapSteps(id: string, steps: Step[], place: DocPlace, notes: S
     cur !== null && midTurn(cur) ? { turn: turns.length, microMove: cur.moves.length } : { turn: turns.length + 1, microMove: null };
   const open = (s: Step): TurnBuild => {
     // Dice all of one case name their side.
-    const first = s.dice.length > 0 ? s.dice[0].side : null;
-    const side: Side = first !== null && s.dice.every((d) => d.side === first) ? first : s.toMove;
+    const dice = s.dice;
+    const first = dice.length > 0 ? dice[0].side : null;
+    let oneCase = first !== null;
+    const faces = new Array<number>(dice.length);
+    const allowed = new Array<boolean>(dice.length);
+    for (let i = 0; i < dice.length; i++) {
+      const d = dice[i];
+      if (d.side !== first) oneCase = false;
+      faces[i] = d.face;
+      allowed[i] = d.allowed;
+    }
+    const side: Side = oneCase ? first! : s.toMove;
     // The dice's case decides where the position names the other side: a boundary guessed from the case.
     if (side !== s.toMove) notes.add('record.turn-boundary-from-dice-case');
     const t: TurnBuild = {
       side,
-      dice: s.dice.map((d) => d.face),
-      allowed: s.dice.map((d) => d.allowed),
+      dice: faces,
+      allowed,
       now: s.dice,
       diceKey: s.diceKey,
       moves: [],
@@ -216,13 +226,20 @@ function parseStateMapSteps(id: string, steps: Step[], place: DocPlace, notes: S
       moves: t.moves,
       fenAfter: t.last.fen,
       clockMs: clocks && t.last.leftTime ? sideClocks(t.last.leftTime, clocks) : null,
-      diceFlags: t.allowed.map((allowed, i) => ({ allowed, used: t.now[i].used })),
+      diceFlags: flagsOf(t),
       location: t.location,
     })),
     events,
     result,
     termination,
   };
+}
+
+/** A turn's dice flags: `allowed` at its roll, `used` at its last step. */
+function flagsOf(t: TurnBuild): { allowed: boolean; used: boolean }[] {
+  const out = new Array<{ allowed: boolean; used: boolean }>(t.allowed.length);
+  for (let i = 0; i < out.length; i++) out[i] = { allowed: t.allowed[i], used: t.now[i].used };
+  return out;
 }
 
 /** The listing player's `moneyDelta`, when the row says whose it is (`color`). */

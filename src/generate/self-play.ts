@@ -288,11 +288,14 @@ function cubeDeclined(t: Table, game: Played): boolean {
   const eventPrng = t.prngs.events;
   const lead = (side === 0 ? 1 : -1) * materialBalance(pos);
   if (!eventPrng.chance(lead >= 3 ? 0.3 : t.spec.rates.double)) return false;
-  const bank = 2 * stake * game.cubeValue;
-  game.events.push({ ...ev('DOUBLE_OFFER', turnIndex, null, side, clockSnap(t)), bank });
+  // An event's bank is the pot it leaves or proposes, as the site writes it (docs/formats.md):
+  // an offer's is the pot the double would make (the ingest wire's DOUBLE_OFFER payload, a
+  // state map's risen bank); a decline's is the pot standing, which the decline leaves as it was.
+  const pot = 2 * stake * game.cubeValue;
+  game.events.push({ ...ev('DOUBLE_OFFER', turnIndex, null, side, clockSnap(t)), bank: pot * 2 });
   const declineChance = lead >= 6 ? 0.6 : lead >= 3 ? 0.25 : 0.08;
   if (eventPrng.chance(declineChance)) {
-    game.events.push({ ...ev('DOUBLE_DECLINE', turnIndex, null, (side ^ 1) as Color, clockSnap(t)), bank });
+    game.events.push({ ...ev('DOUBLE_DECLINE', turnIndex, null, (side ^ 1) as Color, clockSnap(t)), bank: pot });
     game.result = winnerOf(side);
     game.termination = 'double_declined';
     return true;

@@ -54,11 +54,11 @@ export function inferredDialect(file: string, base: Dialect, baseArg: string, do
   }
   for (const o of doc.options) {
     if (favoured && o.inferred === null && o.favoured.length === 1 && valueText(o.favoured[0]) !== valueText(o.baseValue)) {
-      const against = o.evidence.map((e) => `${valueText(e.value)} disfavoured against ${valueText(e.rival)}: ${e.opportunities} unused opportunities, log10 LR ${e.log10LR} (${e.log10LRPerGame} at most one per game)${e.example ? `, e.g. game ${e.example.id} turn ${e.example.turn}` : ''}`);
+      const against = o.evidence.map((e) => `${valueText(e.value)} disfavoured against ${valueText(e.rival)}: ${e.opportunities} unused opportunities, log10 LR ${e.log10LR} (${e.log10LRPerGame} ${e.basis === 'dice-model' ? "counting each game's strongest roll" : 'at most one per game'})${e.example ? `, e.g. game ${e.example.id} turn ${e.example.turn}` : ''}`);
       setLeaf(out, o.path, {
         value: o.favoured[0],
         source: 'inferred',
-        note: `favoured by evidence by absence (not decided by any game; not in the confirmation pass) in the corpus with sha256 ${doc.corpus.sha256}, at an assumed take rate of ${doc.takeRate}: ${against.join('; ')}`,
+        note: `favoured by evidence by absence (not decided by any game; not in the confirmation pass) in the corpus with sha256 ${doc.corpus.sha256}, ${o.evidenceBasis === 'dice-model' ? 'from the dice model\'s own chances (no take rate)' : `at an assumed take rate of ${doc.takeRate}`}: ${against.join('; ')}`,
       });
       continue;
     }

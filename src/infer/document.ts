@@ -1,8 +1,8 @@
 import { shellQuote } from '../report/escape.js';
 import { decide, METHOD, type Verdict } from './method.js';
 import { type OptionPlan, overrideOf, valueText } from './options.js';
-import { EVIDENCE_FORMULA, INDEPENDENCE, TAKE_RATE_ASSUMPTION } from './evidence.js';
-import { type EvidenceDoc, favouredSentence, type GroupsDoc, groupVerdicts, weighOption } from './evidence-doc.js';
+import { DICE_FORMULA, DICE_MODEL, EVIDENCE_FORMULA, INDEPENDENCE, TAKE_RATE_ASSUMPTION } from './evidence.js';
+import { basisOf, type EvidenceBasis, type EvidenceDoc, favouredSentence, type GroupsDoc, groupVerdicts, weighOption } from './evidence-doc.js';
 import type { OpportunityKind } from './opportunities/turn-tests.js';
 import type { Example, InferTally } from './tally.js';
 import { notJudgeable } from './verdict-phrase.js';
@@ -62,6 +62,8 @@ export interface OptionDoc {
   why: 'decisive' | 'no-games' | 'tie' | 'no-decisive-game';
   /** How opportunities are counted for this option (turn starts, clocks, automatic ends), or "none". */
   opportunitiesCounted: OpportunityKind;
+  /** What its evidence by absence rests on: the take rate (a player's choice) or the dice model (the dice's chance: dice.draw, dice.movableTest). */
+  evidenceBasis: EvidenceBasis;
   values: ValueDoc[];
   excluded: Array<{ value: unknown; reason: string }>;
   sentence: string;
@@ -77,7 +79,7 @@ export interface InferDocument {
   /** The take rate p evidence by absence assumes (--take-rate), and the evidence that disfavours (--evidence, log10). */
   takeRate: number;
   evidenceThreshold: number;
-  evidenceModel: { formula: string; assumption: string; independence: string };
+  evidenceModel: { formula: string; assumption: string; independence: string; diceFormula: string; diceModel: string };
   games: number;
   unreadable: number;
   unreadableCodes: Record<string, number>;
@@ -210,6 +212,7 @@ export function buildDocument(ctx: DocumentContext, tally: InferTally, confirmat
       groups: ctx.by === null ? null : ctx.by === 'month' ? byMonth : bySource,
       why: d.why,
       opportunitiesCounted: kind,
+      evidenceBasis: basisOf(kind),
       values,
       excluded: plan.excluded,
     };
@@ -223,7 +226,7 @@ export function buildDocument(ctx: DocumentContext, tally: InferTally, confirmat
     method: METHOD,
     takeRate: ctx.takeRate,
     evidenceThreshold: ctx.threshold,
-    evidenceModel: { formula: EVIDENCE_FORMULA, assumption: TAKE_RATE_ASSUMPTION, independence: INDEPENDENCE },
+    evidenceModel: { formula: EVIDENCE_FORMULA, assumption: TAKE_RATE_ASSUMPTION, independence: INDEPENDENCE, diceFormula: DICE_FORMULA, diceModel: DICE_MODEL },
     games: tally.games,
     unreadable: tally.unreadable,
     unreadableCodes: tally.unreadableCodes,

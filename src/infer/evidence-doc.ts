@@ -1,7 +1,7 @@
 import { shellQuote } from '../report/escape.js';
 import { disagree, type PairStrength, weigh } from './evidence.js';
 import { decide } from './method.js';
-import { notCountedWhy, type OpportunityKind } from './opportunities/turn-tests.js';
+import { byDice, notCountedWhy, type OpportunityKind } from './opportunities/turn-tests.js';
 import { type OptionPlan, overrideOf, valueText } from './options.js';
 import type { GroupTally, OpportunityExample, ValueTally } from './tally.js';
 
@@ -32,9 +32,19 @@ export interface EvidenceDoc {
   /** Games with at least one opportunity (the conservative count). */
   games: number;
   log10LR: number;
+  /** The conservative figure: at most one opportunity per game (`dice-model`: each game's strongest roll). */
   log10LRPerGame: number;
+  /** What the strength rests on: the assumed take rate of players, or the dice's own chances (dice.draw, dice.movableTest). */
+  basis: EvidenceBasis;
   example: EvidenceExampleDoc | null;
 }
+
+export type EvidenceBasis = 'take-rate' | 'dice-model';
+export const basisOf = (kind: OpportunityKind): EvidenceBasis => (byDice(kind) ? 'dice-model' : 'take-rate');
+
+/** What an option's evidence rests on, in words, for the reports' line "With evidence by absence (…)". */
+export const basisWords = (basis: EvidenceBasis, takeRate: number): string =>
+  basis === 'dice-model' ? "from the dice model's own chances, not a take rate" : `take rate ${takeRate}, an assumption about players`;
 
 export interface GroupVerdict {
   group: string;
@@ -87,10 +97,20 @@ function exampleDoc(ctx: EvidenceContext, plan: OptionPlan, s: PairStrength, ex:
 
 const matrix = (tallies: ReadonlyArray<{ opportunities: number[] }>): number[][] => tallies.map((t) => t.opportunities);
 const gameMatrix = (tallies: ReadonlyArray<{ opportunityGames: number[] }>): number[][] => tallies.map((t) => t.opportunityGames);
+/** For options whose freedom is the dice's, the strength from the dice model (the tallies keep millionths of log10). */
+const chanceOf = (kind: OpportunityKind, tallies: ReadonlyArray<{ chance: number[]; chancePerGame: number[] }>) =>
+  byDice(kind) ? { sum: tallies.map((t) => t.chance.map((x) => x / 1e6)), perGame: tallies.map((t) => t.chancePerGame.map((x) => x / 1e6)) } : undefined;
+const inputOf = (kind: OpportunityKind, tallies: ReadonlyArray<{ opportunities: number[]; opportunityGames: number[]; chance: number[]; chancePerGame: number[] }>, consistent: readonly number[]) => ({
+  consistent,
+  opportunities: matrix(tallies),
+  opportunityGames: gameMatrix(tallies),
+  counted: kind !== 'none',
+  chance: chanceOf(kind, tallies),
+});
 
 /** The option's weighing: favoured values, the evidence against each disfavoured one, the strength of every pair. */
 export function weighOption(ctx: EvidenceContext, plan: OptionPlan, kind: OpportunityKind, tallies: readonly ValueTally[], consistent: readonly number[]) {
-  const w = weigh({ consistent, opportunities: matrix(tallies), opportunityGames: gameMatrix(tallies), counted: kind !== 'none' }, ctx.takeRate, ctx.threshold);
+  const w = weigh(inputOf(kind, tallies, consistent), ctx.takeRate, ctx.threshold);
   const doc = (s: PairStrength): EvidenceDoc => ({
     value: plan.values[s.value],
     rival: plan.values[s.rival],
@@ -98,6 +118,7 @@ export function weighOption(ctx: EvidenceContext, plan: OptionPlan, kind: Opport
     games: s.games,
     log10LR: round(s.log10LR),
     log10LRPerGame: round(s.log10LRPerGame),
+    basis: basisOf(kind),
     example: exampleDoc(ctx, plan, s, tallies[s.rival].opportunityExamples[s.value]),
   });
   return {
@@ -118,7 +139,7 @@ export function groupVerdicts(ctx: EvidenceContext, plan: OptionPlan, optionInde
     const g = groups[key];
     const values = g.options[optionIndex];
     const d = decide(values, baseIndex);
-    const w = weigh({ consistent: d.consistent, opportunities: matrix(values), opportunityGames: gameMatrix(values), counted: kind !== 'none' }, ctx.takeRate, ctx.threshold);
+    const w = weigh(inputOf(kind, values, d.consistent), ctx.takeRate, ctx.threshold);
     return { key, favoured: d.inferred === null ? w.favoured : [d.inferred], doc: { group: key.slice(by.length + 1), games: g.games, inferred: d.inferred === null ? null : plan.values[d.inferred], consistent: d.consistent.map((i) => plan.values[i]), favoured: (d.inferred === null ? w.favoured : [d.inferred]).map((i) => plan.values[i]) } };
   });
   const disagreeing = verdicts.filter((a) => verdicts.some((b) => disagree(a.favoured, b.favoured))).map((a) => a.doc.group);
@@ -145,6 +166,7 @@ function freedom(path: string, kind: OpportunityKind, e: EvidenceDoc): string {
   if (kind === 'clock') return `in ${n} turns it would have set the clock otherwise than ${code(e.rival)} and no clock did`;
   if (kind === 'outcome') return `at ${n} turn ends it allowed an ending ${code(e.rival)} forbids (or the game to go on) and no game ended so`;
   if (kind === 'roll' && e.rival === 'provably-fair') return `at ${n} rolls it allowed another roll than the revealed seeds give and every roll was the seeds' one`;
+  if (kind === 'roll' && path === 'dice.movableTest') return `at ${n} rolls its test of "can move" let the die show a piece type that cannot move by ${code(e.rival)}'s test and no roll showed one`;
   if (kind === 'roll') return `at ${n} rolls it allowed a piece type that cannot move and no roll showed one`;
   if (kind === 'decline') return `at ${n} declined double${e.opportunities === 1 ? '' : 's'} whose record states a cost it allowed ${e.value === 'post-offer-stake' ? 'the post-offer stake' : 'the pre-offer stake'} and no record stated it`;
   if (kind === 'cube') return `at ${n} turn starts it let the side to move offer a double ${code(e.rival)} refuses and no player offered one`;
@@ -172,9 +194,11 @@ export function favouredSentence(o: {
   const among = o.pairs.filter((p) => o.favoured.some((f) => valueText(f) === valueText(p.value)) && o.favoured.some((f) => valueText(f) === valueText(p.rival)));
   const chances = among.reduce((n, p) => n + p.opportunities, 0);
   const fav = o.favoured.length > 1 ? `${o.favoured.map(code).join(' or ')} (no game tells them apart: ${fmt(chances)} chance${chances === 1 ? '' : 's'})` : `${code(o.favoured[0])} is favoured`;
-  const against = o.evidence.map(
-    (e) => `${code(e.value)} is disfavoured against ${code(e.rival)}: ${freedom(o.path, o.opportunitiesCounted, e)} (log10 LR ≥ ${e.log10LR.toFixed(1)} at a ${pct(takeRate)} take rate; ${e.log10LRPerGame.toFixed(1)} counting at most one per game, ${fmt(e.games)} games)`,
-  );
+  const strength = (e: EvidenceDoc): string =>
+    e.basis === 'dice-model'
+      ? `log10 LR = ${e.log10LR.toFixed(1)} from the chance ${code(e.value)}'s dice give each such roll to fall among those ${code(e.rival)} allows, a fact of the dice model, not a take rate; ${e.log10LRPerGame.toFixed(1)} counting only each game's strongest roll, ${fmt(e.games)} games`
+      : `log10 LR ≥ ${e.log10LR.toFixed(1)} at a ${pct(takeRate)} take rate; ${e.log10LRPerGame.toFixed(1)} counting at most one per game, ${fmt(e.games)} games`;
+  const against = o.evidence.map((e) => `${code(e.value)} is disfavoured against ${code(e.rival)}: ${freedom(o.path, o.opportunitiesCounted, e)} (${strength(e)})`);
   const none = o.evidence.length === 0 && o.favoured.length > 1 ? '; nothing is disfavoured' : '';
   return `${head}${fav}${against.length ? `; ${against.join('; ')}` : none}.${split}`;
 }

@@ -110,10 +110,24 @@ describe('evidence by absence on corpora', () => {
     expect(seeded.evidence.map((e) => [e.value, e.rival])).toEqual([['fair', 'provably-fair']]);
     expect(seeded.evidence[0].example).toMatchObject({ kind: 'roll', check: null });
     expect(seeded.favouredSentence).toMatch(/`fair` is disfavoured against `provably-fair`: at [\d,]+ rolls it allowed another roll than the revealed seeds give/);
+    // The dice's freedom, not a player's: each roll in roll order weighs log10 216 (three fair dice giving the seeds' one roll), whatever the take rate.
+    const e = seeded.evidence[0];
+    expect(seeded.evidenceBasis).toBe('dice-model');
+    expect(e.basis).toBe('dice-model');
+    expect(e.log10LR).toBeCloseTo(e.opportunities * 2.334454, 1);
+    expect(e.log10LRPerGame).toBeCloseTo(e.games * 2.334454, 1);
+    expect(seeded.favouredSentence).toContain('a fact of the dice model, not a take rate');
+    expect(seeded.favouredSentence).not.toMatch(/at a [\d.]+ % take rate/);
+    const highRate = draw(await infer('corpora/samples/reference/games.history.ndjson.gz', '--dialect', 'reference', '--option', 'dice.draw', '--take-rate', '0.5'));
+    expect(highRate.evidence[0].log10LR).toBe(e.log10LR);
     const one = draw(await infer('corpora/samples/brainking-one-die', '--dialect', 'brainking-one-die', '--option', 'dice.draw'));
     expect(one).toMatchObject({ inferred: null, favoured: ['movable-types'] });
     expect(one.evidence.map((e) => e.value).sort()).toEqual(['fair', 'provably-fair']);
     expect(one.evidence[0].example!.allowed).toMatch(/a piece type that cannot move/);
+    // Against fair dice each roll weighs log10(6 / m), m the types that can move (1 to 5): between log10 1.2 and log10 6 a roll.
+    const vsFair = one.evidence.find((x) => x.value === 'fair')!;
+    expect(vsFair.log10LR).toBeGreaterThanOrEqual(vsFair.opportunities * Math.log10(6 / 5) - 0.01);
+    expect(vsFair.log10LR).toBeLessThanOrEqual(vsFair.opportunities * Math.log10(6) + 0.01);
     // Beturanga's samples carry no reveal and roll three dice: nothing tells fair from seeded dice.
     const fair = draw(await infer('corpora/samples/beturanga', '--dialect', 'beturanga', '--option', 'dice.draw'));
     expect(fair).toMatchObject({ inferred: null, favoured: ['fair', 'provably-fair'], evidence: [] });

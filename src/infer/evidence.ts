@@ -14,6 +14,10 @@ export const TAKE_RATE_ASSUMPTION =
 export const INDEPENDENCE =
   'Independence assumes each opportunity is a separate chance to use the freedom; it fails where one player always plays the same way (a habit, a bot, a client that never offers the move), which the per-game figure (at most one opportunity per game) bounds.';
 export const EVIDENCE_FORMULA = 'log10 LR = n · −log10(1 − p), n = opportunities of the stricter value against the looser one, counted once per turn';
+/** Options whose freedom is the dice's (dice.draw, dice.movableTest): no take rate, the dice model's own chances. */
+export const DICE_MODEL =
+  "Where the freedom is the dice's, not a player's (dice.draw, dice.movableTest), no take rate is assumed: log10 LR = Σ −log10 P_looser(the roll falls among those the stricter value allows), over the rolls at which the looser value's dice could show what the stricter forbids, from that value's own dice (fair dice: a type with the chance of its faces; BrainKing's and vchess's die: uniform over the types that can move; provably-fair dice: the seeds' roll). It rests on the dice model, not on players; the per-game figure counts only each game's strongest roll.";
+export const DICE_FORMULA = 'log10 LR = Σ over the opportunities of −log10 P_looser(roll allowed by the stricter value), from the looser value\'s dice';
 
 /** The strength of n unused opportunities at take rate p. */
 export const log10LR = (n: number, p: number): number => n * -Math.log10(1 - p);
@@ -28,6 +32,11 @@ export interface EvidenceInput {
   opportunityGames: readonly (readonly number[])[];
   /** Are opportunities counted for this option at all? */
   counted: boolean;
+  /**
+   * Options whose freedom is the dice's: [value][rival] the strength itself (log10), from the
+   * rival's dice at each opportunity, and per game only its strongest roll; the take rate is not used.
+   */
+  chance?: { sum: readonly (readonly number[])[]; perGame: readonly (readonly number[])[] };
 }
 
 export interface PairStrength {
@@ -58,20 +67,23 @@ export interface Weighing {
 export function weigh(input: EvidenceInput, p: number, threshold: number): Weighing {
   const { consistent } = input;
   if (!input.counted) return { favoured: [...consistent], disfavoured: [], pairs: [] };
+  const chance = input.chance;
+  // The evidence v's opportunities give against w: from the take rate, or from w's own dice.
+  const lr = (v: number, w: number): number => (chance ? chance.sum[v][w] : log10LR(input.opportunities[v][w], p));
   const strength = (v: number, w: number): PairStrength => ({
     value: w,
     rival: v,
     opportunities: input.opportunities[v][w],
     games: input.opportunityGames[v][w],
-    log10LR: log10LR(input.opportunities[v][w], p),
-    log10LRPerGame: log10LR(input.opportunityGames[v][w], p),
+    log10LR: lr(v, w),
+    log10LRPerGame: chance ? chance.perGame[v][w] : log10LR(input.opportunityGames[v][w], p),
   });
   const pairs: PairStrength[] = [];
   for (const v of consistent) for (const w of consistent) if (v !== w && input.opportunities[v][w] > 0) pairs.push(strength(v, w));
   pairs.sort((a, b) => b.log10LR - a.log10LR || a.value - b.value || a.rival - b.rival);
   const disfavoured: PairStrength[] = [];
   for (const w of consistent) {
-    const against = pairs.filter((s) => s.value === w && s.log10LR - log10LR(input.opportunities[w][s.rival], p) >= threshold);
+    const against = pairs.filter((s) => s.value === w && s.log10LR - lr(w, s.rival) >= threshold);
     if (against.length) disfavoured.push(against[0]);
   }
   const out = consistent.filter((w) => !disfavoured.some((d) => d.value === w));

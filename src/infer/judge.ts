@@ -229,11 +229,18 @@ function countOpportunities(record: GameRecord, index: number, plan: InferPlan, 
       row.forEach((n, k) => {
         if (n === 0) return;
         const t = tally.options[i][j];
+        const sum = found.chance[i][j]?.[k] ?? 0;
+        const max = found.chanceMax[i][j]?.[k] ?? 0;
         t.opportunities[k] += n;
         t.opportunityGames[k]++;
+        t.chance[k] += sum;
+        t.chancePerGame[k] += max;
         for (const g of groups) {
-          g.options[i][j].opportunities[k] += n;
-          g.options[i][j].opportunityGames[k]++;
+          const gv = g.options[i][j];
+          gv.opportunities[k] += n;
+          gv.opportunityGames[k]++;
+          gv.chance[k] += sum;
+          gv.chancePerGame[k] += max;
         }
         const ex = found.examples[i][j][k];
         if (ex && t.opportunityExamples[k] === null) t.opportunityExamples[k] = ex;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { loadDialect } from '../dialects/index.js';
 import { decide } from './method.js';
-import { opportunityKind } from './opportunities/turn-tests.js';
+import { notCountedWhy, opportunityKind } from './opportunities/turn-tests.js';
 import { defaultOptionPaths, planOption } from './options.js';
 
 const dialect = (name: string) => {
@@ -50,8 +50,8 @@ describe('candidate values from the schema', () => {
     expect(!unknown.ok && unknown.error.code).toBe('infer.unknown-option');
   });
 
-  it('defaults to the open options plus maximum and enPassant.window', () => {
-    expect(defaultOptionPaths(dialect('reference'))).toEqual(['maximum', 'enPassant.window', 'draws.castlingCounts', 'clock.passEarnsIncrement']);
+  it('defaults to the open options plus maximum, enPassant.window and (castling on two dice) maximumCounts', () => {
+    expect(defaultOptionPaths(dialect('reference'))).toEqual(['maximum', 'maximumCounts', 'enPassant.window', 'draws.castlingCounts', 'clock.passEarnsIncrement']);
     const dc = defaultOptionPaths(dialect('dicechess-com'));
     expect(dc).toEqual(expect.arrayContaining(['maximum', 'enPassant.window', 'castling.attacks', 'draws.moveCounterLimit', 'draws.turnLimit', 'clock.increment', 'cube.cap']));
   });
@@ -90,12 +90,27 @@ describe('opportunities of the default options', () => {
 
   it('across the shipped dialects, every default option counts opportunities', () => {
     const uncounted = new Set<string>();
-    for (const name of ['reference', 'dicechess-com', 'beturanga', 'brainking-one-die', 'wikipedia-two-dice', 'chess']) {
+    for (const name of ['reference', 'dicechess-com', 'beturanga', 'brainking-one-die', 'wikipedia-two-dice', 'chess', 'vchess-dice', 'gollon-count-die', 'gollon-piece-and-count', 'vegas-fun-chess']) {
       for (const p of defaultOptionPaths(dialect(name))) if (opportunityKind(p) === 'none') uncounted.add(p);
     }
     expect([...uncounted]).toEqual([]);
     // Draw agreement is an ending (an agreed draw the value allows at a turn end); the die-drawing rule counts rolls.
     expect(opportunityKind('draws.agreement')).toBe('outcome');
     expect(opportunityKind('dice.draw')).toBe('roll');
+  });
+
+  it("the readings of issue 27: maximumCounts is counted at turn starts and inferred by default where castling takes two dice; the roll and turn options of the new forms, and enPassant.targetUnderPiece, are judged when named and say their opportunities are not counted", () => {
+    expect(opportunityKind('maximumCounts')).toBe('turn');
+    expect(defaultOptionPaths(dialect('dicechess-com'))).toContain('maximumCounts');
+    // One die, castling on a king die: counting in moves changes nothing.
+    expect(defaultOptionPaths(dialect('brainking-one-die'))).not.toContain('maximumCounts');
+    // The die's test of "can move" is the dice's chance, counted at each roll like dice.draw.
+    expect(opportunityKind('dice.movableTest')).toBe('roll');
+    for (const p of ['enPassant.targetUnderPiece', 'dice.facesByDie', 'dice.reads', 'dice.counts', 'dice.whoRolls', 'turn.onePiece', 'turn.firstMoveFree', 'pass.onFreeChoice']) {
+      expect(opportunityKind(p), p).toBe('none');
+      expect(notCountedWhy(p), p).not.toBe('it is judged on events or on the recorded end');
+    }
+    const ep = planOption('enPassant.targetUnderPiece', dialect('reference'), []);
+    expect(ep.ok && ep.value.values).toEqual(['dies', 'survives']);
   });
 });

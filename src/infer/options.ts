@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { type Dialect, LEAF_PATHS, listDialects, loadDialect } from '../dialects/index.js';
 import { LEAF_SCHEMAS } from '../dialects/schema.js';
+import { opportunityKind } from './opportunities/turn-tests.js';
 
 /** One option to infer: its path, the base dialect's value, and the candidate values (the base value among them). */
 export interface OptionPlan {
@@ -80,11 +81,17 @@ function openOrder(a: unknown, b: unknown): number {
 
 /**
  * The options inferred when none are named: every option the base dialect marks `open`,
- * plus `maximum` and `enPassant.window` (docs/rules.md §9 names both as disputed between sources).
+ * plus `maximum` and `enPassant.window` (docs/rules.md §9 names both as disputed between
+ * sources), and `maximumCounts` where it can matter (a maximum, castling on two dice: the
+ * engines that count the maximum in moves differ there). Only options whose opportunities are
+ * counted: the others (`opportunityKind` none) are judged when named with --option, and say
+ * there that their opportunities are not counted.
  */
 export function defaultOptionPaths(base: Dialect): string[] {
   const open = LEAF_PATHS.filter((p) => base.sources[p]?.open === true);
-  return LEAF_PATHS.filter((p) => open.includes(p) || p === 'maximum' || p === 'enPassant.window');
+  const r = base.rules;
+  const counts = r.maximum !== 'none' && r.castling.dice === 'king-and-rook';
+  return LEAF_PATHS.filter((p) => (open.includes(p) || p === 'maximum' || p === 'enPassant.window' || (p === 'maximumCounts' && counts)) && opportunityKind(p) !== 'none');
 }
 
 /**

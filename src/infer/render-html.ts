@@ -2,7 +2,7 @@ import { boardSvg } from '../explore/page/board-svg.js';
 import { escapeHtml as h } from '../report/escape.js';
 import type { ExampleDoc, InferDocument, OptionDoc } from './document.js';
 import { evidenceChart } from './evidence-chart.js';
-import type { EvidenceDoc } from './evidence-doc.js';
+import { basisWords, type EvidenceDoc } from './evidence-doc.js';
 import { notCountedWhy } from './opportunities/turn-tests.js';
 import { valueText } from './options.js';
 import { notJudgeable } from './verdict-phrase.js';
@@ -39,7 +39,7 @@ export function renderInferHtml(doc: InferDocument): string {
     table(['option', 'base value', 'inferred', 'verdict', 'favoured', 'strongest evidence (log10 LR)'], doc.options.map((o) => [code(o.path), val(o.baseValue), o.inferred !== null ? val(o.inferred) : `—${o.consistent.length ? ` (consistent: ${o.consistent.map(val).join(', ')})` : ''}`, h((notJudgeable(o) !== null ? 'not judgeable' : o.verdict) + (o.mixed ? ', mixed' : '')), o.favoured.map(val).join(', ') || '—', strongest(o)])),
     `<p><strong>Confirmation:</strong> ${c.judged ? `with every inferred value at once (${c.set.map((s) => code(`--set ${s}`)).join(' ')}), ${fmt(c.conforming)} games conform` : `${h(c.note)}; ${fmt(c.conforming)} games conform`}; under the base dialect: ${fmt(c.baseConforming)}.</p>`,
     `<p class="muted">${fmt(doc.games)} games judged, ${fmt(doc.unreadable)} unreadable records; corpus sha256 ${code(doc.corpus.sha256)}.</p>`,
-    `<details><summary>Method</summary><p>${h(doc.method)}</p><p>Evidence by absence: ${code(doc.evidenceModel.formula)}, at p = ${h(String(doc.takeRate))} (--take-rate); a value is disfavoured at ${h(String(doc.evidenceThreshold))} or more (--evidence). ${h(doc.evidenceModel.assumption)} ${h(doc.evidenceModel.independence)}</p></details>`,
+    `<details><summary>Method</summary><p>${h(doc.method)}</p><p>Evidence by absence: ${code(doc.evidenceModel.formula)}, at p = ${h(String(doc.takeRate))} (--take-rate); a value is disfavoured at ${h(String(doc.evidenceThreshold))} or more (--evidence). ${h(doc.evidenceModel.assumption)} ${h(doc.evidenceModel.independence)}</p><p>${h(doc.evidenceModel.diceModel)}</p></details>`,
     ...doc.options.map((o) => optionSection(doc, o)),
   ].join('\n');
   return `<!doctype html>
@@ -64,10 +64,10 @@ function optionSection(doc: InferDocument, o: OptionDoc): string {
   const parts = [
     `<h2 id="${h(o.path)}">${code(o.path)}</h2>`,
     `<p class="verdict ${o.verdict}">${prose(o.sentence)}</p>`,
-    `<p class="verdict ${o.evidence.length ? 'contradicted' : 'undecided'} evidence"><strong>With evidence by absence</strong> (take rate ${h(String(doc.takeRate))}, an assumption about players): ${prose(o.favouredSentence)}</p>`,
+    `<p class="verdict ${o.evidence.length ? 'contradicted' : 'undecided'} evidence"><strong>With evidence by absence</strong> (${h(basisWords(o.evidenceBasis, doc.takeRate))}): ${prose(o.favouredSentence)}</p>`,
     evidenceChart(o, doc.games, doc.evidenceThreshold),
   ];
-  if (o.pairs.length) parts.push(table(['looser value', 'stricter rival', 'opportunities (turns)', 'games with one', 'log10 LR', 'at most one per game'], o.pairs.map((p) => [val(p.value), val(p.rival), num(p.opportunities), num(p.games), { num: p.log10LR.toFixed(2) }, { num: p.log10LRPerGame.toFixed(2) }])));
+  if (o.pairs.length) parts.push(table(['looser value', 'stricter rival', o.evidenceBasis === 'dice-model' ? 'opportunities (rolls)' : 'opportunities (turns)', 'games with one', 'log10 LR', o.evidenceBasis === 'dice-model' ? "each game's strongest roll" : 'at most one per game'], o.pairs.map((p) => [val(p.value), val(p.rival), num(p.opportunities), num(p.games), { num: p.log10LR.toFixed(2) }, { num: p.log10LRPerGame.toFixed(2) }])));
   for (const ev of o.evidence) if (ev.example) parts.push(evidenceExampleHtml(ev));
   if (o.groups) {
     parts.push(`<p>Verdicts per ${o.groups.by === 'month' ? 'month' : 'corpus file'}:</p>`);

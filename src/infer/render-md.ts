@@ -1,5 +1,6 @@
 import { escapeMarkdown as e, mdCode, mdFence } from '../report/escape.js';
 import type { ExampleDoc, InferDocument, OptionDoc } from './document.js';
+import { basisWords } from './evidence-doc.js';
 import { notCountedWhy, type OpportunityKind } from './opportunities/turn-tests.js';
 import { valueText } from './options.js';
 import { notJudgeable } from './verdict-phrase.js';
@@ -44,7 +45,7 @@ export function renderInferMarkdown(doc: InferDocument): string {
     '',
   );
   out.push(`Corpus: ${fmt(doc.games)} games judged, ${fmt(doc.unreadable)} unreadable records${doc.unreadable ? ` (${Object.entries(doc.unreadableCodes).map(([k, n]) => `${mdCode(k)} ${n}`).join(', ')})` : ''}; sha256 ${mdCode(doc.corpus.sha256)} over ${doc.corpus.sources.length} source${doc.corpus.sources.length === 1 ? '' : 's'}.`, '');
-  out.push(`<details><summary>Method</summary>`, '', e(doc.method), '', `Evidence by absence: ${e(doc.evidenceModel.formula)}, at p = ${doc.takeRate} (--take-rate); a value is disfavoured at ${doc.evidenceThreshold} or more (--evidence). ${e(doc.evidenceModel.assumption)} ${e(doc.evidenceModel.independence)}`, '', '</details>', '');
+  out.push(`<details><summary>Method</summary>`, '', e(doc.method), '', `Evidence by absence: ${e(doc.evidenceModel.formula)}, at p = ${doc.takeRate} (--take-rate); a value is disfavoured at ${doc.evidenceThreshold} or more (--evidence). ${e(doc.evidenceModel.assumption)} ${e(doc.evidenceModel.independence)}`, '', e(doc.evidenceModel.diceModel), '', '</details>', '');
   for (const o of doc.options) out.push(...optionSection(doc, o));
   return `${out.join('\n')}\n`;
 }
@@ -53,7 +54,7 @@ function optionSection(doc: InferDocument, o: OptionDoc): string[] {
   const out: string[] = [];
   out.push(`## ${mdCode(o.path)}`, '');
   out.push(o.sentence, '');
-  out.push(`**With evidence by absence** (take rate ${doc.takeRate}, an assumption about players): ${o.favouredSentence}`, '');
+  out.push(`**With evidence by absence** (${basisWords(o.evidenceBasis, doc.takeRate)}): ${o.favouredSentence}`, '');
   out.push(...evidenceLines(o));
   out.push(`Base dialect ${mdCode(doc.base)}${doc.set.length ? ` with ${doc.set.map((s) => mdCode(`--set ${s}`)).join(' ')}` : ''}; ${fmt(doc.games)} games; each value judged with every other option at the base value.`, '');
   const rivals = o.values.map((v) => valueText(v.value));
@@ -111,7 +112,7 @@ function strongest(o: OptionDoc): string {
 function evidenceLines(o: OptionDoc): string[] {
   const out: string[] = [];
   if (o.pairs.length) {
-    out.push('| looser value | stricter rival | opportunities (turns) | games with one | log10 LR | at most one per game |', '|---|---|---:|---:|---:|---:|');
+    out.push(`| looser value | stricter rival | opportunities (${o.evidenceBasis === 'dice-model' ? 'rolls' : 'turns'}) | games with one | log10 LR | ${o.evidenceBasis === 'dice-model' ? "each game's strongest roll" : 'at most one per game'} |`, '|---|---|---:|---:|---:|---:|');
     for (const p of o.pairs) out.push(`| ${val(p.value, true)} | ${val(p.rival, true)} | ${fmt(p.opportunities)} | ${fmt(p.games)} | ${p.log10LR.toFixed(2)} | ${p.log10LRPerGame.toFixed(2)} |`);
     out.push('');
   }

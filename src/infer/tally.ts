@@ -52,6 +52,8 @@ export interface GroupValueTally {
   decisive: number;
   opportunities: number[];
   opportunityGames: number[];
+  chance: number[];
+  chancePerGame: number[];
 }
 
 export interface GroupTally {
@@ -68,6 +70,14 @@ export interface ValueTally {
   opportunities: number[];
   /** Games with at least one opportunity against each value (the conservative count: at most one per game). */
   opportunityGames: number[];
+  /**
+   * Options whose freedom is the dice's (`roll`), against each value: the sum over the
+   * opportunities of −log10 of the chance, under that value's dice, that the roll falls among
+   * those this value allows, in millionths (whole numbers, so batches add exactly in any
+   * order); and per game only its largest term (the game's strongest roll). Zeros elsewhere.
+   */
+  chance: number[];
+  chancePerGame: number[];
   /** The first opportunity against each value (lowest input position). */
   opportunityExamples: Array<OpportunityExample | null>;
   /** First rule of each diverging game. */
@@ -121,6 +131,8 @@ export function emptyTally(named: number, optionSizes: readonly number[]): Infer
         decisive: 0,
         opportunities: new Array<number>(k).fill(0),
         opportunityGames: new Array<number>(k).fill(0),
+        chance: new Array<number>(k).fill(0),
+        chancePerGame: new Array<number>(k).fill(0),
         opportunityExamples: new Array<OpportunityExample | null>(k).fill(null),
         rules: {},
         byCorpus: {},
@@ -138,7 +150,7 @@ export function emptyTally(named: number, optionSizes: readonly number[]): Infer
 }
 
 export function emptyGroup(optionSizes: readonly number[]): GroupTally {
-  return { games: 0, options: optionSizes.map((k) => Array.from({ length: k }, () => ({ conforming: 0, decisive: 0, opportunities: new Array<number>(k).fill(0), opportunityGames: new Array<number>(k).fill(0) }))) };
+  return { games: 0, options: optionSizes.map((k) => Array.from({ length: k }, () => ({ conforming: 0, decisive: 0, opportunities: new Array<number>(k).fill(0), opportunityGames: new Array<number>(k).fill(0), chance: new Array<number>(k).fill(0), chancePerGame: new Array<number>(k).fill(0) }))) };
 }
 
 const lower = <T extends { index: number }>(a: T | null, b: T | null): T | null => (a === null ? b : b === null || a.index <= b.index ? a : b);
@@ -168,6 +180,8 @@ export function mergeTally(a: InferTally, b: InferTally): InferTally {
       t.decisive += v.decisive;
       v.opportunities.forEach((n, k) => (t.opportunities[k] += n));
       v.opportunityGames.forEach((n, k) => (t.opportunityGames[k] += n));
+      v.chance.forEach((n, k) => (t.chance[k] += n));
+      v.chancePerGame.forEach((n, k) => (t.chancePerGame[k] += n));
       v.opportunityExamples.forEach((ex, k) => (t.opportunityExamples[k] = lower(t.opportunityExamples[k], ex)));
       addCounts(t.rules, v.rules);
       for (const [corpus, [c, d]] of Object.entries(v.byCorpus)) {
@@ -190,6 +204,8 @@ export function mergeTally(a: InferTally, b: InferTally): InferTally {
         t.decisive += v.decisive;
         v.opportunities.forEach((n, k) => (t.opportunities[k] += n));
         v.opportunityGames.forEach((n, k) => (t.opportunityGames[k] += n));
+        v.chance.forEach((n, k) => (t.chance[k] += n));
+        v.chancePerGame.forEach((n, k) => (t.chancePerGame[k] += n));
       }),
     );
   }

@@ -6,3 +6,4 @@ export { type RecordedTurnOptions, TurnEngine, type TurnFinding, type TurnVerdic
 export { GameState, type Outcome, type PlayRecordedOptions, type OutcomeReason, TERMINATION_OF, canMate, canWin, drawnByMaterial, insufficientMaterial } from './game.js';
 export { TurnWalker } from './turn-walker.js';
 export { maxPool, parseDialectDfen, poolFits } from './dialect-position.js';
+export { stepMovableRoles } from './roll.js';

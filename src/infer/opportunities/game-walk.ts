@@ -1,18 +1,25 @@
-import { type Die, makeDiceLetters, type Role } from '../../core/index.js';
+import { type Die, makeDiceLetters, type Move, type Position, type Role } from '../../core/index.js';
 import type { GameRecord } from '../../records/model/game-record.js';
 import { judgeFairness, mayEndPartway } from '../../replay/replay-game.js';
 import { earnedIncrementMs } from '../../replay/clock-rule.js';
-import { GameState, TERMINATION_OF, type TurnEngine } from '../../rules/index.js';
+import { DicePool, GameState, stepMovableRoles, TERMINATION_OF, type TurnEngine } from '../../rules/index.js';
 import type { OpportunityExample } from '../tally.js';
 import { witnessTurn } from './brute-force.js';
 import { cubeAllowed, cubeOpportunities, CubeTrack } from './cube.js';
 import { declineAllowed, declineOpportunities } from './decline.js';
-import { allowedRolls, rollAllowed, rollOpportunities } from './roll.js';
+import { allowedRolls, faceOdds, rollAllowed, rollOpportunities } from './roll.js';
 import { countsOutcomes, countsTurns, type OpportunityKind, type TurnTestStats, turnOpportunities } from './turn-tests.js';
 
 /** What one game's walk found, per option: [value][rival] counts of turns, and an example per pair not yet known. */
 export interface GameOpportunities {
   turns: number[][][];
+  /**
+   * Options whose freedom is the dice's (`roll`): [value][rival] the sum, over the opportunities,
+   * of −log10 of the chance under the rival's dice that the roll falls among those the value
+   * allows (in millionths), and the largest single term (the game's strongest roll).
+   */
+  chance: number[][][];
+  chanceMax: number[][][];
   examples: Array<Array<Array<OpportunityExample | null>>>;
   stats: TurnTestStats;
 }
@@ -61,11 +68,13 @@ function isComplete(game: GameState, dice: readonly Die[], moves: readonly strin
  * turn's roll (`cube`), the turn's roll (`roll`); once per game, the cost a declined double
  * that ended it may be stated at (`decline`). Once per turn and pair.
  */
-export function walkGame(record: GameRecord, walker: TurnEngine, index: number, options: readonly WalkOption[], trace?: Array<{ option: number; value: number; rival: number; turn: number }>): GameOpportunities | null {
+export function walkGame(record: GameRecord, walker: TurnEngine, index: number, options: readonly WalkOption[], trace?: Array<{ option: number; value: number; rival: number; turn: number; weight?: number }>): GameOpportunities | null {
   const started = GameState.start(walker, record.startFen);
   if (!started.ok) return null;
   const game = started.value;
   const turns = options.map((o) => o.values.map(() => new Array<number>(o.values.length).fill(0)));
+  const chance = options.map((o) => (o.kind === 'roll' ? o.values.map(() => new Array<number>(o.values.length).fill(0)) : []));
+  const chanceMax = options.map((o) => (o.kind === 'roll' ? o.values.map(() => new Array<number>(o.values.length).fill(0)) : []));
   const examples = options.map((o) => o.values.map(() => new Array<OpportunityExample | null>(o.values.length).fill(null)));
   const stats: TurnTestStats = { cheap: 0, exact: 0 };
   // Outcome options: one game state per value, playing the same moves, to see how each would let the game end.
@@ -83,6 +92,9 @@ export function walkGame(record: GameRecord, walker: TurnEngine, index: number, 
   const rolls = options.some((o) => o.kind === 'roll');
   const revealed = rolls && record.fairness !== null && judgeFairness(record) === null;
   const movableWanted = rolls && options.some((o, i) => o.kind === 'roll' && rulesOf[i].some((r) => r.dice.draw === 'movable-types'));
+  // Each value's dice, for the chance a roll falls among those another value allows; rolls compared in order where the record keeps it.
+  const odds = options.map((o, i) => (o.kind === 'roll' ? rulesOf[i].map(faceOdds) : []));
+  const ordered = rolls && record.turns.every((t) => t.diceOrder === 'roll');
   const example = (i: number, j: number, k: number, t: number, kind: OpportunityExample['kind'], allowed: string, witness: string[] | null, dfen: string): void => {
     if (!options[i].wantExample[j][k] || examples[i][j][k]) return;
     const turn = record.turns[t];
@@ -101,15 +113,31 @@ export function walkGame(record: GameRecord, walker: TurnEngine, index: number, 
     const cubeNow = cube?.before(t + 1) ?? null;
     // A last turn that may stop part-way earns no increment only when it did stop part-way (as the replayer's clock check reads it).
     const clockPartial = partial && hasClock && clockUsable && !isComplete(game, dice, turn.moves);
-    const movable = movableWanted && dice.length === 1 ? game.movableFaces() : null;
+    // A turn that rolls (not a free one): the types that can move by each test a value draws by, found once per test.
+    const rolledNow = rolls && turn.dice.length > 0 && game.freeTurn() === null;
+    const movable = { 'allowed-move': null as Role[] | null, step: null as Role[] | null };
+    const movableFor = (i: number, k: number): Role[] | null => {
+      if (!movableWanted || turn.dice.length !== 1) return null;
+      const test = rulesOf[i][k].dice.movableTest;
+      return (movable[test] ??= test === 'step' ? stepMovableRoles(game.pos) : allowedMovable(options[i].engines[k], game.pos));
+    };
     options.forEach((o, i) => {
       const conf = o.conforming;
-      if (o.kind === 'roll') {
-        const sets = rulesOf[i].map((r) => allowedRolls(r, movable, revealed, dice));
-        rollOpportunities(sets, conf, turns[i], (j, k) => {
-          trace?.push({ option: i, value: j, rival: k, turn: t + 1 });
-          example(i, j, k, t, 'roll', rollAllowed(sets[k], sets[j]), null, game.dfen(dice));
-        });
+      if (o.kind === 'roll' && rolledNow) {
+        const sets = rulesOf[i].map((r, k) => allowedRolls(r, movableFor(i, k), revealed, dice));
+        rollOpportunities(
+          sets,
+          conf,
+          turns[i],
+          (j, k, weight) => {
+            chance[i][j][k] += weight;
+            if (weight > chanceMax[i][j][k]) chanceMax[i][j][k] = weight;
+            trace?.push({ option: i, value: j, rival: k, turn: t + 1, weight });
+            example(i, j, k, t, 'roll', rollAllowed(sets[k], sets[j]), null, game.dfen(dice));
+          },
+          odds[i],
+          ordered,
+        );
       }
       if (o.kind === 'cube' && cubeNow) {
         const rules = rulesOf[i];
@@ -174,5 +202,14 @@ export function walkGame(record: GameRecord, walker: TurnEngine, index: number, 
       examples[i][j][k] = { id: record.id, index, location: record.location, turn: record.turns.length + 1, dfen: game.dfen(), dice: '', recorded: [], kind: 'decline', allowed: declineAllowed(record, rulesOf[i][k]), witness: null };
     });
   });
-  return { turns, examples, stats };
+  return { turns, chance, chanceMax, examples, stats };
+}
+
+const MOVABLE_BUF: Move[] = [];
+
+/** The types with an allowed micro-move under `engine` now (`dice.movableTest: "allowed-move"`), as GameState.movableFaces finds them. */
+function allowedMovable(engine: TurnEngine, pos: Position): Role[] {
+  const out: Role[] = [];
+  for (let r = 1; r <= 6; r++) if (engine.micro.generate(pos, DicePool.of([r as Role]), 0, MOVABLE_BUF) > 0) out.push(r as Role);
+  return out;
 }

@@ -30,18 +30,67 @@ function within(a: RollSet, b: RollSet): boolean {
   return a.roll.length === b.roll.length && a.roll.every((d, i) => d === b.roll[i]);
 }
 
+/** The chance of each piece type on one fair die of these rules (by role, index 0 unused): the faces naming it, of six. */
+export function faceOdds(rules: Rules): number[] {
+  const out = [0, 0, 0, 0, 0, 0, 0];
+  for (const role of rules.dice.faces) out[role] += 1 / 6;
+  return out;
+}
+
+/** The orderings of a roll that read as the same roll when rolls are compared sorted (a multiset's permutations). */
+function orderings(roll: readonly number[]): number {
+  let n = 1;
+  for (let i = 2; i <= roll.length; i++) n *= i;
+  const seen = new Map<number, number>();
+  for (const d of roll) seen.set(d, (seen.get(d) ?? 0) + 1);
+  for (const c of seen.values()) for (let i = 2; i <= c; i++) n /= i;
+  return n;
+}
+
 /**
- * One turn's roll, for `dice.draw`: for every value j the game conforms under and every
- * rival k, adds 1 to out[j][k] when k allows a roll j forbids (and calls `counted(j, k)`).
+ * The dice model of a value, as the rolls it allows and how its dice draw them: `all` is fair
+ * dice (each die independently, a type with the chance of its faces, `odds`), `faces` one die
+ * uniform over the types that can move (BrainKing, vchess), `one` the seeds' roll and no other.
+ * Returns the chance, under the rival's model, that the roll falls among those `value` allows:
+ * what the rolls tell apart is the dice's own chance, not a player's choice. `ordered`: the
+ * record keeps roll order (a seeds' roll is compared in order), else rolls compare sorted.
  */
-export function rollOpportunities(sets: readonly RollSet[], conforming: readonly boolean[], out: number[][], counted?: (j: number, k: number) => void): void {
+export function rollChance(rival: RollSet, value: RollSet, rivalOdds: readonly number[], ordered: boolean): number {
+  if (rival.kind === 'one') return within(rival, value) ? 1 : 0;
+  if (rival.kind === 'faces') {
+    if (value.kind === 'faces') return rival.faces.filter((f) => value.faces.includes(f)).length / rival.faces.length;
+    if (value.kind === 'one') return value.roll.length === 1 && rival.faces.includes(value.roll[0] as Role) ? 1 / rival.faces.length : 0;
+    return 1;
+  }
+  if (value.kind === 'faces') return value.faces.reduce((p, f) => p + rivalOdds[f], 0);
+  if (value.kind === 'one') return value.roll.reduce((p, d) => p * rivalOdds[d], ordered ? 1 : orderings(value.roll));
+  return 1;
+}
+
+/** The weight of one roll as evidence, in millionths of a log10 unit (whole numbers: batches add exactly in any order); 0 for a roll the rival cannot show at all (the game refutes it outright there). */
+export const chanceWeight = (chance: number): number => (chance > 0 && chance < 1 ? Math.round(-Math.log10(chance) * 1e6) : 0);
+
+/**
+ * One turn's roll, for `dice.draw` and `dice.movableTest`: for every value j the game conforms
+ * under and every rival k, adds 1 to out[j][k] when k allows a roll j forbids, and calls
+ * `counted(j, k, weight)` with the weight of that roll as evidence against k (chanceWeight of
+ * the chance, under k's dice, that the roll falls among those j allows).
+ */
+export function rollOpportunities(
+  sets: readonly RollSet[],
+  conforming: readonly boolean[],
+  out: number[][],
+  counted?: (j: number, k: number, weight: number) => void,
+  odds?: readonly (readonly number[])[],
+  ordered = true,
+): void {
   if (sets.every((s) => s.kind === 'all')) return;
   for (let j = 0; j < sets.length; j++) {
     if (!conforming[j]) continue;
     for (let k = 0; k < sets.length; k++) {
       if (k === j || within(sets[k], sets[j])) continue;
       out[j][k]++;
-      counted?.(j, k);
+      counted?.(j, k, odds ? chanceWeight(rollChance(sets[k], sets[j], odds[k], ordered)) : 0);
     }
   }
 }

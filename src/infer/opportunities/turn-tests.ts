@@ -15,6 +15,8 @@ import { maximumOpportunities } from './maximum.js';
 export type OpportunityKind = 'turn' | 'clock' | 'outcome' | 'turn+outcome' | 'cube' | 'roll' | 'decline' | 'none';
 
 export const countsTurns = (kind: OpportunityKind): boolean => kind === 'turn' || kind === 'turn+outcome';
+/** Is the option's freedom the dice's (weighed from the dice model), not a player's (weighed at a take rate)? */
+export const byDice = (kind: OpportunityKind): boolean => kind === 'roll';
 export const countsOutcomes = (kind: OpportunityKind): boolean => kind === 'outcome' || kind === 'turn+outcome';
 
 const OUTCOME_PATHS = new Set([
@@ -33,7 +35,9 @@ const OUTCOME_PATHS = new Set([
   'pass.whenNothingMoves',
 ]);
 /** Options that change what a recorded roll says: the values would judge the same record with different dice. */
-const ROLL_PATHS = new Set(['dice.facesByDie', 'dice.reads', 'dice.counts', 'dice.movableTest', 'dice.whoRolls', 'turn.firstMoveFree', 'pass.onFreeChoice']);
+const ROLL_PATHS = new Set(['dice.facesByDie', 'dice.reads', 'dice.counts', 'dice.whoRolls', 'turn.firstMoveFree', 'pass.onFreeChoice']);
+/** Options whose values leave different positions after the same recorded turn: one walk of the game cannot give every value's turn starts. */
+const DIVERGING_PATHS = new Set(['enPassant.targetUnderPiece']);
 /** Options whose rival values allow turns of up to six micro-moves by any pieces: far too many to list at every turn start. */
 const UNLISTABLE_PATHS = new Set(['turn.onePiece']);
 const TURN_PREFIXES = ['maximum', 'maximumCounts', 'kingCaptureExempt', 'check', 'castling.', 'enPassant.', 'promotion.', 'turn.', 'pass.voluntary', 'dice.count', 'dice.faces'];
@@ -44,9 +48,10 @@ export function opportunityKind(path: string): OpportunityKind {
   if (OUTCOME_PATHS.has(path)) return 'outcome';
   if (path === 'clock.increment' || path === 'clock.passesFree' || path === 'clock.passEarnsIncrement') return 'clock';
   if (path === 'cube.ownership' || path === 'cube.cap') return 'cube';
-  if (path === 'dice.draw') return 'roll';
+  // Which rolls the dice may show: the types that can move, by the site's own test of "can move".
+  if (path === 'dice.draw' || path === 'dice.movableTest') return 'roll';
   if (path === 'cube.declineLoses') return 'decline';
-  if (ROLL_PATHS.has(path) || UNLISTABLE_PATHS.has(path)) return 'none';
+  if (ROLL_PATHS.has(path) || UNLISTABLE_PATHS.has(path) || DIVERGING_PATHS.has(path)) return 'none';
   if (TURN_PREFIXES.some((p) => (p.endsWith('.') ? path.startsWith(p) : path === p))) return 'turn';
   return 'none';
 }
@@ -55,6 +60,7 @@ export function opportunityKind(path: string): OpportunityKind {
 export function notCountedWhy(path: string): string {
   if (UNLISTABLE_PATHS.has(path)) return 'a rival value allows turns of up to six micro-moves by any pieces, too many to list at each turn start';
   if (ROLL_PATHS.has(path)) return "its values read a recorded roll differently (which dice it gives, whether the turn rolls, whether it may pass), so no one turn start is shared by the values to count on";
+  if (DIVERGING_PATHS.has(path)) return 'a target under a piece lives on under one value and dies under the other, so the same recorded turns leave the values different en passant targets and one walk of the game cannot give both values\' turn starts';
   return 'it is judged on events or on the recorded end';
 }
 

@@ -187,7 +187,8 @@ function parseStateMapSteps(id: string, steps: Step[], place: DocPlace, notes: S
     sawDouble = true;
     events.push(
       { type: 'DOUBLE_OFFER', turn: turns.length + 1, microMove: null, actor: handover, bank: last.bank === null ? null : last.bank * 2, clockMs: null },
-      { type: 'DOUBLE_DECLINE', turn: turns.length + 1, microMove: null, actor: other(handover), bank: null, clockMs: null },
+      // The trailing steps keep the bank as it stood: a decline leaves the pot unchanged.
+      { type: 'DOUBLE_DECLINE', turn: turns.length + 1, microMove: null, actor: other(handover), bank: last.bank, clockMs: null },
     );
   } else if (trailing > 0) {
     termination = 'draw_agreement';

@@ -45,6 +45,7 @@ export const AXES = {
     pieces: z.array(z.enum(['n', 'b', 'r', 'q'])).min(1),
     die: z.enum(['pawn', 'die-piece']),
     onKingDie: z.boolean(),
+    onKingDieBecomes: z.enum(['choice', 'king']),
   },
   pass: {
     voluntary: z.boolean(),
@@ -291,6 +292,12 @@ export function crossCheck(r: Rules, ctx: IssueSink): void {
   if (r.promotion.die === 'die-piece' && noDice) bad('promotion.die', 'the die-piece promotion rule needs dice (dice.count is 0)');
   if (r.promotion.onKingDie && r.promotion.die !== 'die-piece') {
     bad('promotion.onKingDie', 'onKingDie is part of the die-piece promotion rule; promotion.die is "pawn"');
+  }
+  if (r.promotion.onKingDieBecomes === 'king' && !r.promotion.onKingDie) {
+    bad('promotion.onKingDieBecomes', 'a pawn becomes a king on a king die only where a king die may move it: promotion.onKingDie must be true');
+  }
+  if (r.promotion.onKingDieBecomes === 'king' && r.check !== 'none') {
+    bad('promotion.onKingDieBecomes', 'a second king is a rule of a game without check (which of two kings would be in check?): check must be "none"');
   }
 
   if (r.cube.enabled && r.stakes.kind !== 'pot') bad('cube.enabled', 'a doubling cube doubles a bank: stakes.kind must be "pot"');

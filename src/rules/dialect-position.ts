@@ -29,7 +29,8 @@ export function maxPool(rules: Rules): number {
  * its dialect's options, for every caller that plays on it.
  */
 export function parseDialectDfen(rules: Rules, text: string): Result<DicePosition, CoreError> {
-  const parsed = parseDfen(text, { maxDice: maxPool(rules), epUnderPiece: rules.enPassant.targetUnderPiece === 'survives' });
+  const secondKings = rules.promotion.onKingDieBecomes === 'king';
+  const parsed = parseDfen(text, { maxDice: maxPool(rules), epUnderPiece: rules.enPassant.targetUnderPiece === 'survives', kings: secondKings ? 2 : 1 });
   // A count die's dice are all `*`, a piece and a count die's all of one type: other dice are no roll of this dialect.
   if (parsed.ok && rules.dice.reads !== 'pieces' && parsed.value.dice !== null && parsed.value.dice.length > 0 && !poolFits(rules, parsed.value.dice)) {
     return err('fen.dice', `the dice in "${text.trim().split(/\s+/)[6]}" are not what this dialect's roll gives (${rules.dice.reads === 'count' ? 'a count die is written as one * per move' : 'a piece die and a count die are written as that many dice of one type'})`, 'dice');
@@ -37,6 +38,7 @@ export function parseDialectDfen(rules: Rules, text: string): Result<DicePositio
   if (parsed.ok) {
     parsed.value.pos.castleHalfmoves = rules.draws.castlingCounts;
     parsed.value.pos.trackLanding = rules.turn.onePiece;
+    parsed.value.pos.secondKings = secondKings;
   }
   return parsed;
 }

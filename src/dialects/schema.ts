@@ -51,6 +51,7 @@ export const AXES = {
     voluntary: z.boolean(),
     whenNothingMoves: z.enum(['pass', 'draw', 'loss']),
     onFreeChoice: z.boolean(),
+    whenCheckedBack: z.boolean(),
   },
   draws: {
     agreement: z.boolean(),
@@ -224,6 +225,9 @@ function crossCheckRolls(r: Rules, bad: (path: string, message: string) => void)
   if (r.dice.movableTest === 'step' && r.dice.draw !== 'movable-types') bad('dice.movableTest', 'the test of which types can move is part of dice.draw "movable-types"');
   if (r.turn.onePiece && r.turn.structure !== 'each-die') bad('turn.onePiece', 'one piece making every micro-move of a turn needs turn.structure "each-die"');
   if (r.turn.firstMoveFree && (r.turn.structure !== 'one-move' || r.dice.count === 0)) bad('turn.firstMoveFree', 'a free first move is a one-move rule of a dialect with dice: turn.structure "one-move"');
+  if (r.pass.whenCheckedBack && (r.dice.whoRolls !== 'not-in-or-after-check' || !r.pass.onFreeChoice)) {
+    bad('pass.whenCheckedBack', 'a pass in check after giving check is the free turn\'s pass: dice.whoRolls "not-in-or-after-check" and pass.onFreeChoice true');
+  }
   if (r.dice.whoRolls !== 'every-turn' && (r.check !== 'orthodox' || r.turn.structure !== 'one-move')) {
     bad('dice.whoRolls', 'not rolling in or after check needs a check rule and one move a turn: check "orthodox", turn.structure "one-move"');
   }

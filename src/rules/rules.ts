@@ -109,6 +109,8 @@ export interface Rules {
     whenNothingMoves: 'pass' | 'draw' | 'loss';
     /** May a player pass when a die shows `any`, or on a turn not rolled after giving check (not when in check)? */
     onFreeChoice: boolean;
+    /** A player whose last turn gave check and who is in check now (the reply checked back): may pass (the giving-check rule), or must get out of check (the in-check rule)? */
+    whenCheckedBack: boolean;
   };
   draws: {
     agreement: boolean;

@@ -12,7 +12,10 @@ export function poolFits(rules: Rules, dice: readonly Die[]): boolean {
   if (reads === 'count') return dice.length >= 1 && dice.length <= maxPool(rules) && wild === dice.length;
   if (reads === 'piece-and-count') return dice.length >= 1 && dice.length <= maxPool(rules) && wild === 0 && dice.every((d) => d === dice[0]);
   if (wild > 0) return false;
-  return rules.turn.structure === 'each-die' && rules.dice.count > 0 ? dice.length >= 1 && dice.length <= rules.dice.count : dice.length === rules.dice.count;
+  if (rules.turn.structure === 'each-die' && rules.dice.count > 0) return dice.length >= 1 && dice.length <= rules.dice.count;
+  if (dice.length === rules.dice.count) return true;
+  // A turn not rolled, or an "any" face beside the other dice: every type once (see diceOfRoll).
+  return dice.length > rules.dice.count && dice.length <= maxPool(rules) && [1, 2, 3, 4, 5, 6].every((r) => dice.includes(r as Die));
 }
 
 /** The most dice a turn's pool holds: the dice rolled, or what they read as (a count die's micro-moves, an "any" face's six types beside the other dice). */

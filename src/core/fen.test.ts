@@ -68,12 +68,14 @@ describe('UCI', () => {
   it('parses moves, promotions and upper-case squares', () => {
     expect(parseUci('E2E4')).toMatchObject({ ok: true, value: { from: 12, to: 28, promotion: 0 } });
     expect(parseUci('e7e8n')).toMatchObject({ ok: true, value: { promotion: 2 } });
+    // A king: vchess.club's Dice lets a pawn become one (whether a dialect allows it is the rules' question).
+    expect(parseUci('e7e8k')).toMatchObject({ ok: true, value: { promotion: 6 } });
   });
   it('gives reason codes for text that is not a move', () => {
     const c = (t: string) => (parseUci(t).ok ? 'ok' : (parseUci(t) as { error: { code: string } }).error.code);
     expect(c('e2')).toBe('uci.syntax');
     expect(c('e2e9')).toBe('uci.bad-square');
-    expect(c('e7e8k')).toBe('uci.bad-promotion');
+    expect(c('e7e8p')).toBe('uci.bad-promotion');
     expect(c('e2e2')).toBe('uci.null-move');
     const empty = uciToMove(start(), 'e4e5');
     expect(empty.ok ? 'ok' : empty.error.code).toBe('uci.empty-square');

@@ -15,6 +15,8 @@ export interface FenLimits {
   maxHalfmove?: number;
   /** En passant targets survive a piece standing on them (a dialect option): keep a listed target whose square is occupied. */
   epUnderPiece?: boolean;
+  /** Most kings a side may have (2 where a pawn may promote to a king, a dialect option); 1 when not given. */
+  kings?: number;
 }
 
 const PIECE_CHARS = 'pnbrqk';
@@ -30,7 +32,7 @@ export function parseDfen(text: string, limits: FenLimits = {}): Result<DicePosi
     return err('fen.fields', `expected 4 to 7 space-separated fields, found ${fields[0] === '' ? 0 : fields.length}`, 'fen');
   }
   const pos = new Position();
-  const boardErr = parseBoard(pos, fields[0]);
+  const boardErr = parseBoard(pos, fields[0], limits.kings ?? 1);
   if (boardErr) return { ok: false, error: boardErr };
 
   if (fields[1] !== 'w' && fields[1] !== 'b') return err('fen.turn', `side to move must be "w" or "b", not "${fields[1]}"`, 'turn');
@@ -78,7 +80,7 @@ export function parseDiceLetters(text: string): Result<Die[]> {
   return ok(out);
 }
 
-function parseBoard(pos: Position, text: string): CoreError | null {
+function parseBoard(pos: Position, text: string, maxKings: number): CoreError | null {
   const rows = text.split('/');
   if (rows.length !== 8) return { code: 'fen.board', message: `board must have 8 ranks, found ${rows.length}`, field: 'board' };
   const kings = [0, 0];
@@ -101,14 +103,15 @@ function parseBoard(pos: Position, text: string): CoreError | null {
       pos.put(sq, color === 0 ? role : -role);
       if (role === KING) {
         kings[color]++;
-        pos.kingSquare[color] = sq;
+        // Of two kings (a promoted pawn), the one on its own first rank is the one that may castle.
+        if (pos.kingSquare[color] < 0 || rank === (color === 0 ? 0 : 7)) pos.kingSquare[color] = sq;
       }
       file++;
     }
     if (file !== 8) return { code: 'fen.board', message: `rank ${rank + 1} has ${file} squares, not 8`, field: 'board' };
   }
   for (const c of [0, 1] as const) {
-    if (kings[c] > 1) return { code: 'fen.kings', message: `${kings[c]} ${c === 0 ? 'white' : 'black'} kings on the board`, field: 'board' };
+    if (kings[c] > maxKings) return { code: 'fen.kings', message: `${kings[c]} ${c === 0 ? 'white' : 'black'} kings on the board`, field: 'board' };
   }
   // A pawn that captured the king on the last rank stays a pawn (the game is over); otherwise no pawn stands there.
   for (const { color, rank } of strandedPawns) {

@@ -10,7 +10,7 @@ export interface GenOptions {
   roles: number;
   /** May the side capture the opponent's en passant targets now? */
   enPassant: boolean;
-  /** Promotion roles offered, as a bit set over roles (normally N, B, R, Q). */
+  /** Promotion roles offered, as a bit set over roles (normally N, B, R, Q; the king's bit lets a king promotion fit, which is never generated here). */
   promotions: number;
   /** Generate castling moves (the caller pays for them in dice). */
   castling: boolean;
@@ -131,10 +131,14 @@ function isPawnMove(pos: Position, from: Square, to: Square, promo: number, kind
   return false;
 }
 
-/** What pushPawn writes: on a last rank (a king capture aside) one move per promotion role, else the plain move. */
+/**
+ * What pushPawn writes: on a last rank (a king capture aside) one move per promotion role, else
+ * the plain move. A king promotion (a dialect's `promotions` with the king's bit) fits too,
+ * though pushPawn never writes one: the dice rules add it.
+ */
 function promotionFits(to: Square, captured: number, promo: number, promotions: number): boolean {
   const r = to >> 3;
-  if ((r === 7 || r === 0) && captured !== KING && captured !== -KING) return promo >= KNIGHT && promo <= QUEEN && (promotions & (1 << promo)) !== 0;
+  if ((r === 7 || r === 0) && captured !== KING && captured !== -KING) return promo >= KNIGHT && promo <= KING && (promotions & (1 << promo)) !== 0;
   return promo === 0;
 }
 

@@ -51,6 +51,14 @@ export class Position {
   trackLanding = false;
   /** Landing square of the micro-move at each undo depth (with `trackLanding`). */
   private readonly landings: number[] = [];
+  /**
+   * A side may have two kings (a pawn promoted to a king, `promotion.onKingDieBecomes: "king"`):
+   * undoing a king's move or capture then restores the king square it replaced (`kingUndo`),
+   * which with one king a side is always the move's own square.
+   */
+  secondKings = false;
+  /** With `secondKings`: each side's king square before the move at each undo slot (the mover's at u, the captured side's at u + 1). */
+  private readonly kingUndo: number[] = [];
 
   // Undo stack, one entry per make(): castling, en passant, half-move counter, captured
   // piece. A plain array of small integers that grows as deep as the turns and searches go.
@@ -77,6 +85,7 @@ export class Position {
     p.castleHalfmoves = this.castleHalfmoves;
     p.epUnderPiece = this.epUnderPiece;
     p.trackLanding = this.trackLanding;
+    p.secondKings = this.secondKings;
     return p;
   }
 
@@ -159,6 +168,7 @@ export class Position {
 
     const role = piece > 0 ? piece : -piece;
     if (role === KING) {
+      if (this.secondKings) this.kingUndo[u] = this.kingSquare[color];
       this.kingSquare[color] = to;
       this.castling &= color === 0 ? 0xff00 : 0x00ff;
     }
@@ -169,6 +179,7 @@ export class Position {
     }
     if (captured === KING || captured === -KING) {
       const other: Color = captured > 0 ? 0 : 1;
+      if (this.secondKings) this.kingUndo[u + 1] = this.kingSquare[other];
       this.kingSquare[other] = -1;
       this.castling &= other === 0 ? 0xff00 : 0x00ff;
     }
@@ -226,8 +237,9 @@ export class Position {
       b[to] = captured;
       if (captured !== 0) land(this, captured, to);
     }
-    if (moved === KING || moved === -KING) this.kingSquare[color] = from;
-    if (captured === KING || captured === -KING) this.kingSquare[captured > 0 ? 0 : 1] = to;
+    // A pawn promoted to a king was no king before the move: its square never was the king square.
+    if ((moved === KING || moved === -KING) && promo === 0) this.kingSquare[color] = this.secondKings ? this.kingUndo[u] : from;
+    if (captured === KING || captured === -KING) this.kingSquare[captured > 0 ? 0 : 1] = this.secondKings ? this.kingUndo[u + 1] : to;
   }
 
 

@@ -77,7 +77,7 @@ function checkMark(pos: Position, move: Move): string {
   return mark;
 }
 
-const SAN_RE = /^([NBRQK])?([a-h])?([1-8])?[x:-]?([a-h][1-8])(?:=?([NBRQnbrq]))?$/;
+const SAN_RE = /^([NBRQK])?([a-h])?([1-8])?[x:-]?([a-h][1-8])(?:=?([NBRQKnbrqk]))?$/;
 const CASTLE_RE = /^([O0o])-\1(-\1)?$/;
 
 /**

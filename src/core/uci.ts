@@ -17,7 +17,7 @@ function squareOf(fileCode: number, rankCode: number): number {
   return f >= 0 && f < 8 && r >= 0 && r < 8 ? r * 8 + f : -1;
 }
 
-const PROMO_BY_CHAR: Record<string, Role> = { n: 2, b: 3, r: 4, q: 5 };
+const PROMO_BY_CHAR: Record<string, Role> = { n: 2, b: 3, r: 4, q: 5, k: 6 };
 
 // Why a UCI text is not a move (negative, so a move or a fault fits one number).
 const SYNTAX = -1;
@@ -61,7 +61,7 @@ export function parseUci(text: string): Result<UciParts> {
   if (c >= 0) return ok({ from: c & 63, to: (c >> 6) & 63, promotion: (c >> 12) as Role | 0 });
   if (c === BAD_SQUARE) return err('uci.bad-square', `"${text}" names a square off the board`, text);
   if (c === NULL_MOVE) return err('uci.null-move', `"${text}" does not move a piece`, text);
-  if (c === BAD_PROMOTION) return err('uci.bad-promotion', `"${promotionText(uciBody(text))}" in "${text}" is not a promotion piece (n b r q)`, text);
+  if (c === BAD_PROMOTION) return err('uci.bad-promotion', `"${promotionText(uciBody(text))}" in "${text}" is not a promotion piece (n b r q, or k where a pawn may become a king)`, text);
   return err('uci.syntax', `"${text}" is not a UCI move (like e2e4 or e7e8q)`, text);
 }
 

@@ -45,11 +45,13 @@ export const AXES = {
     pieces: z.array(z.enum(['n', 'b', 'r', 'q'])).min(1),
     die: z.enum(['pawn', 'die-piece']),
     onKingDie: z.boolean(),
+    onKingDieBecomes: z.enum(['choice', 'king']),
   },
   pass: {
     voluntary: z.boolean(),
     whenNothingMoves: z.enum(['pass', 'draw', 'loss']),
     onFreeChoice: z.boolean(),
+    whenCheckedBack: z.boolean(),
   },
   draws: {
     agreement: z.boolean(),
@@ -223,6 +225,9 @@ function crossCheckRolls(r: Rules, bad: (path: string, message: string) => void)
   if (r.dice.movableTest === 'step' && r.dice.draw !== 'movable-types') bad('dice.movableTest', 'the test of which types can move is part of dice.draw "movable-types"');
   if (r.turn.onePiece && r.turn.structure !== 'each-die') bad('turn.onePiece', 'one piece making every micro-move of a turn needs turn.structure "each-die"');
   if (r.turn.firstMoveFree && (r.turn.structure !== 'one-move' || r.dice.count === 0)) bad('turn.firstMoveFree', 'a free first move is a one-move rule of a dialect with dice: turn.structure "one-move"');
+  if (r.pass.whenCheckedBack && (r.dice.whoRolls !== 'not-in-or-after-check' || !r.pass.onFreeChoice)) {
+    bad('pass.whenCheckedBack', 'a pass in check after giving check is the free turn\'s pass: dice.whoRolls "not-in-or-after-check" and pass.onFreeChoice true');
+  }
   if (r.dice.whoRolls !== 'every-turn' && (r.check !== 'orthodox' || r.turn.structure !== 'one-move')) {
     bad('dice.whoRolls', 'not rolling in or after check needs a check rule and one move a turn: check "orthodox", turn.structure "one-move"');
   }
@@ -291,6 +296,12 @@ export function crossCheck(r: Rules, ctx: IssueSink): void {
   if (r.promotion.die === 'die-piece' && noDice) bad('promotion.die', 'the die-piece promotion rule needs dice (dice.count is 0)');
   if (r.promotion.onKingDie && r.promotion.die !== 'die-piece') {
     bad('promotion.onKingDie', 'onKingDie is part of the die-piece promotion rule; promotion.die is "pawn"');
+  }
+  if (r.promotion.onKingDieBecomes === 'king' && !r.promotion.onKingDie) {
+    bad('promotion.onKingDieBecomes', 'a pawn becomes a king on a king die only where a king die may move it: promotion.onKingDie must be true');
+  }
+  if (r.promotion.onKingDieBecomes === 'king' && r.check !== 'none') {
+    bad('promotion.onKingDieBecomes', 'a second king is a rule of a game without check (which of two kings would be in check?): check must be "none"');
   }
 
   if (r.cube.enabled && r.stakes.kind !== 'pot') bad('cube.enabled', 'a doubling cube doubles a bank: stakes.kind must be "pot"');

@@ -60,6 +60,30 @@ describe.skipIf(skipWithoutChromium())('the explorer page in headless Chromium',
     await page.close();
   });
 
+  it('the forms with rolls of their own as columns: a count die\'s * (any piece), a king die making a second king, one knight twice, an any face: each column shows what `moves` prints, the others say why they cannot', async () => {
+    const { page, problems } = await watchedPage(browser);
+    const forms: Array<[string, string, string]> = [
+      [`${START} *`, 'gollon-count-die', 'e2e4'],
+      ['8/Pk6/8/8/8/8/8/4K3 w - - 0 5 K', 'vchess-dice', 'a7a8k'],
+      [`${START} NN`, 'gollon-piece-and-count', 'g1f3'],
+      [`${START} KPNBRQK`, 'vegas-fun-chess', 'e2e4'],
+    ];
+    await page.goto(pageUrl + hash(forms[0][0]));
+    await page.waitForSelector('body[data-ready]');
+    for (const [i, [dfen, form, move]] of forms.entries()) {
+      if (i > 0) await goHash(page, hash(dfen));
+      const panels = await readPanels(page);
+      expect(panels[form].moves, `${form} ${dfen}`).toContain(move);
+      for (const name of NAMES) {
+        const cli = await runCli('moves', '--dialect', name, '--dfen', dfen, '--json');
+        if (cli.code === 0) expect(panels[name].moves, `${name} ${dfen}`).toEqual(JSON.parse(cli.out));
+        else expect([panels[name].moves, panels[name].error !== null], `${name} ${dfen}`).toEqual([[], true]);
+      }
+    }
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
   it('the worked positions of docs/rules.md §10.1: the three readings of the maximum rule side by side (reference+maximum=…)', async () => {
     const { page, problems } = await watchedPage(browser);
     const set = 'reference+maximum=path-all\nreference+maximum=micro-move';

@@ -33,6 +33,21 @@ describe('the forms with their own rolls: generated games conform, and show thei
     }
   });
 
+  it('vchess-dice: the generator promotes a pawn to a second king on a king die, and the game conforms', () => {
+    const { ctx, judge } = setup('vchess-dice');
+    let found = -1;
+    for (let i = 0; i < 200 && found < 0; i++) {
+      const g = playGame(ctx, spec(i)).record;
+      if (g.turns.some((t) => t.moves.some((m) => m.length === 5 && m[4] === 'k'))) {
+        expect(replayGame(g, judge, i).findings, `vchess-dice game ${i}`).toEqual([]);
+        const t = g.turns.find((x) => x.moves.some((m) => m.length === 5 && m[4] === 'k'))!;
+        expect(t.dice).toEqual([6]);
+        found = i;
+      }
+    }
+    expect(found).toBeGreaterThanOrEqual(0);
+  });
+
   it('gollon-count-die: as many micro-moves as the count die says, a game\'s end aside', () => {
     const { rules, games } = conformingGames('gollon-count-die');
     let full = 0;

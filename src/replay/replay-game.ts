@@ -171,9 +171,14 @@ export function replayGame(record: GameRecord, dialect: PreparedDialect, index: 
     let flagProblem: string | null = null;
     // The flags describe the roll: judge them on the position before the turn, with the turn
     // still open. They come first. The turn is taken back for them only when the engine has
-    // to look at its start.
+    // to look at its start. A flag says whether its die's piece can be spent, so they are
+    // judged only where each recorded die is one die of the turn's pool naming a piece (its
+    // face, or its die's own face): not for a count die (its face is a number of moves, paid by
+    // dice of any piece), a piece and a count die (the second is no piece), an "any" face (it
+    // is every piece at once) or a turn not rolled. No site records flags for those (the
+    // generator writes none there); a record that has them is read, not judged on them.
     const checkFlags =
-      flags && flags.length === dice.length
+      flags && flags.length === dice.length && turn.dice.length === dice.length && rules.dice.reads === 'pieces'
         ? (verdict: TurnVerdict): void => {
             const known = verdict.ok && verdict.complete && !verdict.kingCaptured ? verdict.diceSpent : undefined;
             const fromTarget = dialect.engine.spendableFromTarget(dice, known, SPENDABLE);

@@ -12,6 +12,7 @@ import {
   movePromotion,
   moveTo,
   KING,
+  QUEEN,
   PAWN,
   type Position,
   ROLE_NAMES,
@@ -100,7 +101,9 @@ export function classifyIllegal(search: TurnSearch, pos: Position, pool: DicePoo
     if (!moves.some((g) => samePath(g, m))) {
       return fail('move.not-pseudo-legal', `the ${ROLE_NAMES[role]} on ${squareName(from)} cannot move to ${squareName(to)}`);
     }
-    if (!moves.includes(m)) {
+    // A king promotion is the path of a queen promotion (the core generates none; a dialect's dice rules may add it).
+    const asQueen = movePromotion(m) === KING ? (m & ~(7 << 12)) | (QUEEN << 12) : -1;
+    if (!moves.includes(m) && !moves.includes(asQueen)) {
       if (role === PAWN && movePromotion(m) === 0) return fail('promotion.missing', `"${text}" reaches the last rank without naming a promotion piece`);
       return fail('move.not-pseudo-legal', `"${text}" is not a move of the ${ROLE_NAMES[role]} on ${squareName(from)}`);
     }
@@ -126,6 +129,7 @@ export function classifyIllegal(search: TurnSearch, pos: Position, pool: DicePoo
   if (rules.dice.count > 0 && !(search.micro.rules.turn.doublesAnyMove && pool.hasDoubles())) {
     const lastRank = role === PAWN && (to >> 3 === 7 || to >> 3 === 0);
     if (rules.promotion.die === 'die-piece' && lastRank && !pool.has(PAWN)) {
+      if (movePromotion(m) === KING) return fail('dice.piece-not-rolled', `"${text}" makes the pawn a king, which takes a king die (dice: ${dice})`);
       const dies = rules.promotion.onKingDie ? '1–6' : '1–5';
       return fail('dice.piece-not-rolled', `"${text}" moves a pawn to the last rank, which takes a die ${dies} (dice: ${dice})`);
     }

@@ -12,7 +12,10 @@ export function poolFits(rules: Rules, dice: readonly Die[]): boolean {
   if (reads === 'count') return dice.length >= 1 && dice.length <= maxPool(rules) && wild === dice.length;
   if (reads === 'piece-and-count') return dice.length >= 1 && dice.length <= maxPool(rules) && wild === 0 && dice.every((d) => d === dice[0]);
   if (wild > 0) return false;
-  return rules.turn.structure === 'each-die' && rules.dice.count > 0 ? dice.length >= 1 && dice.length <= rules.dice.count : dice.length === rules.dice.count;
+  if (rules.turn.structure === 'each-die' && rules.dice.count > 0) return dice.length >= 1 && dice.length <= rules.dice.count;
+  if (dice.length === rules.dice.count) return true;
+  // A turn not rolled, or an "any" face beside the other dice: every type once (see diceOfRoll).
+  return dice.length > rules.dice.count && dice.length <= maxPool(rules) && [1, 2, 3, 4, 5, 6].every((r) => dice.includes(r as Die));
 }
 
 /** The most dice a turn's pool holds: the dice rolled, or what they read as (a count die's micro-moves, an "any" face's six types beside the other dice). */
@@ -29,7 +32,8 @@ export function maxPool(rules: Rules): number {
  * its dialect's options, for every caller that plays on it.
  */
 export function parseDialectDfen(rules: Rules, text: string): Result<DicePosition, CoreError> {
-  const parsed = parseDfen(text, { maxDice: maxPool(rules), epUnderPiece: rules.enPassant.targetUnderPiece === 'survives' });
+  const secondKings = rules.promotion.onKingDieBecomes === 'king';
+  const parsed = parseDfen(text, { maxDice: maxPool(rules), epUnderPiece: rules.enPassant.targetUnderPiece === 'survives', kings: secondKings ? 2 : 1 });
   // A count die's dice are all `*`, a piece and a count die's all of one type: other dice are no roll of this dialect.
   if (parsed.ok && rules.dice.reads !== 'pieces' && parsed.value.dice !== null && parsed.value.dice.length > 0 && !poolFits(rules, parsed.value.dice)) {
     return err('fen.dice', `the dice in "${text.trim().split(/\s+/)[6]}" are not what this dialect's roll gives (${rules.dice.reads === 'count' ? 'a count die is written as one * per move' : 'a piece die and a count die are written as that many dice of one type'})`, 'dice');
@@ -37,6 +41,7 @@ export function parseDialectDfen(rules: Rules, text: string): Result<DicePositio
   if (parsed.ok) {
     parsed.value.pos.castleHalfmoves = rules.draws.castlingCounts;
     parsed.value.pos.trackLanding = rules.turn.onePiece;
+    parsed.value.pos.secondKings = secondKings;
   }
   return parsed;
 }

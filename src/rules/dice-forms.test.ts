@@ -139,6 +139,22 @@ describe('vegas-fun-chess', () => {
     expect(game.freeTurn()).toBeNull();
   });
 
+  it('checked back after giving check: the in-check rule (no pass) by default, the pass with pass.whenCheckedBack', () => {
+    // White's Ra8+ checks; Black's Qd8 blocks it and checks the king on h4 back.
+    const fen = '4k3/8/8/3q4/7K/8/8/R7 w - - 0 10';
+    const lenient = loadDialect('vegas-fun-chess', ['pass.whenCheckedBack=true']);
+    if (!lenient.ok) throw new Error('vegas-fun-chess pass.whenCheckedBack=true');
+    for (const [rules, passes] of [[VEGAS, false], [lenient.value.rules, true]] as const) {
+      const game = start(rules, fen);
+      expect(judgeTurn(game, [4, 1], ['a1a8'])).toEqual({ ok: true });
+      expect(judgeTurn(game, [], ['d5d8'])).toEqual({ ok: true });
+      expect(game.freeTurn()).toBe('in-check');
+      expect(game.turnDice([]).mayPass).toBe(passes);
+      expect(judgeTurn(game, [], [])).toEqual(passes ? { ok: true } : { ok: false, rule: 'pass.not-allowed' });
+    }
+    expect(loadDialect('wikipedia-two-dice', ['pass.whenCheckedBack=true']).ok).toBe(false);
+  });
+
   it('a dice-less turn is any legal move', () => {
     const game = start(VEGAS, 'rnbqkbnr/ppp2ppp/8/1B1pp3/4P3/8/PPPP1PPP/RNBQK1NR b KQkq - 1 3');
     expect(game.freeTurn()).toBe('in-check');

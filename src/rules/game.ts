@@ -200,13 +200,15 @@ export class GameState {
 
   /**
    * The dice a recorded roll (faces, roll order) gives this turn, and whether the turn may
-   * pass by choice (`pass.onFreeChoice`: an `any` face, a free turn after giving check).
+   * pass by choice (`pass.onFreeChoice`: an `any` face, a free turn after giving check, and
+   * with `pass.whenCheckedBack` one in check after giving check).
    */
   turnDice(faces: readonly number[]): { dice: readonly Die[]; mayPass: boolean } {
     if (this.plainRolls) return { dice: faces as Role[], mayPass: false };
     const free = this.freeTurn();
     const onFree = this.rules.pass.onFreeChoice;
-    if (free) return { dice: FREE_MOVE, mayPass: onFree && free === 'after-check' };
+    // In check after giving check (the reply checked back), the pass is the dialect's choice (`pass.whenCheckedBack`).
+    if (free) return { dice: FREE_MOVE, mayPass: onFree && (free === 'after-check' || (free === 'in-check' && this.rules.pass.whenCheckedBack && this.gaveCheck[this.pos.turn])) };
     return { dice: diceOfRoll(this.rules, faces), mayPass: onFree && rollsFreeChoice(this.rules, faces) };
   }
 

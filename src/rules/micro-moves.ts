@@ -49,11 +49,15 @@ export class MicroMoves {
   private readonly wild: boolean;
   /** One piece makes every micro-move of a turn (`turn.onePiece`). */
   private readonly onePiece: boolean;
+  /** A pawn a king die moves to the last rank becomes a king (`promotion.onKingDieBecomes: "king"`). */
+  private readonly kingPromotes: boolean;
 
   constructor(readonly rules: Rules) {
     this.wild = rules.dice.reads === 'count';
     this.onePiece = rules.turn.onePiece;
-    this.promotions = rules.promotion.pieces.reduce((m, p) => m | PROMO_BITS[p], 0);
+    this.kingPromotes = rules.promotion.onKingDieBecomes === 'king';
+    // The king's bit lets a king promotion fit (core/movegen never generates one: dieRulePromotions adds it).
+    this.promotions = rules.promotion.pieces.reduce((m, p) => m | PROMO_BITS[p], this.kingPromotes ? 1 << KING : 0);
     this.orthodox = rules.check === 'orthodox';
     this.captureIgnoresCheck = rules.kingCaptureIgnoresCheck;
     this.dieRule = rules.promotion.die === 'die-piece';
@@ -190,6 +194,7 @@ export class MicroMoves {
       if ((p === PAWN || p === -PAWN) && reachesLastRank(m) && !this.dieAllowsPromotion(pool, movePromotion(m))) continue;
       out[k++] = m;
     }
+    if (this.kingPromotes && pool.has(KING)) k = this.kingPromotions(pos, out, k);
     if (roles & (1 << PAWN)) return k;
     // No pawn die: pawns may still promote on a piece die.
     const color: Color = pos.turn;
@@ -203,6 +208,25 @@ export class MicroMoves {
       }
     }
     return k;
+  }
+
+  /**
+   * vchess.club's Dice (`promotion.onKingDieBecomes: "king"`): on a king die a pawn about to
+   * promote steps or captures onto the last rank and becomes a king, a second one. Written as
+   * promotions to a king, one per last-rank square the pawn reaches (a king capture there aside:
+   * that move does not promote, and `lastRankDie` pays it).
+   */
+  private kingPromotions(pos: Position, out: Move[], n: number): number {
+    const color: Color = pos.turn;
+    const b = pos.board;
+    const buf: Move[] = [];
+    const opts = { ...this.opts, roles: 1 << PAWN };
+    for (let sq = color === 0 ? 48 : 8, end = sq + 8; sq < end; sq++) {
+      if (b[sq] !== (color === 0 ? PAWN : -PAWN)) continue;
+      const c = generatePieceMoves(pos, sq, opts, buf, 0);
+      for (let i = 0; i < c; i++) if (movePromotion(buf[i]) === QUEEN) out[n++] = (buf[i] & ~(7 << 12)) | (KING << 12);
+    }
+    return n;
   }
 
   /** En passant on any die (an option): the pawn captures in passing even without a pawn die. */
@@ -219,12 +243,17 @@ export class MicroMoves {
     return this.lastRankDie(pool, promo) !== 0;
   }
 
-  /** The die that pays a pawn's move to the last rank under the die-piece rule, or 0: the pawn die, the promotion piece's die, the king die (onKingDie); a king capture there moves on any of them. */
+  /**
+   * The die that pays a pawn's move to the last rank under the die-piece rule, or 0: the pawn
+   * die, the promotion piece's die, the king die (onKingDie: a free choice, or with
+   * `onKingDieBecomes: "king"` only the king promotion); a king capture there moves on any of them.
+   */
   private lastRankDie(pool: DicePool, promo: number): number {
+    if (promo === KING) return this.kingPromotes && pool.has(KING) ? KING : 0;
     if (pool.has(PAWN)) return PAWN;
     if (promo !== 0 && pool.has(promo)) return promo;
     if (promo === 0) for (let r = KNIGHT; r <= QUEEN; r++) if (pool.has(r)) return r;
-    if (pool.has(KING) && this.rules.promotion.onKingDie) return KING;
+    if (pool.has(KING) && this.rules.promotion.onKingDie && (promo === 0 || !this.kingPromotes)) return KING;
     return 0;
   }
 

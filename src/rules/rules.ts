@@ -97,8 +97,10 @@ export interface Rules {
     pieces: PromotionPiece[];
     /** `pawn`: promotion spends the pawn die. `die-piece`: a pawn reaching the last rank may move on any die and becomes the die's piece (a pawn die = free choice). */
     die: 'pawn' | 'die-piece';
-    /** With `die-piece`: may a king die move a pawn to the last rank (free choice)? */
+    /** With `die-piece`: may a king die move a pawn to the last rank? */
     onKingDie: boolean;
+    /** With `onKingDie`: what the pawn a king die moves becomes: the usual free choice, or a king (a second king; vchess.club's Dice). */
+    onKingDieBecomes: 'choice' | 'king';
   };
   pass: {
     /** May a player pass a turn that has a playable micro-move? */
@@ -107,6 +109,8 @@ export interface Rules {
     whenNothingMoves: 'pass' | 'draw' | 'loss';
     /** May a player pass when a die shows `any`, or on a turn not rolled after giving check (not when in check)? */
     onFreeChoice: boolean;
+    /** A player whose last turn gave check and who is in check now (the reply checked back): may pass (the giving-check rule), or must get out of check (the in-check rule)? */
+    whenCheckedBack: boolean;
   };
   draws: {
     agreement: boolean;

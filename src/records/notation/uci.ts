@@ -4,10 +4,10 @@ import { fail } from '../problems.js';
 
 /** UCI micro-moves as the sources write them, normalised to the lower case of a record. */
 
-const UCI = /^([a-hA-H][1-8])([a-hA-H][1-8])=?([nbrqNBRQ]?)$/;
+const UCI = /^([a-hA-H][1-8])([a-hA-H][1-8])=?([nbrqkNBRQK]?)$/;
 
 /** Fast syntax check for canonical moves (native records). */
-export const CANONICAL_UCI = /^[a-h][1-8][a-h][1-8][nbrq]?$/;
+export const CANONICAL_UCI = /^[a-h][1-8][a-h][1-8][nbrqk]?$/;
 
 /** A UCI micro-move in any case → lower case; notes the square case it saw. */
 export function normaliseUci(text: unknown, notes: Set<string>): string {
@@ -34,7 +34,7 @@ function canonicalMove(m: string): boolean {
   if (f0 < 97 || f0 > 104 || f1 < 97 || f1 > 104 || r0 < 49 || r0 > 56 || r1 < 49 || r1 > 56 || (f0 === f1 && r0 === r1)) return false;
   if (m.length === 4) return true;
   const p = m.charCodeAt(4);
-  return p === 110 || p === 98 || p === 114 || p === 113;
+  return p === 110 || p === 98 || p === 114 || p === 113 || p === 107;
 }
 
 /** UCI of a move between two squares (0–63 each, a1 = 0), lower case: each string made once and shared. */

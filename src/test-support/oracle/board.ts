@@ -54,8 +54,16 @@ const onBoard = (f: number, r: number): boolean => f >= 0 && f < 8 && r >= 0 && 
 export const backRank = (side: Side): number => (side === 'w' ? 0 : 7);
 export const lastRank = (side: Side): number => (side === 'w' ? 7 : 0);
 
+/** The side's king; of two (a pawn promoted to a king, §13), the one on its own first rank, the one that may castle. */
 export function kingSquare(b: Board, side: Side): number {
-  return b.squares.indexOf(pieceOf(side, 'k'));
+  const king = pieceOf(side, 'k');
+  let first = -1;
+  for (let s = 0; s < 64; s++) {
+    if (b.squares[s] !== king) continue;
+    if (rankOf(s) === backRank(side)) return s;
+    if (first < 0) first = s;
+  }
+  return first;
 }
 
 // ---- FEN ------------------------------------------------------------------------
@@ -99,7 +107,7 @@ export function readFen(text: string, underPiece = false): Board {
 }
 
 /** Writes FEN (castling in Shredder letters, targets in square order), plus dice letters when given. */
-export function writeFen(b: Board, dice?: PieceType[]): string {
+export function writeFen(b: Board, dice?: readonly string[]): string {
   const rows: string[] = [];
   for (let r = 7; r >= 0; r--) {
     let row = '';

@@ -1,12 +1,12 @@
 import { judgeTurn, legalFirstMoves, legalTurns, positionAfter } from '../../api/rules.js';
 import { loadDialect } from '../../dialects/index.js';
 import type { Dialect } from '../../dialects/resolve.js';
-import type { Role } from '../../core/index.js';
+import type { Die as Die_ } from '../../core/index.js';
 import { GameState } from '../../rules/index.js';
-import { type Board, type PieceType, readFen, writeFen } from './board.js';
+import { attacked, type Board, kingSquare, other, type PieceType, readFen, writeFen } from './board.js';
 import { dialectOptions, type TurnOptions, turnOptions } from './dialect.js';
 import { endTurn, mutate, nearPromotion, pick, playable, randomPlay, type Rng, startBoard, thinOut, withTarget } from './positions.js';
-import { after, allLines, judge, type Line, legalityTest, movableTypes, without } from './turns.js';
+import { after, allLines, type Die, judge, type Line, legalityTest, movableTypes, without } from './turns.js';
 
 /**
  * One oracle sample: a dialect with option overrides, a DFEN with dice, and every way the
@@ -33,6 +33,7 @@ const EACH_DIE: Record<string, unknown[]> = {
   kingCaptureIgnoresCheck: [true, false],
   'promotion.die': ['pawn', 'die-piece'],
   'promotion.onKingDie': [true, false],
+  'promotion.onKingDieBecomes': ['choice', 'king'],
   'promotion.pieces': [['q', 'r', 'b', 'n'], ['q'], ['n', 'q']],
   'pass.voluntary': [true, false],
   'draws.castlingCounts': [1, 2],
@@ -53,7 +54,48 @@ const NO_DICE: Record<string, unknown[]> = {
   kingCaptureIgnoresCheck: [true, false],
   'promotion.pieces': [['q', 'r', 'b', 'n'], ['q']],
 };
-export const DIALECTS = ['reference', 'dicechess-com', 'beturanga', 'wikipedia-two-dice', 'brainking-one-die', 'chess'];
+/** vchess.club's Dice (§13): one die of the movable types, the step test, the free first move, the second king. */
+const VCHESS: Record<string, unknown[]> = {
+  'dice.movableTest': ['step', 'allowed-move'],
+  'turn.firstMoveFree': [true, false],
+  'promotion.onKingDie': [true, false],
+  'promotion.onKingDieBecomes': ['choice', 'king'],
+  'castling.dice': ['king', 'king-or-rook', 'rook'],
+  'castling.attacks': ['ignored', 'orthodox'],
+  'enPassant.die': ['pawn', 'any'],
+  'pass.voluntary': [true, false],
+};
+/** Gollon's count die (§14): `*` dice, the count per face, the maximum's readings under check. */
+const COUNT_DIE: Record<string, unknown[]> = {
+  maximum: ['path', 'path-all', 'micro-move', 'none'],
+  maximumCounts: ['dice', 'moves'],
+  'dice.counts': [[1, 2, 3, 4, 4, 4], [1, 1, 2, 2, 3, 3], [2, 2, 2, 2, 2, 2]],
+  'enPassant.window': ['reply-turn', 'first-micro-move'],
+  'castling.attacks': ['ignored', 'orthodox'],
+  kingCaptureIgnoresCheck: [true, false],
+  kingCaptureExempt: [true, false],
+  'pass.voluntary': [true, false],
+};
+/** Gollon's piece die and count die (§14): one piece a turn. */
+const PIECE_AND_COUNT: Record<string, unknown[]> = {
+  ...COUNT_DIE,
+  'dice.counts': [[1, 2, 3, 4, 5, 6], [1, 1, 2, 2, 3, 3]],
+  'turn.onePiece': [true, false],
+  'castling.dice': ['king', 'rook', 'king-or-rook'],
+  'enPassant.die': ['pawn', 'any'],
+  'promotion.die': ['pawn', 'die-piece'],
+};
+/** Vegas Fun Chess (§15): faces per die, an `any` face, who rolls, a pass on a free choice. */
+const VEGAS: Record<string, unknown[]> = {
+  'dice.whoRolls': ['not-in-or-after-check', 'every-turn'],
+  'dice.facesByDie': [[[1, 2, 3, 4, 6, 1], [1, 2, 3, 4, 5, 'any']], [[6, 5, 4, 3, 2, 1], [1, 'any', 2, 'any', 3, 4]]],
+  'pass.onFreeChoice': [true, false],
+  'castling.dice': ['king-or-rook', 'king', 'rook'],
+  'castling.attacks': ['ignored', 'orthodox'],
+  'enPassant.die': ['pawn', 'any'],
+  kingCaptureIgnoresCheck: [true, false],
+};
+export const DIALECTS = ['reference', 'dicechess-com', 'beturanga', 'wikipedia-two-dice', 'brainking-one-die', 'chess', 'vchess-dice', 'gollon-count-die', 'gollon-piece-and-count', 'vegas-fun-chess'];
 const AXES: Record<string, Record<string, unknown[]>> = {
   reference: EACH_DIE,
   'dicechess-com': EACH_DIE,
@@ -61,6 +103,10 @@ const AXES: Record<string, Record<string, unknown[]>> = {
   'wikipedia-two-dice': ONE_MOVE,
   'brainking-one-die': ONE_MOVE,
   chess: NO_DICE,
+  'vchess-dice': VCHESS,
+  'gollon-count-die': COUNT_DIE,
+  'gollon-piece-and-count': PIECE_AND_COUNT,
+  'vegas-fun-chess': VEGAS,
 };
 
 const overrideText = (o: Record<string, unknown>): string[] => Object.entries(o).map(([k, v]) => `${k}=${JSON.stringify(v)}`);
@@ -138,10 +184,44 @@ export function randomBoard(rng: Rng, o: TurnOptions): Board {
 }
 
 const FACES: PieceType[] = ['p', 'n', 'b', 'r', 'q', 'k'];
-export function randomDice(rng: Rng, o: TurnOptions): PieceType[] {
+export function randomDice(rng: Rng, o: TurnOptions): Die[] {
+  // A count die's micro-moves (§14): one or two `*` (a turn's lines grow as the power of its dice).
+  if (o.reads === 'count') return rng() < 0.6 ? ['*'] : ['*', '*'];
+  // A piece die and a count die: one to three dice of one type.
+  if (o.reads === 'piece-and-count') return new Array<Die>(1 + Math.floor(rng() * 3)).fill(pick(rng, FACES));
+  // An `any` face (§15): every type beside the other die's.
+  if (o.facesByDie?.some((d) => d.includes('any')) && rng() < 0.25) return [pick(rng, FACES), ...FACES];
   // Each-die dialects: a full roll at a turn's start, or the one or two dice left inside a turn.
   const n = o.diceCount === 0 ? 0 : o.eachDie && rng() < 0.5 ? 1 + Math.floor(rng() * (o.diceCount - 1)) : o.diceCount;
   return Array.from({ length: n }, () => pick(rng, FACES));
+}
+
+const LETTER = ' pnbrqk';
+
+/**
+ * What recorded faces give a turn (§13–§15), the oracle's reading: no roll on White's free first
+ * move or (Vegas) in check, every type; a count die's `*`s; a piece die's type as often as the count
+ * die says; each die's face (its own faces or dice.faces), an `any` face every type and a pass.
+ * The free turn after giving check needs the game's last turn: the games' tests hold it.
+ */
+export function readRoll(b: Board, faces: number[], o: TurnOptions): { dice: string; mayPass: boolean } {
+  const sorted = (ds: string[]): string => ds.sort((x, y) => (x === '*' ? 7 : LETTER.indexOf(x)) - (y === '*' ? 7 : LETTER.indexOf(y))).join('');
+  const all = 'pnbrqk';
+  if (o.freeFirstMove && b.fullmove === 1 && b.turn === 'w') return { dice: all, mayPass: false };
+  const king = kingSquare(b, b.turn);
+  if (o.noRollInCheck && king >= 0 && attacked(b, king, other(b.turn))) return { dice: all, mayPass: false };
+  if (o.reads === 'count') return { dice: '*'.repeat(o.counts[faces[0] - 1]), mayPass: false };
+  if (o.reads === 'piece-and-count') return { dice: LETTER[o.faces[faces[0] - 1]].repeat(o.counts[faces[1] - 1]), mayPass: false };
+  const out: string[] = [];
+  let free = false;
+  faces.forEach((f, i) => {
+    const face = (o.facesByDie?.[i] ?? o.faces)[f - 1];
+    if (face === 'any') {
+      out.push(...all);
+      free = true;
+    } else out.push(LETTER[face]);
+  });
+  return { dice: sorted(out), mayPass: free && o.passOnFreeChoice };
 }
 
 const show = (t: readonly string[]): string => (t.length === 0 ? 'pass' : t.join(','));
@@ -156,7 +236,7 @@ function setDiff(a: string[], b: string[]): { onlyA: string[]; onlyB: string[] }
 export interface Sample {
   variant: Variant;
   board: Board;
-  dice: PieceType[];
+  dice: Die[];
 }
 
 /** Recorded turns to judge: every legal one, illegal complete lines, prefixes, a pass and an extended turn. */
@@ -170,6 +250,13 @@ function recordedTurns(lines: Line[], legal: Line[], rng: Rng, isLegal: (l: Line
   }
   out.push([]);
   if (lines.length > 1) out.push([...pick(rng, lines).ucis, pick(rng, lines).ucis[0]]);
+  // A promotion to another piece (a king too, §13): the dice may not pay for it.
+  const promoting = lines.filter((l) => l.ucis.some((u) => u.length === 5));
+  if (promoting.length > 0) {
+    const l = pick(rng, promoting);
+    const i = l.ucis.findIndex((u) => u.length === 5);
+    out.push([...l.ucis.slice(0, i), l.ucis[i].slice(0, 4) + pick(rng, ['q', 'r', 'b', 'n', 'k']), ...l.ucis.slice(i + 1)]);
+  }
   return out;
 }
 
@@ -232,7 +319,7 @@ export function compare(s: Sample, rng: Rng): string[] {
   if (lines.length > 0) {
     const l = pick(rng, lines);
     const got = positionAfter(core, dfen, l.ucis);
-    const left = without(s.dice, l.spent).sort((x, y) => FACES.indexOf(x) - FACES.indexOf(y));
+    const left = without(s.dice, l.spent).sort((x, y) => order(x) - order(y));
     // One-move dialects spend the turn, not dice: only the board is compared there.
     const want = writeFen(after(s.board, l.moves, o), o.eachDie ? left : undefined);
     if (!got.ok) say(`position after [${show(l.ucis)}]: the core refuses it: ${got.error.message}`);
@@ -253,6 +340,20 @@ export function compare(s: Sample, rng: Rng): string[] {
     }
   }
 
+  // the roll: what recorded faces give the turn (faces per die, count dice, free turns, a pass on a free choice)
+  if (o.diceCount > 0) {
+    const faces = Array.from({ length: o.diceCount }, () => 1 + Math.floor(rng() * 6));
+    // White's first turn now and then, for the free first move.
+    const b = s.board.turn === 'w' && rng() < 0.3 ? { ...s.board, fullmove: 1 } : s.board;
+    const game = GameState.start(core.rules, writeFen(b));
+    if (game.ok) {
+      const want = readRoll(b, faces, o);
+      const t = game.value.turnDice(faces);
+      const got = { dice: t.dice.map((d) => (d === 7 ? '*' : FACES[d - 1])).sort((x, y) => (x === '*' ? 7 : FACES.indexOf(x as PieceType)) - (y === '*' ? 7 : FACES.indexOf(y as PieceType))).join(''), mayPass: t.mayPass };
+      if (want.dice !== got.dice || want.mayPass !== got.mayPass) say(`faces ${faces.join(',')} (${writeFen(b).split(' ').slice(4).join(' ')}): oracle gives ${want.dice || '-'}${want.mayPass ? ' or a pass' : ''}, core ${got.dice || '-'}${got.mayPass ? ' or a pass' : ''}`);
+    }
+  }
+
   // movable types (the one-die draw that never rolls a type that cannot move)
   if (o.movableTypes) {
     const game = GameState.start(core.rules, writeFen(s.board));
@@ -265,10 +366,11 @@ export function compare(s: Sample, rng: Rng): string[] {
   return problems;
 }
 
-const coreDice = (dice: PieceType[]): Role[] => dice.map((d) => (FACES.indexOf(d) + 1) as Role);
+const coreDice = (dice: Die[]): Die_[] => dice.map((d) => (d === '*' ? 7 : FACES.indexOf(d) + 1) as Die_);
+const order = (d: Die): number => (d === '*' ? 6 : FACES.indexOf(d));
 
-function diceOf(dfen: string): PieceType[] {
+function diceOf(dfen: string): Die[] {
   const f = dfen.trim().split(/\s+/)[6];
   if (!f || f === '-') return [];
-  return [...f.toLowerCase()].map((c) => c as PieceType).sort((x, y) => FACES.indexOf(x) - FACES.indexOf(y));
+  return [...f.toLowerCase()].map((c) => c as Die).sort((x, y) => order(x) - order(y));
 }

@@ -49,9 +49,23 @@ export interface TurnOptions {
   promotionPieces: Array<'q' | 'r' | 'b' | 'n'>;
   promotionDie: 'pawn' | 'die-piece';
   promotionOnKingDie: boolean;
+  /** §13: a pawn a king die moves to the last rank becomes a king. */
+  promotionKing: boolean;
   passVoluntary: boolean;
   movableTypes: boolean;
+  /** §13: "can move" is vchess's step test, not an allowed micro-move. */
+  stepTest: boolean;
   castlingCounts: number;
+  /** §14: one piece makes every micro-move of a turn. */
+  onePiece: boolean;
+  /** How a roll reads (§14, §15): faces, faces per die, count dice; who rolls. */
+  faces: number[];
+  facesByDie: Array<Array<number | 'any'>> | null;
+  reads: 'pieces' | 'count' | 'piece-and-count';
+  counts: number[];
+  freeFirstMove: boolean;
+  noRollInCheck: boolean;
+  passOnFreeChoice: boolean;
 }
 
 export function turnOptions(o: Options): TurnOptions {
@@ -73,8 +87,18 @@ export function turnOptions(o: Options): TurnOptions {
     promotionPieces: o['promotion.pieces'] as TurnOptions['promotionPieces'],
     promotionDie: o['promotion.die'] as TurnOptions['promotionDie'],
     promotionOnKingDie: o['promotion.onKingDie'] as boolean,
+    promotionKing: o['promotion.onKingDieBecomes'] === 'king',
     passVoluntary: o['pass.voluntary'] as boolean,
     movableTypes: o['dice.draw'] === 'movable-types',
+    stepTest: o['dice.movableTest'] === 'step',
     castlingCounts: o['draws.castlingCounts'] as number,
+    onePiece: o['turn.onePiece'] as boolean,
+    faces: o['dice.faces'] as number[],
+    facesByDie: o['dice.facesByDie'] as TurnOptions['facesByDie'],
+    reads: o['dice.reads'] as TurnOptions['reads'],
+    counts: o['dice.counts'] as number[],
+    freeFirstMove: o['turn.firstMoveFree'] as boolean,
+    noRollInCheck: o['dice.whoRolls'] === 'not-in-or-after-check',
+    passOnFreeChoice: o['pass.onFreeChoice'] as boolean,
   };
 }

@@ -106,7 +106,7 @@ describe('opportunities of the default options', () => {
     expect(defaultOptionPaths(dialect('brainking-one-die'))).not.toContain('maximumCounts');
     // The die's test of "can move" is the dice's chance, counted at each roll like dice.draw.
     expect(opportunityKind('dice.movableTest')).toBe('roll');
-    for (const p of ['enPassant.targetUnderPiece', 'dice.facesByDie', 'dice.reads', 'dice.counts', 'dice.whoRolls', 'turn.onePiece', 'turn.firstMoveFree', 'pass.onFreeChoice']) {
+    for (const p of ['enPassant.targetUnderPiece', 'dice.facesByDie', 'dice.reads', 'dice.counts', 'dice.whoRolls', 'turn.onePiece', 'turn.firstMoveFree', 'pass.onFreeChoice', 'pass.whenCheckedBack']) {
       expect(opportunityKind(p), p).toBe('none');
       expect(notCountedWhy(p), p).not.toBe('it is judged on events or on the recorded end');
     }

@@ -35,7 +35,7 @@ const OUTCOME_PATHS = new Set([
   'pass.whenNothingMoves',
 ]);
 /** Options that change what a recorded roll says: the values would judge the same record with different dice. */
-const ROLL_PATHS = new Set(['dice.facesByDie', 'dice.reads', 'dice.counts', 'dice.whoRolls', 'turn.firstMoveFree', 'pass.onFreeChoice']);
+const ROLL_PATHS = new Set(['dice.facesByDie', 'dice.reads', 'dice.counts', 'dice.whoRolls', 'turn.firstMoveFree', 'pass.onFreeChoice', 'pass.whenCheckedBack']);
 /** Options whose values leave different positions after the same recorded turn: one walk of the game cannot give every value's turn starts. */
 const DIVERGING_PATHS = new Set(['enPassant.targetUnderPiece']);
 /** Options whose rival values allow turns of up to six micro-moves by any pieces: far too many to list at every turn start. */

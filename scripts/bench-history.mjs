@@ -122,19 +122,26 @@ if (!flag('skip-year')) {
     await store.write(async () => {
       const counts = names.map(() => ({ conforming: 0, diverging: 0 }));
       const rules = new Map();
+      // The night's lines in batches, as storeResults takes them.
       function* lines() {
+        let batch = [];
         for (let g = 0; g < yearGames; g++) {
           for (let d = 0; d < names.length; d++) {
             const st = statusOf(g, d, night);
             counts[d][st]++;
             const rule = st === 'diverging' ? RULES[g % RULES.length] : null;
             if (rule) rules.set(`${names[d]}\u0000${rule}`, (rules.get(`${names[d]}\u0000${rule}`) ?? 0) + 1);
-            yield {
+            batch.push({
               game: `game-${g}`, dialect: names[d], status: st, rule, turn: rule ? 1 + (g % 40) : null, microMove: rule ? 0 : null, dfen: rule ? DFEN : null, recorded: rule ? 'd7d5' : null,
               message: rule ? `the recorded turn breaks ${rule}` : null, source: 'games.ndjson', index: g, turns: 20 + (g % 60), repeats: null,
-            };
+            });
+            if (batch.length >= 10_000) {
+              yield batch;
+              batch = [];
+            }
           }
         }
+        if (batch.length) yield batch;
       }
       const stored = await storeResults(store, night, names, lines());
       transitions += stored.transitions;

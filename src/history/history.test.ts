@@ -4,7 +4,7 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { tempDir } from '../test-support/temp-dir.js';
-import { migrate, openStore, SCHEMA_VERSION, schemaVersion } from './index.js';
+import { diffRecorded, migrate, openStore, SCHEMA_VERSION, schemaVersion } from './index.js';
 import { BIN, cli, EVIL_ID, makeRuns, syntheticRun } from './test-support/runs.js';
 
 const Libsql = createRequire(import.meta.url)('libsql') as typeof import('libsql');
@@ -89,6 +89,19 @@ describe('history record and queries (embedded file)', () => {
     const d = json(cli(['history', 'diff', '1', '2', '--db', db, '--json']));
     expect(d.broken.length).toBeGreaterThan(0);
     expect(d.fixed.length).toBeGreaterThan(0);
+  });
+
+  it('diff reads the same answer through either set of candidate keys', async () => {
+    const store = await openStore(db, { readonly: true });
+    try {
+      for (const [a, b] of [[1, 2], [2, 1], [2, 3], [1, 3], [3, 1]]) {
+        const since = await diffRecorded(store, a, b, { keys: 'since' });
+        expect(await diffRecorded(store, a, b, { keys: 'range' }), `${a} ${b}`).toEqual(since);
+        expect(await diffRecorded(store, a, b), `${a} ${b}`).toEqual(since);
+      }
+    } finally {
+      await store.close();
+    }
   });
 
   it('game shows only the transitions, with what changed', () => {
@@ -189,7 +202,7 @@ describe('history record and queries (embedded file)', () => {
       const d = new Libsql(newer);
       d.prepare("UPDATE history_meta SET value = '99' WHERE key = 'schema'").run();
       d.close();
-      oneLine(cli(['history', 'record', runs[0], '--db', newer]), 2, /history schema 99, newer than this dice-dialects reads \(3\)/);
+      oneLine(cli(['history', 'record', runs[0], '--db', newer]), 2, /history schema 99, newer than this dice-dialects reads \(4\)/);
       oneLine(cli(['history', 'runs', '--db', newer]), 2, /newer than this dice-dialects reads/);
       oneLine(cli(['serve', '--db', newer]), 2, /newer than this dice-dialects reads/);
       const notDb = join(dir, 'not-a-db.db');
@@ -276,6 +289,28 @@ describe('history record and queries (embedded file)', () => {
     const queries = [['runs'], ['trend'], ['diff', '1', '2'], ['diff', '3', '1'], ['game', d.broken[0].id], ['game', EVIL_ID], ['search', 'status:diverging'], ['search', 'changed'], ['search', 'dialect:reference since:2']];
     const without = (v: unknown) => JSON.parse(JSON.stringify(v, (k, x) => (k === 'recordedAt' ? undefined : x)));
     for (const q of queries) expect(without(json(cli(['history', ...q, '--db', old, '--json']))), q.join(' ')).toEqual(without(json(cli(['history', ...q, '--db', db, '--json']))));
+  });
+
+  it('migrates a schema 3 database (no index of the keys by their latest run): every query answers the same', () => {
+    // Schema 4 only adds current_run: a copy of the recorded database without it is what schema 3 wrote.
+    const old = join(dir, 'v3.db');
+    const fresh = new Libsql(db);
+    try {
+      fresh.exec(`VACUUM INTO '${old.replace(/'/g, "''")}'`);
+    } finally {
+      fresh.close();
+    }
+    const v3 = new Libsql(old);
+    v3.exec("DROP INDEX current_run; UPDATE history_meta SET value = '3' WHERE key = 'schema'");
+    v3.close();
+    oneLine(cli(['history', 'runs', '--db', old]), 2, /history schema 3, older .* history migrate/);
+    expect(cli(['history', 'migrate', '--db', old]).code).toBe(0);
+    const indexes = new Libsql(old);
+    expect((indexes.prepare("SELECT name FROM sqlite_master WHERE type = 'index' AND name = 'current_run'").all() as unknown[]).length).toBe(1);
+    indexes.close();
+    const d = json(cli(['history', 'diff', '1', '2', '--db', db, '--json']));
+    const queries = [['runs'], ['trend'], ['diff', '1', '2'], ['diff', '1', '3'], ['diff', '3', '2'], ['game', d.broken[0].id], ['search', 'changed'], ['search', 'dialect:reference since:2']];
+    for (const q of queries) expect(json(cli(['history', ...q, '--db', old, '--json'])), q.join(' ')).toEqual(json(cli(['history', ...q, '--db', db, '--json'])));
   });
 
   it('a locked embedded file: the second writer waits, then fails with one line; the file stays sound', () => {

@@ -1,5 +1,5 @@
 import type { GameResultLine } from '../replay/result.js';
-import { readResults, ResultsFileError } from '../report/results-file.js';
+import { readResultBatches, ResultsFileError } from '../report/results-file.js';
 import { toolVersion } from '../run/run-info.js';
 import { HistoryError } from './errors.js';
 import { readRunFolder, type RecordedSummary, type RunFolder } from './run-folder.js';
@@ -18,7 +18,10 @@ function plainLine(v: unknown): GameResultLine | null {
   const f = l.findings[0];
   if (f !== undefined && (typeof f !== 'object' || f === null || typeof f.rule !== 'string' || typeof f.message !== 'string' || !Array.isArray(f.recorded))) return null;
   if (l.source !== undefined && l.source !== null && typeof l.source !== 'string') return null;
-  return { ...l, source: l.source ?? null, turns: l.turns ?? null };
+  // The parsed object is this reader's own: filled in place, not copied (millions of lines).
+  if (l.source === undefined) l.source = null;
+  if (l.turns === undefined) l.turns = null;
+  return l;
 }
 
 
@@ -94,19 +97,24 @@ async function insertDialects(store: Store, run: number, s: RecordedSummary, lin
   );
 }
 
-/** Result lines as stored rows, tallied per dialect and status (weighted by their repeats) on the way. */
-async function* rowsOf(lines: AsyncIterable<GameResultLine>, tally: Tally): AsyncGenerator<ResultRow> {
-  for await (const r of lines) {
-    const f = r.findings[0];
-    const weight = r.repeats ?? 1;
-    let c = tally.get(r.dialect);
-    if (!c) tally.set(r.dialect, (c = { lines: 0, conforming: 0, diverging: 0, unreadable: 0, faulty: 0 }));
-    c.lines += weight;
-    c[r.status] += weight;
-    yield {
-      game: r.id, dialect: r.dialect, status: r.status, rule: f?.rule ?? null, turn: f?.turn ?? null, microMove: f?.microMove ?? null, dfen: f?.dfen ?? null,
-      recorded: f ? f.recorded.join(' ') : null, message: f?.message ?? null, source: r.source ?? null, index: r.index, turns: r.turns ?? null, repeats: r.repeats ?? null,
-    };
+/** Result lines as stored rows, a batch at a time, tallied per dialect and status (weighted by their repeats) on the way. */
+async function* rowsOf(batches: AsyncIterable<GameResultLine[]>, tally: Tally): AsyncGenerator<ResultRow[]> {
+  for await (const lines of batches) {
+    const out: ResultRow[] = new Array(lines.length);
+    for (let i = 0; i < lines.length; i++) {
+      const r = lines[i];
+      const f = r.findings[0];
+      const weight = r.repeats ?? 1;
+      let c = tally.get(r.dialect);
+      if (!c) tally.set(r.dialect, (c = { lines: 0, conforming: 0, diverging: 0, unreadable: 0, faulty: 0 }));
+      c.lines += weight;
+      c[r.status] += weight;
+      out[i] = {
+        game: r.id, dialect: r.dialect, status: r.status, rule: f?.rule ?? null, turn: f?.turn ?? null, microMove: f?.microMove ?? null, dfen: f?.dfen ?? null,
+        recorded: f ? f.recorded.join(' ') : null, message: f?.message ?? null, source: r.source ?? null, index: r.index, turns: r.turns ?? null, repeats: r.repeats ?? null,
+      };
+    }
+    yield out;
   }
 }
 
@@ -144,7 +152,7 @@ export async function recordRun(store: Store, dir: string, opts: RecordOptions =
     const tally: Tally = new Map();
     let stored;
     try {
-      stored = await storeResults(store, run, Object.keys(s.byDialect), rowsOf(readResults(folder.resultsPath, plainLine), tally), opts.onProgress);
+      stored = await storeResults(store, run, Object.keys(s.byDialect), rowsOf(readResultBatches(folder.resultsPath, plainLine), tally), opts.onProgress);
     } catch (error) {
       if (error instanceof ResultsFileError) throw new HistoryError('history-damaged-results', `${error.message}: nothing recorded`);
       throw error;

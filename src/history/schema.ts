@@ -5,18 +5,19 @@ import { storeResults, type ResultRow } from './transitions.js';
 /** A migration: statements, or statements and then work on the data (run in the same transaction). */
 type Migration = readonly string[] | { readonly sql: readonly string[]; readonly data: (store: Store) => Promise<void> };
 
-/** Schema 2's result rows of one run, in its order, as the rows storeResults takes (in pages of the (run, line) index). */
-async function* oldResults(store: Store, run: number): AsyncGenerator<ResultRow> {
+/** Schema 2's result rows of one run, in its order, as the batches storeResults takes (pages of the (run, line) index). */
+async function* oldResults(store: Store, run: number): AsyncGenerator<ResultRow[]> {
   const PAGE = 20_000;
   for (let from = 0; ; from += PAGE) {
     const rows = await store.all('SELECT game, dialect, status, rule, turn, micro_move, dfen, recorded, message, source, idx, turns, repeats FROM results WHERE run = ? AND line > ? AND line <= ? ORDER BY line', [run, from, from + PAGE]);
-    for (const r of rows)
-      yield {
+    yield rows.map(
+      (r): ResultRow => ({
         game: String(r.game), dialect: String(r.dialect), status: String(r.status), rule: r.rule === null ? null : String(r.rule), turn: r.turn === null ? null : Number(r.turn),
         microMove: r.micro_move === null ? null : Number(r.micro_move), dfen: r.dfen === null ? null : String(r.dfen), recorded: r.recorded === null ? null : String(r.recorded),
         message: r.message === null ? null : String(r.message), source: r.source === null ? null : String(r.source), index: Number(r.idx), turns: r.turns === null ? null : Number(r.turns),
         repeats: r.repeats === null ? null : Number(r.repeats),
-      };
+      }),
+    );
     if (rows.length < PAGE) return;
   }
 }
@@ -146,6 +147,9 @@ export const MIGRATIONS: readonly Migration[] = [
     ],
     data: resultsToTransitions,
   },
+  // 4: the keys by their latest transition's run: a diff reads the keys that changed since its
+  // older run (queries/diff.ts), not every transition in between.
+  ['CREATE INDEX current_run ON current (run)'],
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

@@ -74,12 +74,12 @@ export interface Stored {
 }
 
 /**
- * Stores one run's result lines (in their order) as transitions against the state the history
+ * Stores one run's result lines (in their order, in batches of any size) as transitions against the state the history
  * holds, inside the caller's write transaction. `judged` are the run's dialects: their keys
  * that the run does not hold are recorded as gone. The run's runs row may not exist yet; its
  * run_dialects rows must not (the run before that judged a dialect is read from them).
  */
-export async function storeResults(store: Store, run: number, judged: readonly string[], rows: AsyncIterable<ResultRow> | Iterable<ResultRow>, onProgress?: (lines: number) => void): Promise<Stored> {
+export async function storeResults(store: Store, run: number, judged: readonly string[], batches: AsyncIterable<readonly ResultRow[]> | Iterable<readonly ResultRow[]>, onProgress?: (lines: number) => void): Promise<Stored> {
   // Per judged dialect: the latest earlier run that judged it, how many lines it held, whether keys exist.
   const previous = new Map<string, { run: number | null; lines: number; keys: boolean }>();
   for (const d of judged) {
@@ -135,14 +135,15 @@ export async function storeResults(store: Store, run: number, judged: readonly s
   let at = 0;
   let streamAfter = 0;
   let streamDone = !judged.some((d) => previous.get(d)?.keys);
-  const fromStream = async (r: ResultRow, occ: number): Promise<Latest | null> => {
-    if (at + WINDOW > stream.length && !streamDone) {
-      const page = (await store.all(`SELECT ${LATEST} FROM current WHERE key_id > ? ORDER BY key_id LIMIT 5000`, [streamAfter])).map(latestOf);
-      streamDone = page.length < 5000;
-      if (page.length) streamAfter = page[page.length - 1].key;
-      stream = [...stream.slice(at), ...page];
-      at = 0;
-    }
+  /** The next page of the stream, when the window reaches past what is read (awaited only then, not a line). */
+  const refill = async () => {
+    const page = (await store.all(`SELECT ${LATEST} FROM current WHERE key_id > ? ORDER BY key_id LIMIT 5000`, [streamAfter])).map(latestOf);
+    streamDone = page.length < 5000;
+    if (page.length) streamAfter = page[page.length - 1].key;
+    stream = [...stream.slice(at), ...page];
+    at = 0;
+  };
+  const fromStream = (r: ResultRow, occ: number): Latest | null => {
     for (let j = at; j < Math.min(stream.length, at + WINDOW); j++) {
       const c = stream[j];
       if (c.occ === occ && c.game === r.game && c.dialect === r.dialect) {
@@ -215,18 +216,21 @@ export async function storeResults(store: Store, run: number, judged: readonly s
   const BATCH = 5_000;
   let batch: Pending[] = [];
   let line = 0;
-  for await (const r of rows) {
-    line++;
-    perDialect.set(r.dialect, (perDialect.get(r.dialect) ?? 0) + 1);
-    const occ = occurrence(r.game, r.dialect);
-    const digest = digestOf(
-      `${line}\u0001${r.status}\u0001${field(r.rule)}\u0001${field(r.turn)}\u0001${field(r.microMove)}\u0001${field(r.dfen)}\u0001${field(r.recorded)}\u0001${field(r.message)}\u0001${field(r.source)}\u0001${r.index}\u0001${field(r.turns)}\u0001${field(r.repeats)}`,
-    );
-    batch.push({ row: r, line, occ, digest, latest: streamDone && at >= stream.length ? null : await fromStream(r, occ) });
-    if (batch.length >= BATCH) {
-      await flush(batch);
-      batch = [];
-      onProgress?.(line);
+  for await (const rows of batches) {
+    for (const r of rows) {
+      line++;
+      perDialect.set(r.dialect, (perDialect.get(r.dialect) ?? 0) + 1);
+      const occ = occurrence(r.game, r.dialect);
+      const digest = digestOf(
+        `${line}\u0001${r.status}\u0001${field(r.rule)}\u0001${field(r.turn)}\u0001${field(r.microMove)}\u0001${field(r.dfen)}\u0001${field(r.recorded)}\u0001${field(r.message)}\u0001${field(r.source)}\u0001${r.index}\u0001${field(r.turns)}\u0001${field(r.repeats)}`,
+      );
+      if (!streamDone && at + WINDOW > stream.length) await refill();
+      batch.push({ row: r, line, occ, digest, latest: at >= stream.length ? null : fromStream(r, occ) });
+      if (batch.length >= BATCH) {
+        await flush(batch);
+        batch = [];
+        onProgress?.(line);
+      }
     }
   }
   await flush(batch);

@@ -53,6 +53,42 @@ export async function* readResults(path: string, quick?: (json: unknown) => Game
   }
 }
 
+/**
+ * The same lines in batches (about a megabyte of the file each), for bulk readers: one await
+ * a batch instead of one a line, which at millions of lines costs more than the parsing.
+ */
+export async function* readResultBatches(path: string, quick?: (json: unknown) => GameResultLine | null): AsyncGenerator<GameResultLine[]> {
+  const stream = createReadStream(path, { encoding: 'utf8', highWaterMark: 1 << 20 });
+  let lineNo = 0;
+  let rest = '';
+  const parse = (text: string): GameResultLine | null => {
+    lineNo++;
+    if (text.trim() === '') return null;
+    return (quick && quickLine(text, quick)) || parseLine(text, path, lineNo);
+  };
+  try {
+    for await (const chunk of stream as AsyncIterable<string>) {
+      const text = rest + chunk;
+      const out: GameResultLine[] = [];
+      let from = 0;
+      for (let nl = text.indexOf('\n'); nl >= 0; nl = text.indexOf('\n', from)) {
+        const line = parse(text.slice(from, nl));
+        if (line) out.push(line);
+        from = nl + 1;
+      }
+      rest = text.slice(from);
+      if (out.length) yield out;
+    }
+  } catch (e) {
+    if (e instanceof ResultsFileError) throw e;
+    throw new ResultsFileError(`${path}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`, path);
+  } finally {
+    stream.destroy();
+  }
+  const last = rest === '' ? null : parse(rest);
+  if (last) yield [last];
+}
+
 function quickLine(text: string, quick: (json: unknown) => GameResultLine | null): GameResultLine | null {
   try {
     return quick(JSON.parse(text));

@@ -155,6 +155,14 @@ export function gamePage(links: Links, g: GameHistory, folders: Map<number, bool
     pages === 1
       ? ''
       : `<p class="pages">page ${h(at)} of ${h(pages)} (${h(GAME_PAGE)} transitions a dialect a page, oldest first)${at > 1 ? ` · ${pageLink(1, 'first')} · ${pageLink(at - 1, 'earlier')}` : ''}${at < pages ? ` · ${pageLink(at + 1, 'later')} · ${pageLink(pages, 'last')}` : ''}</p>`;
+  // A game that flips back and forth shows the same position again and again: each board is drawn once.
+  const boards = new Map<string, string>();
+  const board = (dfen: string, recorded: string[]) => {
+    const key = `${dfen}\u0000${recorded.join(' ')}`;
+    let svg = boards.get(key);
+    if (svg === undefined) boards.set(key, (svg = boardSvg(dfen, { recorded, allowed: [] })));
+    return svg;
+  };
   const sections = shown.dialects.map((d, di) => {
     const total = g.dialects[di].transitions.length;
     const items = d.transitions.map((t) => {
@@ -174,8 +182,8 @@ export function gamePage(links: Links, g: GameHistory, folders: Map<number, bool
         check === null ? '' : `<pre>${h(check)}</pre>`,
         explorer === null ? '' : `<p>${link(explorer, 'open the position in the explorer')}</p>`,
       ];
-      const board = s.dfen !== null && s.status !== 'conforming' ? boardSvg(s.dfen, { recorded: movesFromDfen(f), allowed: [] }) : '';
-      return `<div class="example">${board}<div class="facts">${facts.join('')}</div></div>`;
+      const svg = s.dfen !== null && s.status !== 'conforming' ? board(s.dfen, movesFromDfen(f)) : '';
+      return `<div class="example">${svg}<div class="facts">${facts.join('')}</div></div>`;
     });
     return `<h2>${code(d.dialect)}</h2>\n<p class="muted">${h(d.runs)} run(s) judged it; ${h(total)} of them changed something.</p>\n${items.join('\n')}`;
   });

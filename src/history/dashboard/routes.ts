@@ -38,12 +38,12 @@ async function diffRuns(store: Store, a: string | null, b: string | null): Promi
   return [runA, runB];
 }
 
-/** Overrides per (run, dialect) of a game's runs, for the explorer links. */
+/** `--set` overrides per (run, dialect) of a game page's runs, for the explorer links (none: no entry). */
 async function overridesOf(store: Store, runs: number[]): Promise<Map<string, string | null>> {
   const out = new Map<string, string | null>();
   if (runs.length === 0) return out;
-  const rows = await store.all('SELECT run, dialect, overrides FROM run_dialects WHERE run >= ? AND run <= ?', [Math.min(...runs), Math.max(...runs)]);
-  for (const r of rows) out.set(`${r.run}\u0000${r.dialect}`, r.overrides === null ? null : String(r.overrides));
+  const rows = await store.all('SELECT run, dialect, overrides FROM run_dialects WHERE run >= ? AND run <= ? AND overrides IS NOT NULL', [Math.min(...runs), Math.max(...runs)]);
+  for (const r of rows) out.set(`${r.run}\u0000${r.dialect}`, String(r.overrides));
   return out;
 }
 
@@ -94,7 +94,8 @@ export async function route(store: Store, method: string, rawUrl: string, links:
       if (!Number.isInteger(page) || page < 1) return fail(400, `page must be a whole number ≥ 1, not "${get('page')}"`);
       const runs = [...new Set(gamePageSlice(g, page).shown.dialects.flatMap((d) => d.transitions.map((t) => t.after.run)))];
       const folders = new Map<number, boolean>();
-      for (const r of await store.all(`SELECT run, folder FROM runs WHERE run >= ? AND run <= ?`, [Math.min(...runs), Math.max(...runs)])) folders.set(Number(r.run), folderThere(r.folder === null ? null : String(r.folder)));
+      // The folders of the page's runs only (each is looked at on disk).
+      if (runs.length) for (const r of await store.all(`SELECT run, folder FROM runs WHERE folder IS NOT NULL AND run IN (${runs.map(() => '?').join(', ')})`, runs)) folders.set(Number(r.run), folderThere(String(r.folder)));
       return html(gamePage(links, g, folders, await overridesOf(store, runs), page, get('dialect')));
     }
     if (name === '/diff') {

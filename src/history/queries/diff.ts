@@ -25,14 +25,31 @@ async function judged(store: Store, run: number): Promise<Map<string, number>> {
   return new Map((await store.all('SELECT dialect, results FROM run_dialects WHERE run = ?', [run])).map((d) => [String(d.dialect), Number(d.results)]));
 }
 
-/** The state as of `run` of the keys with a transition in (lo, hi]: a key without one is the same at both ends. */
-async function changedAsOf(store: Store, run: number, lo: number, hi: number): Promise<Held[]> {
+/** Keys that may have changed in (lo, hi], as a subquery of key_id: a superset is fine, the states decide. */
+async function candidates(store: Store, lo: number, hi: number, force?: 'since' | 'range'): Promise<{ sql: string; params: SqlValue[] }> {
+  // A key's latest transition is its `current.run`: the keys with one after lo are those that
+  // changed since lo (a seek on current_run), exactly those that changed in (lo, hi] when hi is
+  // at least the history's latest transition (the newest run, the case of every default diff).
+  const since = { sql: 'SELECT key_id FROM current WHERE run > ?', params: [lo] };
+  const range = { sql: 'SELECT DISTINCT key_id FROM transitions WHERE run > ? AND run <= ?', params: [lo, hi] };
+  if (force) return force === 'since' ? since : range;
+  const latest = Number((await store.all('SELECT max(run) AS n FROM current'))[0]?.n ?? 0);
+  if (hi >= latest) return since;
+  // An older range: the keys with a transition in it (the run index), when those are fewer.
+  const BOUND = 200_000;
+  const keys = Number((await store.all('SELECT count(*) AS n FROM (SELECT 1 FROM current WHERE run > ? LIMIT ?) x', [lo, BOUND]))[0].n);
+  const rows = Number((await store.all('SELECT count(*) AS n FROM (SELECT 1 FROM transitions WHERE run > ? AND run <= ? LIMIT ?) x', [lo, hi, keys]))[0].n);
+  return rows < keys ? range : since;
+}
+
+/** Each candidate key's state as of `run`: its latest row at or before the run (one index seek a key). */
+async function asOf(store: Store, run: number, keys: { sql: string; params: SqlValue[] }): Promise<Map<number, Held & { from: number; present: boolean }>> {
   const rows = await store.all(
-    `SELECT ${COLUMNS} FROM (SELECT DISTINCT key_id FROM transitions WHERE run > ? AND run <= ?) c
-     JOIN transitions t ON t.key_id = c.key_id AND t.run <= ? AND t.next_run > ? JOIN current k ON k.key_id = t.key_id WHERE t.present = 1`,
-    [lo, hi, run, run],
+    `SELECT ${COLUMNS}, t.run, t.present FROM (${keys.sql}) c JOIN current k ON k.key_id = c.key_id
+     JOIN transitions t ON t.key_id = c.key_id AND t.run = (SELECT max(x.run) FROM transitions x WHERE x.key_id = c.key_id AND x.run <= ?)`,
+    [...keys.params, run],
   );
-  return rows.map(held);
+  return new Map(rows.map((r) => [Number(r.key_id), { ...held(r), from: Number(r.run), present: Number(r.present) === 1 }]));
 }
 
 /** Every key of `dialect` held as of `run` (a dialect only one side of the diff judged). */
@@ -46,15 +63,23 @@ async function allAsOf(store: Store, run: number, dialect: string): Promise<Held
  * Any two recorded runs, in the classes of `diff` and in its order (B's lines, then A's for
  * gone), paired by game id + dialect + occurrence as `diff` on the two folders pairs them.
  * Read from the transitions: only keys that changed between the two runs are compared one by
- * one; the others count as unchanged from the runs' per-dialect line counts.
+ * one; the others count as unchanged from the runs' per-dialect line counts. `opts.keys` names
+ * which candidate keys to read (the keys changed since the older run, or those with a
+ * transition in between) instead of choosing the cheaper: both give the same diff.
  */
-export async function diffRecorded(store: Store, runA: number, runB: number): Promise<RunDiff> {
+export async function diffRecorded(store: Store, runA: number, runB: number, opts: { keys?: 'since' | 'range' } = {}): Promise<RunDiff> {
   const [inA, inB] = [await judged(store, runA), await judged(store, runB)];
   const lo = Math.min(runA, runB);
   const hi = Math.max(runA, runB);
   const both = (h: Held) => inA.has(h.dialect) && inB.has(h.dialect);
-  const sideA = (await changedAsOf(store, runA, lo, hi)).filter(both);
-  const sideB = (await changedAsOf(store, runB, lo, hi)).filter(both);
+  // Only keys whose state as of hi began after lo changed between the two runs; the others hold the same row at both.
+  const keys = await candidates(store, lo, hi, opts.keys);
+  const atA = await asOf(store, runA, keys);
+  const atB = await asOf(store, runB, keys);
+  const atHi = runB >= runA ? atB : atA;
+  const changed = (h: { key: number }) => (atHi.get(h.key)?.from ?? 0) > lo;
+  const sideA: Held[] = [...atA.values()].filter((h) => h.present && both(h) && changed(h));
+  const sideB: Held[] = [...atB.values()].filter((h) => h.present && both(h) && changed(h));
   for (const d of inA.keys()) if (!inB.has(d)) sideA.push(...(await allAsOf(store, runA, d)));
   for (const d of inB.keys()) if (!inA.has(d)) sideB.push(...(await allAsOf(store, runB, d)));
   sideA.sort((x, y) => x.line - y.line);

@@ -36,13 +36,18 @@ export interface GameHistory {
   dialects: { dialect: string; runs: number; transitions: Transition[] }[];
 }
 
-function state(r: Row): GameState {
+/** What a transition row says of the game, the same in every run it holds for. */
+type Fields = Omit<GameState, 'run' | 'label' | 'startedAt' | 'toolVersion' | 'dialectSha256'>;
+interface RunMeta {
+  run: number;
+  label: string;
+  startedAt: string | null;
+  toolVersion: string | null;
+  dialectSha256: string | null;
+}
+
+function fieldsOf(r: Row): Fields {
   return {
-    run: Number(r.run),
-    label: String(r.label),
-    startedAt: r.started_at === null ? null : String(r.started_at),
-    toolVersion: r.tool_version === null ? null : String(r.tool_version),
-    dialectSha256: r.sha256 === null ? null : String(r.sha256),
     status: String(r.status),
     rule: r.rule === null ? null : String(r.rule),
     turn: r.turn === null ? null : Number(r.turn),
@@ -56,21 +61,28 @@ function state(r: Row): GameState {
   };
 }
 
-function changes(a: GameState, b: GameState): ChangeKind[] {
+const state = (m: RunMeta, f: Fields): GameState => ({ run: m.run, label: m.label, startedAt: m.startedAt, toolVersion: m.toolVersion, dialectSha256: m.dialectSha256, ...f });
+
+function changes(a: { m: RunMeta; f: Fields }, b: { m: RunMeta; f: Fields }): ChangeKind[] {
   const out: ChangeKind[] = [];
-  if (a.status !== b.status) out.push('status');
-  if (a.rule !== b.rule || a.turn !== b.turn || a.microMove !== b.microMove || a.dfen !== b.dfen || a.message !== b.message) out.push('finding');
-  if (a.toolVersion !== b.toolVersion) out.push('tool');
-  if (a.dialectSha256 !== b.dialectSha256) out.push('dialect');
+  const [x, y] = [a.f, b.f];
+  if (x !== y) {
+    if (x.status !== y.status) out.push('status');
+    if (x.rule !== y.rule || x.turn !== y.turn || x.microMove !== y.microMove || x.dfen !== y.dfen || x.message !== y.message) out.push('finding');
+  }
+  if (a.m.toolVersion !== b.m.toolVersion) out.push('tool');
+  if (a.m.dialectSha256 !== b.m.dialectSha256) out.push('dialect');
   // The results hold no copy of the record: its length and where it came from stand for it.
-  if (a.turns !== b.turns || a.source !== b.source) out.push('record');
+  if (x !== y && (x.turns !== y.turns || x.source !== y.source)) out.push('record');
   return out;
 }
 
 /**
  * One game's history across runs, per dialect: only the runs where it changed. Its states are
  * rebuilt from its transitions for every run that judged the dialect (a row holds from its
- * run to the key's next one), so a change of tool version or dialect file shows too.
+ * run to the key's next one), so a change of tool version or dialect file shows too. The runs
+ * and the rows are walked together, oldest first; a state object is made only for a run
+ * where something changed.
  */
 export async function gameHistory(store: Store, game: string, opts: { dialect?: string } = {}): Promise<GameHistory> {
   const params: string[] = [game];
@@ -86,34 +98,58 @@ export async function gameHistory(store: Store, game: string, opts: { dialect?: 
     `SELECT key_id, run, next_run, line, status, rule, turn, micro_move, dfen, recorded, message, source, idx, turns FROM transitions WHERE present = 1 AND key_id IN (${ids.map(() => '?').join(', ')}) ORDER BY key_id, run`,
     ids,
   );
-  const byKey = new Map<number, Row[]>();
-  for (const r of rows) byKey.set(Number(r.key_id), [...(byKey.get(Number(r.key_id)) ?? []), r]);
+  type Held = { run: number; next: number; line: number; f: Fields };
+  const byKey = new Map<number, Held[]>();
+  for (const r of rows) {
+    const k = Number(r.key_id);
+    let list = byKey.get(k);
+    if (!list) byKey.set(k, (list = []));
+    list.push({ run: Number(r.run), next: Number(r.next_run), line: Number(r.line), f: fieldsOf(r) });
+  }
   const names = [...new Set(keys.map((k) => String(k.dialect)))].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
-  const judging = await store.all(
-    `SELECT d.run, d.dialect, d.sha256, r.label, r.started_at, r.tool_version FROM run_dialects d JOIN runs r ON r.run = d.run WHERE d.dialect IN (${names.map(() => '?').join(', ')}) ORDER BY d.run`,
-    names,
-  );
+  const marks = names.map(() => '?').join(', ');
+  // The runs that judged each dialect, with the dialect file's hash: a row per (dialect, hash), its runs joined.
+  const judged = await store.all(`SELECT dialect, sha256, string_agg(CAST(run AS TEXT), ',') AS runs FROM run_dialects WHERE dialect IN (${marks}) GROUP BY dialect, sha256`, names);
+  const meta = new Map<number, Omit<RunMeta, 'dialectSha256'>>();
+  for (const r of await store.all(`SELECT run, label, started_at, tool_version FROM runs WHERE run IN (SELECT run FROM run_dialects WHERE dialect IN (${marks}))`, names))
+    meta.set(Number(r.run), { run: Number(r.run), label: String(r.label), startedAt: r.started_at === null ? null : String(r.started_at), toolVersion: r.tool_version === null ? null : String(r.tool_version) });
   const dialects = names.map((dialect) => {
-    const own = keys.filter((k) => String(k.dialect) === dialect).map((k) => byKey.get(Number(k.key_id)) ?? []);
-    const states: GameState[] = [];
-    for (const j of judging) {
-      if (String(j.dialect) !== dialect) continue;
-      const run = Number(j.run);
-      const held = own.map((list) => list.find((t) => Number(t.run) <= run && Number(t.next_run) > run)).filter((t): t is Row => t !== undefined);
-      held.sort((a, b) => Number(a.line) - Number(b.line));
-      for (const t of held) states.push(state({ ...t, run, label: j.label, started_at: j.started_at, tool_version: j.tool_version, sha256: j.sha256 }));
-    }
-    const transitions: Transition[] = [];
-    let last: GameState | null = null;
-    for (const s of states) {
-      if (last === null) transitions.push({ before: null, after: s, changed: [] });
-      else {
-        const changed = changes(last, s);
-        if (changed.length) transitions.push({ before: last, after: s, changed });
+    const runs: RunMeta[] = [];
+    for (const j of judged) {
+      if (String(j.dialect) !== dialect || j.runs === null) continue;
+      const sha = j.sha256 === null ? null : String(j.sha256);
+      for (const run of String(j.runs).split(',').map(Number)) {
+        const m = meta.get(run);
+        if (m) runs.push({ ...m, dialectSha256: sha });
       }
-      last = s;
     }
-    return { dialect, runs: new Set(states.map((s) => s.run)).size, transitions };
+    runs.sort((a, b) => a.run - b.run);
+    const own = keys.filter((k) => String(k.dialect) === dialect).map((k) => byKey.get(Number(k.key_id)) ?? []);
+    const at = own.map(() => 0);
+    const transitions: Transition[] = [];
+    let last: { m: RunMeta; f: Fields; s: GameState | null } | null = null;
+    let judging = 0;
+    for (const m of runs) {
+      // Each key's row that holds at this run (its rows are in run order and do not overlap).
+      const held: Held[] = [];
+      own.forEach((list, i) => {
+        while (at[i] < list.length && list[at[i]].next <= m.run) at[i]++;
+        if (at[i] < list.length && list[at[i]].run <= m.run) held.push(list[at[i]]);
+      });
+      if (held.length === 0) continue;
+      judging++;
+      if (held.length > 1) held.sort((a, b) => a.line - b.line);
+      for (const h of held) {
+        const now = { m, f: h.f, s: null as GameState | null };
+        if (last === null) transitions.push({ before: null, after: (now.s = state(m, h.f)), changed: [] });
+        else {
+          const changed = changes(last, now);
+          if (changed.length) transitions.push({ before: (last.s ??= state(last.m, last.f)), after: (now.s = state(m, h.f)), changed });
+        }
+        last = now;
+      }
+    }
+    return { dialect, runs: judging, transitions };
   });
   return { game, dialects };
 }

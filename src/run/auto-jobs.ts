@@ -7,20 +7,21 @@ import { listUnits } from './shard-plan.js';
 
 /**
  * Bytes of text (a gzip file's size before compression) one dialect must have to judge before a
- * worker thread pays for its start-up, per format: below this, `--jobs 2` took longer than
- * `--jobs 1`, whole process, on this project's 2-core machine (docs/performance.md#threads,
- * `node scripts/bench-formats.mjs --crossover …`). A format's games differ in bytes per unit of
- * work (a state map carries a FEN and flags per state: 36 kB a game against native's 7 kB), so
- * each has its own. Formats not measured take native's.
+ * worker thread pays for its start-up and warm-up, per format (docs/performance.md#threads):
+ * whole process on this project's 2-core machine, `--jobs 2` gained 1.02–1.18× on 10,000 games
+ * of the light formats and 1.28× on the state maps at load 1.6–2.8 (2026-12-01), and lost on
+ * every size up to 3,000 games under load 8–15 (2026-12-02, `node scripts/bench-formats.mjs
+ * --crossover …`); so a light format takes two threads from about 6,000–8,000 games, a state
+ * map (36 kB a game, cheaper per byte) from about 4,000. Formats not measured take native's.
  */
 export const WORKER_PAYS_FROM: Readonly<Record<FormatName, number>> = {
-  ndjson: 2_000_000,
-  'ingest-wire': 2_000_000,
-  history: 2_000_000,
-  csv: 2_000_000,
-  'dicechess-com': 6_000_000,
-  beturanga: 2_000_000,
-  'opening-book': 2_000_000,
+  ndjson: 34_000_000,
+  'ingest-wire': 36_000_000,
+  history: 26_000_000,
+  csv: 25_000_000,
+  'dicechess-com': 150_000_000,
+  beturanga: 34_000_000,
+  'opening-book': 34_000_000,
 };
 
 /** The bytes of a file's start the format is told from (the reader's detector looks at up to 64 KiB; the formats' keys come early). */

@@ -20,7 +20,7 @@ export function finaliseRecord(input: GameRecordInput, notes: Set<string>): Game
   }
   repairRecordingFaults(input, notes);
   normaliseSpellings(input, notes);
-  input.notes = [...new Set([...(input.notes ?? []), ...notes])].sort();
+  input.notes = notes.size === 0 && (input.notes === undefined || input.notes.length === 0) ? [] : [...new Set([...(input.notes ?? []), ...notes])].sort();
   return keepFenBoards(validate(input), fenBoardsOf(input));
 }
 
@@ -84,9 +84,12 @@ function startPosition(fen: string): Position | null {
 }
 
 const back960 = new Map<string, number>();
+const CLASSIC_BOARD = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR';
 
 /** Start number of a Chess960 start other than the classic one (518), else null. */
 export function detectChess960(fen: string): number | null {
+  // The classic start, nearly every record's: no splitting.
+  if (fen.startsWith(CLASSIC_BOARD) && (fen.length === CLASSIC_BOARD.length || fen.charCodeAt(CLASSIC_BOARD.length) === 32)) return null;
   const board = fen.trim().split(/\s+/)[0] ?? '';
   const ranks = board.split('/');
   if (ranks.length !== 8 || ranks[1] !== 'pppppppp' || ranks[6] !== 'PPPPPPPP') return null;

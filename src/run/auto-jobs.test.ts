@@ -1,4 +1,6 @@
-import { writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { gunzipSync } from 'node:zlib';
 import { join } from 'node:path';
 import { availableParallelism } from 'node:os';
 import { describe, expect, it } from 'vitest';
@@ -37,4 +39,22 @@ describe('the default jobs: one thread for an input too small to pay for a worke
     expect(sized.bytes).toBeGreaterThan(338_996 * 2);
     expect(sized.work).toBeCloseTo(sized.bytes! / WORKER_PAYS_FROM['dicechess-com'], 6);
   });
+});
+
+describe('the command line says what it chose', () => {
+  it('a one-game replay: one thread by default, two when asked, each with its note, the same results', () => {
+    const dir = tempDir('auto-jobs-cli-');
+    const game = join(dir, 'one.ndjson');
+    writeFileSync(game, `${gunzipSync(readFileSync(join(samples, 'reference/games.ndjson.gz'))).toString('utf8').split('\n')[0]}\n`);
+    const run = (extra: string[], out: string) =>
+      spawnSync(process.execPath, [join(packageRoot(), 'bin/dice-dialects.js'), 'replay', game, '--dialect', 'reference', '--out', join(dir, out), ...extra], { encoding: 'utf8' });
+    const auto = run([], 'auto');
+    expect(auto.stderr).toMatch(/^dice-dialects: note: 1 thread: the input \(\d+ kB of text\) is 0 % of what pays for a worker thread's start-up \(--jobs N to choose\)\nreplayed 1 record/);
+    const two = run(['--jobs', '2'], 'two');
+    expect(two.stderr).toMatch(/^dice-dialects: note: --jobs 2 as asked, though the input/);
+    const jobsOf = (out: string) => (JSON.parse(readFileSync(join(dir, out, 'summary.json'), 'utf8')) as { run_info: { options: { jobs: number } } }).run_info.options.jobs;
+    expect([jobsOf('auto'), jobsOf('two')]).toEqual([1, 2]);
+    expect(readFileSync(join(dir, 'two', 'results.ndjson'), 'utf8')).toBe(readFileSync(join(dir, 'auto', 'results.ndjson'), 'utf8'));
+    expect(run(['--jobs', '2', '--quiet'], 'quiet').stderr).toBe('');
+  }, 120_000);
 });

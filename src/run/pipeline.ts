@@ -132,8 +132,6 @@ export async function runCorpus<P, S = never>(opts: CorpusRunOptions<P, S>): Pro
   if (pool) for (let i = 0; i < workerThreads(jobs); i++) pool.run({ warm: judgeRef } satisfies WarmTask).catch(() => undefined);
 
   const jobsChoice = { ...(await sizing), jobs };
-  const note = jobsNote(jobsChoice);
-  if (note !== null) opts.onJobsNote?.(note);
 
   let plan: ShardPlan | null;
   let run: RunDir | null;
@@ -144,6 +142,9 @@ export async function runCorpus<P, S = never>(opts: CorpusRunOptions<P, S>): Pro
     await pool?.destroy();
     throw error;
   }
+  // Said once the run is sure to start (a run that fails on its folder says that alone).
+  const note = jobsNote(jobsChoice);
+  if (note !== null) opts.onJobsNote?.(note);
   let streamed: Streamed<S>;
   try {
     streamed = await streamRun(opts, { plan, run, pool, jobs, judgeRef, started });

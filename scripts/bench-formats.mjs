@@ -5,24 +5,34 @@
 //     N dicechess-com games in each format under corpora/generated/bench/;
 //  2. each file is replayed by the CLI in a fresh process (`replay --dialect dicechess-com
 //     --quiet`), --jobs 1 and --jobs 2, rounds interleaved so that load changes hit every
-//     format alike; wall time and peak RSS (`/usr/bin/time -f %M`: the process, all threads);
-//     the best of the rounds is kept, and ratios are taken within this run;
+//     format alike; wall time, CPU time and peak RSS (`/usr/bin/time -f %M`: the process, all
+//     threads); the median of the rounds is kept, with the spread (min / median / max), and
+//     ratios are taken within this run; per-ply nanoseconds are the wall (and CPU) time over
+//     the plies (recorded micro-moves) of the file, start-up included;
 //  3. the `chess` control: C generated standard games as ingest-wire NDJSON, `replay
 //     --dialect chess --jobs 1` against a plain chessops loop (Chess.default(), isLegal,
-//     play per move) that reads and parses the same file in one process, timed the same way;
+//     play per move) that reads and parses the same file in one process, alternating, timed
+//     the same way; the ratio of the medians, and both per ply beside rust pgn-reader's
+//     ~120 ns a ply (parsing and legality on lichess dumps, one core: the physical reference);
 //  4. startup: a one-game replay, --jobs 1 and --jobs 2; with --startup-only, only this
-//     (one generated game), and with --before DIR (another build of the tool, e.g. main's)
-//     that build and this one alternate in every round, the load average beside each run
-//     (--before also alternates the two builds on every file of step 2);
-//  5. with --memory M: each file named M times as the source list (N×M games), --jobs 2,
-//     peak RSS.
+//     (one generated game);
+//  5. with --before DIR (another build of the tool, e.g. main's), that build and this one
+//     alternate in every round of steps 2, 3 and 4, the load average beside each run;
+//  6. with --memory M: each file named M times as the source list (N×M games), --jobs 2,
+//     peak RSS (with --before, both builds);
+//  7. with --crossover n1,n2,…: files of n1, n2, … games in each format, --jobs 1 against
+//     --jobs 2 and the default (no --jobs), alternating, median of the rounds: where a worker
+//     starts to pay (src/run/auto-jobs.ts takes its thresholds from this).
 // The machine is shared: the load average is printed beside every figure.
-// Run: npm run build && node scripts/bench-formats.mjs [--games 10000] [--rounds 2] [--chess 4000] [--repeat 1] [--memory 0] [--formats a,b] [--before DIR]
+// Run: npm run build && node scripts/bench-formats.mjs [--games 10000] [--rounds 5] [--chess 4000] [--repeat 1] [--memory 0] [--formats a,b] [--before DIR]
 //      node scripts/bench-formats.mjs --startup-only [--rounds 5] [--before /path/to/other/build]
+//      node scripts/bench-formats.mjs --chess-only [--chess 4000] [--rounds 5] [--before DIR]
+//      node scripts/bench-formats.mjs --crossover 50,100,200,400,800,1600 [--rounds 5] [--formats a,b]
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { createReadStream, existsSync, mkdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { createInterface } from 'node:readline';
 
 const arg = (name, dflt) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -32,18 +42,35 @@ const GAMES = Number(arg('games', 10000));
 // --repeat K: each file named K times in the timing rounds (N×K games: the steady state, past start-up and warm-up).
 const REPEAT = Number(arg('repeat', 1));
 const RUN_GAMES = GAMES * REPEAT;
-const ROUNDS = Number(arg('rounds', 2));
+const ROUNDS = Number(arg('rounds', 5));
 const CHESS = Number(arg('chess', 4000));
 const MEMORY = Number(arg('memory', 0));
 const STARTUP_ONLY = process.argv.includes('--startup-only');
+const CHESS_ONLY = process.argv.includes('--chess-only');
+const CROSSOVER = arg('crossover', null);
 const BEFORE = arg('before', null);
 const FORMATS = arg('formats', 'ndjson,ingest-wire,history,csv,dicechess-com').split(',');
+const PGN_READER_NS = 120;
 const dir = 'corpora/generated/bench';
 mkdirSync(dir, { recursive: true });
 const fmt = (n) => Math.round(n).toLocaleString('en-US');
 const load = () => loadavg().map((x) => x.toFixed(2)).join(' ');
 const tmp = join(tmpdir(), `bench-formats-${process.pid}`);
 mkdirSync(tmp, { recursive: true });
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)];
+/** min / median / max of a list of seconds. */
+const spread = (xs, digits = 2) => `${Math.min(...xs).toFixed(digits)} / ${median(xs).toFixed(digits)} / ${Math.max(...xs).toFixed(digits)}`;
+const loads = [];
+const noteLoad = () => {
+  const l = loadavg()[0];
+  loads.push(l);
+  return load();
+};
+const loadRange = () => (loads.length ? `load (1 min) ${Math.min(...loads).toFixed(2)}–${Math.max(...loads).toFixed(2)}` : `load ${load()}`);
+
+// With --before DIR, that build (e.g. main's) and this one alternate, the order swapped every round.
+const BUILDS = BEFORE ? [['before', join(BEFORE, 'bin/dice-dialects.js')], ['after', 'bin/dice-dialects.js']] : [['this', 'bin/dice-dialects.js']];
+const inTurn = (round, list) => (round % 2 ? [...list].reverse() : list);
 
 function generate(dialect, games, seed, format, out) {
   if (existsSync(out)) return out;
@@ -57,109 +84,153 @@ function timed(cmd) {
   const t = performance.now();
   const r = spawnSync('/usr/bin/time', ['-f', '%M %U %S', ...cmd], { encoding: 'utf8', maxBuffer: 1 << 26 });
   const seconds = (performance.now() - t) / 1000;
-  if (r.status !== 0) throw new Error(`${cmd.join(' ')} failed: ${r.stderr}`);
+  if (r.status !== 0 && r.status !== 1) throw new Error(`${cmd.join(' ')} failed: ${r.stderr}`);
   const [rss, user, sys] = r.stderr.trim().split('\n').pop().split(' ').map(Number);
-  return { seconds, cpu: user + sys, rss: rss / 1024, stdout: r.stdout };
+  return { seconds, cpu: user + sys, rss: rss / 1024, stdout: r.stdout, stderr: r.stderr };
 }
 
-const replay = (sources, jobs, dialect = 'dicechess-com', bin = 'bin/dice-dialects.js') => {
+const replay = (sources, jobs, dialect = 'dicechess-com', bin = 'bin/dice-dialects.js', quiet = true) => {
   const out = join(tmp, 'run');
-  const r = timed(['node', bin, 'replay', ...sources, '--dialect', dialect, '--jobs', String(jobs), '--quiet', '--out', out]);
+  const r = timed(['node', bin, 'replay', ...sources, '--dialect', dialect, ...(jobs === 'auto' ? [] : ['--jobs', String(jobs)]), ...(quiet ? ['--quiet'] : []), '--out', out]);
   rmSync(out, { recursive: true, force: true });
   return r;
 };
 
-if (STARTUP_ONLY) {
+/** Plies (recorded micro-moves) of a JSON-lines file whose documents hold `turns[].moves` (native NDJSON, ingest-wire). */
+async function plies(file) {
+  let n = 0;
+  for await (const line of createInterface({ input: createReadStream(file), crlfDelay: Infinity })) {
+    if (line.trim() === '') continue;
+    for (const t of JSON.parse(line).turns) n += t.moves.length;
+  }
+  return n;
+}
+const nsPerPly = (seconds, n) => (n > 0 ? `${fmt((seconds * 1e9) / n)} ns/ply` : '');
+
+/** Runs `run(key)` for every key, `rounds` times, the keys' order swapped each round; the runs of each key. */
+function alternate(keys, rounds, run, label) {
+  const runs = Object.fromEntries(keys.map((k) => [k, []]));
+  for (let round = 0; round < rounds; round++) {
+    for (const key of inTurn(round, keys)) {
+      const r = run(key);
+      runs[key].push(r);
+      console.log(`  round ${round + 1}: ${label(key).padEnd(34)} ${r.seconds.toFixed(3)} s (CPU ${r.cpu.toFixed(2)} s), peak RSS ${r.rss.toFixed(0)} MB; load ${noteLoad()}`);
+    }
+  }
+  return runs;
+}
+const med = (rs, f = (r) => r.seconds) => median(rs.map(f));
+
+function startup(rounds) {
   const one = generate('dicechess-com', 1, 'bench-formats', 'ndjson', join(dir, 'formats-1.ndjson'));
-  const builds = BEFORE ? { before: join(BEFORE, 'bin/dice-dialects.js'), after: 'bin/dice-dialects.js' } : { this: 'bin/dice-dialects.js' };
-  const runs = {};
-  console.log(`startup: a one-game replay (native NDJSON), whole process, ${ROUNDS} rounds${BEFORE ? `, before (${BEFORE}) and after alternating` : ''}; node ${process.version}; load ${load()}`);
-  for (let round = 0; round < ROUNDS; round++) {
-    for (const jobs of [1, 2]) {
-      for (const [name, bin] of round % 2 ? Object.entries(builds).reverse() : Object.entries(builds)) {
-        const r = replay([one], jobs, 'dicechess-com', bin);
-        (runs[`${name} ${jobs}`] ??= []).push(r);
-        console.log(`  round ${round + 1}: ${name.padEnd(6)} --jobs ${jobs}: ${r.seconds.toFixed(3)} s (CPU ${r.cpu.toFixed(2)} s); load ${load()}`);
-      }
-    }
+  const keys = BUILDS.flatMap(([name, bin]) => [1, 2].map((jobs) => JSON.stringify([name, bin, jobs])));
+  console.log(`startup: a one-game replay (native NDJSON), whole process, ${rounds} rounds, builds alternating; node ${process.version}; load ${noteLoad()}`);
+  const runs = alternate(keys, rounds, (k) => {
+    const [, bin, jobs] = JSON.parse(k);
+    return replay([one], jobs, 'dicechess-com', bin);
+  }, (k) => {
+    const [name, , jobs] = JSON.parse(k);
+    return `${name} --jobs ${jobs}`;
+  });
+  for (const k of keys) {
+    const [name, , jobs] = JSON.parse(k);
+    const w = runs[k].map((r) => r.seconds);
+    console.log(`  ${name.padEnd(6)} --jobs ${jobs}: median ${median(w).toFixed(3)} s (min / median / max ${spread(w, 3)} s; CPU median ${med(runs[k], (r) => r.cpu).toFixed(2)} s); target ≤ 0.15 s`);
   }
-  const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-  for (const [key, rs] of Object.entries(runs)) {
-    const w = rs.map((r) => r.seconds);
-    console.log(`  ${key.padEnd(8)}: best ${Math.min(...w).toFixed(2)} s, median ${median(w).toFixed(2)} s (CPU median ${median(rs.map((r) => r.cpu)).toFixed(2)} s)`);
-  }
-  console.log(`load ${load()}`);
-  rmSync(tmp, { recursive: true, force: true });
-  process.exit(0);
+  const node = alternate(['node'], rounds, () => timed(['node', '-e', '0']), () => 'node -e 0');
+  console.log(`  node alone: median ${med(node.node).toFixed(3)} s; ${loadRange()}`);
 }
 
-console.log(`bench-formats: node ${process.version}, ${GAMES} games per format, best of ${ROUNDS} rounds; load average ${load()}`);
-const files = Object.fromEntries(FORMATS.map((f) => [f, generate('dicechess-com', GAMES, 'bench-formats', f, join(dir, `formats-${GAMES}.${f}`))]));
-for (const f of FORMATS) console.log(`  ${f}: ${(statSync(files[f]).size / 1e6).toFixed(1)} MB`);
-
-// With --before DIR, that build (e.g. main's) and this one alternate on every file and jobs; ratios are this build's.
-const builds = BEFORE ? [['before', join(BEFORE, 'bin/dice-dialects.js')], ['after', 'bin/dice-dialects.js']] : [['', 'bin/dice-dialects.js']];
-const best = {};
-for (let round = 0; round < ROUNDS; round++) {
-  for (const f of FORMATS) {
-    for (const jobs of [1, 2]) {
-      for (const [name, bin] of round % 2 ? [...builds].reverse() : builds) {
-        const r = replay(Array.from({ length: REPEAT }, () => files[f]), jobs, 'dicechess-com', bin);
-        const key = `${name}${f} ${jobs}`;
-        if (!best[key] || r.seconds < best[key].seconds) best[key] = r;
-        console.log(`  round ${round + 1}: ${name ? `${name.padEnd(6)} ` : ''}${f.padEnd(13)} --jobs ${jobs}: ${r.seconds.toFixed(2)} s (CPU ${r.cpu.toFixed(2)} s), ${fmt(RUN_GAMES / r.seconds)} games/s, peak RSS ${r.rss.toFixed(0)} MB; load ${load()}`);
-      }
-    }
-  }
-}
-console.log(`replay, whole process, ${fmt(RUN_GAMES)} games${REPEAT > 1 ? ` (each file named ${REPEAT}×)` : ''} (best of ${ROUNDS}); load ${load()}`);
-for (const [name] of builds) {
-  const native = best[`${name}ndjson 2`];
-  if (name) console.log(`  ${name}:`);
-  for (const f of FORMATS) {
-    const one = best[`${name}${f} 1`];
-    const two = best[`${name}${f} 2`];
-    const ratio = native ? `${(two.seconds / native.seconds).toFixed(2)}× native's time (CPU ${(two.cpu / native.cpu).toFixed(2)}×); target ≤ 1.3×` : '';
-    console.log(
-      `  ${f.padEnd(13)} --jobs 2 ${two.seconds.toFixed(2)} s = ${fmt(RUN_GAMES / two.seconds)} games/s (${ratio}), --jobs 1 ${one.seconds.toFixed(2)} s: speed-up ${(one.seconds / two.seconds).toFixed(2)}×; CPU ${two.cpu.toFixed(2)} s / ${one.cpu.toFixed(2)} s; peak RSS ${Math.max(one.rss, two.rss).toFixed(0)} MB`,
-    );
-  }
-}
-
-if (CHESS > 0) {
+async function chessControl(rounds) {
   const file = generate('chess', CHESS, 'bench-chess', 'ingest-wire', join(dir, `chess-${CHESS}.ingest-wire`));
+  const n = await plies(file);
   const loop = 'scripts/bench-chessops-loop.mjs';
-  const ops = { seconds: Infinity };
-  const ours = { seconds: Infinity };
-  for (let round = 0; round < ROUNDS; round++) {
-    const a = replay([file], 1, 'chess');
-    const b = timed(['node', loop, file]);
-    if (a.seconds < ours.seconds) Object.assign(ours, a);
-    if (b.seconds < ops.seconds) Object.assign(ops, b);
-    console.log(`  round ${round + 1}: chess control --jobs 1 ${a.seconds.toFixed(2)} s (CPU ${a.cpu.toFixed(2)} s), chessops loop ${b.seconds.toFixed(2)} s (CPU ${b.cpu.toFixed(2)} s); load ${load()}`);
+  const keys = [...BUILDS.map(([name]) => name), 'chessops'];
+  console.log(`chess control: ${fmt(CHESS)} standard games as ingest-wire NDJSON (${fmt(n)} plies), ours (replay --dialect chess --jobs 1) against a chessops loop, alternating, ${rounds} rounds; load ${noteLoad()}`);
+  const runs = alternate(keys, rounds, (k) => (k === 'chessops' ? timed(['node', loop, file]) : replay([file], 1, 'chess', Object.fromEntries(BUILDS)[k])), (k) => (k === 'chessops' ? 'chessops loop' : `${k} chess control --jobs 1`));
+  const ops = med(runs.chessops);
+  for (const k of keys) {
+    const w = runs[k].map((r) => r.seconds);
+    const m = median(w);
+    const ratio = k === 'chessops' ? '' : `; chessops / ours ${(ops / m).toFixed(2)} (per round: ${runs[k].map((r, i) => (runs.chessops[i].seconds / r.seconds).toFixed(2)).join(', ')}; CPU ${(med(runs.chessops, (r) => r.cpu) / med(runs[k], (r) => r.cpu)).toFixed(2)}); target ≥ 1.25`;
+    console.log(`  ${k.padEnd(8)}: median ${m.toFixed(2)} s (min / median / max ${spread(w)} s), ${nsPerPly(m, n)} wall, ${nsPerPly(med(runs[k], (r) => r.cpu), n)} CPU${ratio}`);
   }
-  console.log(`chess control, whole process, ${fmt(CHESS)} standard games (ingest-wire): ours --jobs 1 ${ours.seconds.toFixed(2)} s, chessops loop ${ops.seconds.toFixed(2)} s: ratio ${(ops.seconds / ours.seconds).toFixed(2)} (CPU ${(ops.cpu / ours.cpu).toFixed(2)}; target ≥ 1.0); load ${load()}`);
+  console.log(`  (rust pgn-reader: ~${PGN_READER_NS} ns/ply, one core, parsing and legality); ${loadRange()}`);
 }
 
-{
-  const one = join(tmp, 'one.ndjson');
-  writeFileSync(one, `${spawnSync('head', ['-n', '1', files[FORMATS.includes('ndjson') ? 'ndjson' : FORMATS[0]]], { encoding: 'utf8' }).stdout}`);
-  const s = { 1: Infinity, 2: Infinity };
-  const c = { 1: Infinity, 2: Infinity };
-  for (let round = 0; round < Math.max(3, ROUNDS); round++) {
-    for (const jobs of [1, 2]) {
-      const r = replay([one], jobs);
-      s[jobs] = Math.min(s[jobs], r.seconds);
-      c[jobs] = Math.min(c[jobs], r.cpu);
+async function formats(rounds) {
+  console.log(`bench-formats: node ${process.version}, ${GAMES} games per format, median of ${rounds} rounds, builds alternating; load average ${noteLoad()}`);
+  const files = Object.fromEntries(FORMATS.map((f) => [f, generate('dicechess-com', GAMES, 'bench-formats', f, join(dir, `formats-${GAMES}.${f}`))]));
+  const n = FORMATS.includes('ndjson') ? (await plies(files.ndjson)) * REPEAT : 0;
+  for (const f of FORMATS) console.log(`  ${f}: ${(statSync(files[f]).size / 1e6).toFixed(1)} MB`);
+  const keys = FORMATS.flatMap((f) => [1, 2].flatMap((jobs) => BUILDS.map(([name]) => JSON.stringify([f, jobs, name]))));
+  const bins = Object.fromEntries(BUILDS);
+  const runs = {};
+  for (let round = 0; round < rounds; round++) {
+    for (const f of FORMATS) {
+      for (const jobs of [1, 2]) {
+        for (const [name] of inTurn(round, BUILDS)) {
+          const key = JSON.stringify([f, jobs, name]);
+          const r = replay(Array.from({ length: REPEAT }, () => files[f]), jobs, 'dicechess-com', bins[name]);
+          (runs[key] ??= []).push(r);
+          console.log(`  round ${round + 1}: ${name.padEnd(6)} ${f.padEnd(13)} --jobs ${jobs}: ${r.seconds.toFixed(2)} s (CPU ${r.cpu.toFixed(2)} s), ${fmt(RUN_GAMES / r.seconds)} games/s, peak RSS ${r.rss.toFixed(0)} MB; load ${noteLoad()}`);
+        }
+      }
     }
   }
-  console.log(`startup: a one-game replay (native NDJSON), whole process: --jobs 1 ${s[1].toFixed(2)} s (CPU ${c[1].toFixed(2)} s), --jobs 2 ${s[2].toFixed(2)} s (CPU ${c[2].toFixed(2)} s); load ${load()}`);
+  console.log(`replay, whole process, ${fmt(RUN_GAMES)} games${REPEAT > 1 ? ` (each file named ${REPEAT}×)` : ''}${n ? `, ${fmt(n)} plies` : ''}, median of ${rounds} (min / median / max); ${loadRange()}`);
+  for (const [name] of BUILDS) {
+    console.log(`  ${name}:`);
+    const native = runs[JSON.stringify(['ndjson', 2, name])];
+    for (const f of FORMATS) {
+      const one = runs[JSON.stringify([f, 1, name])];
+      const two = runs[JSON.stringify([f, 2, name])];
+      const m2 = med(two);
+      const m1 = med(one);
+      const ratio = native ? `${(m2 / med(native)).toFixed(2)}× native's time (CPU ${(med(two, (r) => r.cpu) / med(native, (r) => r.cpu)).toFixed(2)}×)` : '';
+      console.log(
+        `    ${f.padEnd(13)} --jobs 2 ${m2.toFixed(2)} s [${spread(two.map((r) => r.seconds))}] = ${fmt(RUN_GAMES / m2)} games/s${n ? `, ${nsPerPly(m2, n)}` : ''} (${ratio}); --jobs 1 ${m1.toFixed(2)} s [${spread(one.map((r) => r.seconds))}]: speed-up ${(m1 / m2).toFixed(2)}×; CPU ${med(two, (r) => r.cpu).toFixed(2)} s / ${med(one, (r) => r.cpu).toFixed(2)} s; peak RSS ${Math.max(...one.map((r) => r.rss), ...two.map((r) => r.rss)).toFixed(0)} MB`,
+      );
+    }
+  }
+  if (BEFORE) {
+    console.log('  after / before (median wall time):');
+    for (const f of FORMATS) for (const jobs of [1, 2]) console.log(`    ${f.padEnd(13)} --jobs ${jobs}: ${(med(runs[JSON.stringify([f, jobs, 'after'])]) / med(runs[JSON.stringify([f, jobs, 'before'])])).toFixed(3)}`);
+  }
+  return files;
 }
 
-if (MEMORY > 0) {
+function memory(files) {
   for (const f of FORMATS) {
-    const r = replay(Array.from({ length: MEMORY }, () => files[f]), 2);
-    console.log(`memory: ${f} named ${MEMORY}× (${fmt(GAMES * MEMORY)} games), --jobs 2: ${r.seconds.toFixed(1)} s = ${fmt((GAMES * MEMORY) / r.seconds)} games/s, peak RSS ${r.rss.toFixed(0)} MB (target < 300 MB); load ${load()}`);
+    for (const [name, bin] of BUILDS) {
+      const r = replay(Array.from({ length: MEMORY }, () => files[f]), 2, 'dicechess-com', bin);
+      console.log(`memory: ${name.padEnd(6)} ${f} named ${MEMORY}× (${fmt(GAMES * MEMORY)} games), --jobs 2: ${r.seconds.toFixed(1)} s = ${fmt((GAMES * MEMORY) / r.seconds)} games/s, peak RSS ${r.rss.toFixed(0)} MB (target < 300 MB); load ${noteLoad()}`);
+    }
   }
 }
+
+function crossover(rounds) {
+  const sizes = CROSSOVER.split(',').map(Number);
+  console.log(`crossover: --jobs 1 against --jobs 2 and the default, whole process, median of ${rounds}, alternating; load ${noteLoad()}`);
+  for (const f of FORMATS) {
+    for (const games of sizes) {
+      const file = generate('dicechess-com', games, 'bench-formats', f, join(dir, `formats-${games}.${f}`));
+      const runs = alternate(['1', '2', 'auto'], rounds, (jobs) => replay([file], jobs === 'auto' ? 'auto' : Number(jobs)), (jobs) => `${f} ${games} games --jobs ${jobs}`);
+      const [m1, m2, ma] = ['1', '2', 'auto'].map((k) => med(runs[k]));
+      const note = / note: (.*)/.exec(replay([file], 'auto', 'dicechess-com', 'bin/dice-dialects.js', false).stderr)?.[1] ?? '';
+      console.log(`crossover: ${f.padEnd(13)} ${String(games).padStart(6)} games, ${(statSync(file).size / 1e6).toFixed(2)} MB: --jobs 1 ${m1.toFixed(3)} s, --jobs 2 ${m2.toFixed(3)} s (${(m1 / m2).toFixed(2)}×), default ${ma.toFixed(3)} s${note ? ` (${note})` : ''}; load ${noteLoad()}`);
+    }
+  }
+}
+
+if (STARTUP_ONLY) startup(ROUNDS);
+else if (CHESS_ONLY) await chessControl(ROUNDS);
+else if (CROSSOVER) crossover(ROUNDS);
+else {
+  const files = await formats(ROUNDS);
+  if (CHESS > 0) await chessControl(ROUNDS);
+  startup(ROUNDS);
+  if (MEMORY > 0) memory(files);
+}
+console.log(`done; ${loadRange()}; now ${load()}`);
 rmSync(tmp, { recursive: true, force: true });

@@ -25,6 +25,9 @@ import { zodEnglishOnly } from './zod-english-only.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 
+/** Beside the bundles: the shipped dialects as this build loads them (src/dialects/load.ts, `shippedAsBuilt`). */
+const SHIPPED_DIALECTS = 'dialects.cache.json';
+
 const common = {
   bundle: true,
   platform: 'node',
@@ -44,7 +47,7 @@ export const BUNDLES = {
     // CommonJS, so that bin/dice-dialects.js can load it through V8's code cache (src/bundle-loader.cts).
     format: 'cjs',
     plugins: [...common.plugins, bundledZod()],
-    define: { 'import.meta.url': '__bundleUrl' },
+    define: { 'import.meta.url': '__bundleUrl', __SHIPPED_DIALECTS__: JSON.stringify(SHIPPED_DIALECTS) },
     banner: { js: "const __bundleUrl = require('node:url').pathToFileURL(__filename).href;" },
   },
   worker: {
@@ -57,13 +60,16 @@ export const BUNDLES = {
     // they do, a replay's workers never compile it. CommonJS keeps the require() where it is.
     external: ['zod'],
     // CommonJS has no import.meta: the bundle's own URL stands in (packageRoot, createRequire).
-    define: { 'import.meta.url': '__bundleUrl' },
+    define: { 'import.meta.url': '__bundleUrl', __SHIPPED_DIALECTS__: JSON.stringify(SHIPPED_DIALECTS) },
     banner: { js: "const __bundleUrl = require('node:url').pathToFileURL(__filename).href;" },
   },
 };
 
 export async function buildBundles() {
   for (const options of Object.values(BUNDLES)) await build(options);
+  // The shipped dialects loaded once here, from the compiled files of the same sources (tsc ran first).
+  const { shippedDialects } = await import(pathToFileURL(`${root}dist/dialects/load.js`).href);
+  writeFileSync(`${root}dist/bundle/${SHIPPED_DIALECTS}`, `${JSON.stringify({ dialects: shippedDialects() })}\n`);
   writeFileSync(
     `${root}dist/bundle/worker-entry.cjs`,
     "// A worker thread's entry: the worker bundle, through its code cache (src/bundle-loader.cts).\nmodule.exports = require('../bundle-loader.cjs').loadBundle(require('node:path').join(__dirname, 'worker-bundle.cjs')).exports;\n",

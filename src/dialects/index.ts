@@ -7,7 +7,7 @@ export { type DialectInfo, clearRegistryCache, findDialect, listDialects, regist
 export { type Dialect, type DialectProblem, type DialectStore, type ResolvedSource, loadFromStore, parseOverride } from './resolve.js';
 export { type LoadOptions, checkDialectFile, loadDialect } from './load.js';
 export { type ObjectLoadOptions, loadDialectObject } from './load-object.js';
-export { AXES, LEAF_PATHS, DialectFileSchema, ResolvedAxesSchema, type SourcedValue, isSource } from './schema.js';
+export { AXES, LEAF_PATHS, dialectFileSchema, resolvedAxesSchema, type SourcedValue, isSource } from './schema.js';
 export { needs960, perftOptions } from './perft.js';
 export { type Comparison, type Termination, compareDialects, comparisonMarkdown, shortSource, terminationsOf } from './compare.js';
 

@@ -1,5 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { basename, dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { Result } from '../core/errors.js';
 import { type Dialect, type DialectProblem, type DialectStore, loadFromStore } from './resolve.js';
 import { looksLikePath } from './names.js';
@@ -19,7 +20,89 @@ export interface LoadOptions {
  * `extends` chain read from files, then applies `--set path=value` overrides.
  */
 export function loadDialect(nameOrPath: string, overrides: readonly string[] = [], options: LoadOptions = {}): Result<Dialect, DialectProblem[]> {
-  return loadFromStore(nameOrPath, overrides, fileStore(options.dir ?? DIALECTS_DIR));
+  const dir = options.dir ?? DIALECTS_DIR;
+  const store = fileStore(dir);
+  const cached = overrides.length === 0 && dir === DIALECTS_DIR ? shippedAsBuilt(nameOrPath, store) : undefined;
+  return cached ?? loadFromStore(nameOrPath, overrides, store);
+}
+
+/**
+ * The name of the file beside the bundles that holds the shipped dialects as the build loaded
+ * them (scripts/build-bundles.mjs defines it in the bundles only: the compiled files and the
+ * sources always load the files).
+ */
+declare const __SHIPPED_DIALECTS__: string | undefined;
+
+/** A shipped dialect as the build loaded it: the texts of its `extends` chain (the file first) and the result without its path. */
+export interface ShippedDialect {
+  texts: string[];
+  dialect: string;
+}
+
+let shipped: Map<string, ShippedDialect> | null | undefined;
+
+/**
+ * A shipped dialect, without overrides, whose files are byte for byte the ones the build
+ * loaded: the build's result (the same object `loadFromStore` gives, held equal by a test),
+ * without building and running the schema (the larger part of a short run's start). Anything
+ * else, or a file edited since, is loaded as always (undefined here).
+ */
+function shippedAsBuilt(nameOrPath: string, store: DialectStore): Result<Dialect, DialectProblem[]> | undefined {
+  if (shipped === undefined) {
+    shipped = null;
+    if (typeof __SHIPPED_DIALECTS__ === 'string') {
+      try {
+        const doc = JSON.parse(readFileSync(join(dirname(fileURLToPath(import.meta.url)), __SHIPPED_DIALECTS__), 'utf8')) as { dialects: Record<string, ShippedDialect> };
+        shipped = new Map(Object.entries(doc.dialects));
+      } catch {
+        shipped = null; // a build without it: every dialect is loaded from its files
+      }
+    }
+  }
+  if (shipped === null) return undefined;
+  const located = store.locate(nameOrPath);
+  if (!located.ok || dirname(located.value) !== DIALECTS_DIR) return undefined;
+  const entry = shipped.get(basename(located.value));
+  const texts = entry && chainTexts(located.value, store);
+  if (!entry || !texts || texts.length !== entry.texts.length || texts.some((t, i) => t !== entry.texts[i])) return undefined;
+  return { ok: true, value: { ...(JSON.parse(entry.dialect) as Omit<Dialect, 'file'>), file: located.value } };
+}
+
+/** The texts of a file's `extends` chain, the file first (null: anything amiss, left to the loader to word). */
+function chainTexts(file: string, store: DialectStore): string[] | null {
+  const texts: string[] = [];
+  const seen = new Set<string>();
+  for (let f = file; ; ) {
+    if (seen.has(f)) return null;
+    seen.add(f);
+    const read = store.read(f);
+    if (!read.ok) return null;
+    texts.push(read.value);
+    let ext: unknown;
+    try {
+      ext = (JSON.parse(read.value) as { extends?: unknown } | null)?.extends;
+    } catch {
+      return null;
+    }
+    if (typeof ext !== 'string' || ext === '') return texts;
+    const parent = store.parent(f, ext);
+    if (!parent.ok) return null;
+    f = parent.value;
+  }
+}
+
+/** Every shipped dialect loaded from its files, as `shippedAsBuilt` takes them (the build writes them beside the bundles). */
+export function shippedDialects(): Record<string, ShippedDialect> {
+  const store = fileStore(DIALECTS_DIR);
+  const out: Record<string, ShippedDialect> = {};
+  for (const info of listDialects(DIALECTS_DIR)) {
+    const loaded = loadFromStore(info.file, [], store);
+    const texts = chainTexts(info.file, store);
+    if (!loaded.ok || texts === null) continue;
+    const { file: _file, ...dialect } = loaded.value;
+    out[basename(info.file)] = { texts, dialect: JSON.stringify(dialect) };
+  }
+  return out;
 }
 
 /** Every problem of a dialect file (with its `extends` chain), [] when it loads. Same code path as `loadDialect`. */

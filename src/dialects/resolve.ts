@@ -3,7 +3,7 @@ import type { Result } from '../core/errors.js';
 import { sha256 } from '../dice/sha256.js';
 import type { Rules } from '../rules/rules.js';
 import type { DialectInfo } from './names.js';
-import { AXES, AXIS_KEYS, type DialectFile, DialectFileSchema, LEAF_PATHS, META_SHAPE, ResolvedAxesSchema, type SourcedValue, stripSources } from './schema.js';
+import { AXES, AXIS_KEYS, type DialectFile, dialectFileSchema, LEAF_PATHS, META_SHAPE, resolvedAxesSchema, type SourcedValue, stripSources } from './schema.js';
 
 /** One thing wrong with a dialect definition, at a JSON path like `castling.dice.value`. */
 export interface DialectProblem {
@@ -93,7 +93,7 @@ export function loadFromStore(nameOrPath: string, overrides: readonly string[], 
   }
   if (overrideProblems.length > 0) return fail(overrideProblems);
 
-  const checked = ResolvedAxesSchema.safeParse(tree, ONCE);
+  const checked = resolvedAxesSchema().safeParse(tree, ONCE);
   if (!checked.success) {
     const problems = issuesToProblems(checked.error.issues, tree, self.file);
     for (const p of problems) {
@@ -154,7 +154,7 @@ function loadChain(file: string, stack: string[], store: DialectStore): Result<P
   } catch (e) {
     return fail([problem('', 'dialect.json', `not JSON: ${(e as Error).message}`, file)]);
   }
-  const parsed = DialectFileSchema.safeParse(json, ONCE);
+  const parsed = dialectFileSchema().safeParse(json, ONCE);
   const rawExt = json !== null && typeof json === 'object' ? (json as Record<string, unknown>).extends : undefined;
   const parent = typeof rawExt === 'string' && rawExt !== '' ? store.parent(file, rawExt) : null;
   if (!parsed.success) {

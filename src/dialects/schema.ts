@@ -181,9 +181,14 @@ export const META_SHAPE = {
   extends: z.string().min(1).nullable().optional(),
 };
 
-/** One dialect file as written: metadata plus any subset of the axes (the rest comes from `extends`). */
-export const DialectFileSchema = z.object({ ...META_SHAPE, ...groupSchema(AXES, true, false).shape }).strict();
-export type DialectFile = z.infer<typeof DialectFileSchema>;
+const buildFileSchema = () => z.object({ ...META_SHAPE, ...groupSchema(AXES, true, false).shape }).strict();
+let fileSchema: ReturnType<typeof buildFileSchema> | undefined;
+/**
+ * One dialect file as written: metadata plus any subset of the axes (the rest comes from
+ * `extends`). Built when first asked for: a run of the shipped dialects needs none (load.ts).
+ */
+export const dialectFileSchema = (): ReturnType<typeof buildFileSchema> => (fileSchema ??= buildFileSchema());
+export type DialectFile = z.infer<ReturnType<typeof buildFileSchema>>;
 
 export interface SourcedValue {
   value: unknown;
@@ -192,10 +197,13 @@ export interface SourcedValue {
   open?: boolean;
 }
 
-/** The axes after `extends` and `--set`: every leaf present, sources kept, cross-field checks applied. */
-export const ResolvedAxesSchema = groupSchema(AXES, false, true).superRefine((tree, ctx) => {
-  crossCheck(stripSources(tree) as Rules, ctx);
-});
+const buildResolvedSchema = () =>
+  groupSchema(AXES, false, true).superRefine((tree, ctx) => {
+    crossCheck(stripSources(tree) as Rules, ctx);
+  });
+let resolvedSchema: ReturnType<typeof buildResolvedSchema> | undefined;
+/** The axes after `extends` and `--set`: every leaf present, sources kept, cross-field checks applied. Built when first asked for. */
+export const resolvedAxesSchema = (): ReturnType<typeof buildResolvedSchema> => (resolvedSchema ??= buildResolvedSchema());
 
 /** `{ dice: { count: { value: 3, source } } }` → `{ dice: { count: 3 } }`. */
 export function stripSources(tree: unknown): unknown {

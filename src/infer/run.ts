@@ -174,6 +174,8 @@ async function judgeCorpus(opts: {
       module: 'infer',
       params: plan,
       create: createJudge,
+      // Every record judged under each named dialect and each option value: as many replays' worth, or more.
+      weight: plan.named.length + plan.options.reduce((n, o) => n + o.values.length, 0),
       state: { initial: () => emptyTally(plan.named.length, plan.options.map((o) => o.values.length)), merge: mergeTally },
     },
     about: { dialects: {}, options: {} },

@@ -96,6 +96,8 @@ export class GameState {
   private noMoveTestPending = false;
   /** A move `settle` found legal in orthodox chess here (so leaving the king safe), for the next `playRecorded`; -1: none. */
   private safeFirst: Move | -1 = -1;
+  /** The recorded text `safeFirst` was read from. */
+  private safeText = '';
   /** The turn (turnNumber × 2 + side to move) `safeFirst` was found for. */
   private safeAt = -1;
   /** Position key → times seen in this game (made on the first count: most dialects never count). */
@@ -160,6 +162,7 @@ export class GameState {
     const first = next.length > 0 ? uciMove(this.pos, next[0]) : -1;
     if (isOrthodoxPieceMove(this.pos, first)) {
       this.safeFirst = first;
+      this.safeText = next[0];
       this.safeAt = this.turnNumber * 2 + this.pos.turn;
       return;
     }
@@ -261,7 +264,7 @@ export class GameState {
     this.safeAt = -1;
     const partial = opts.partial === true;
     const mayPass = opts.mayPass === true;
-    const v = this.engine.play(this.pos, dice, moves, safe < 0 ? { partial, mayPass } : { partial, mayPass, safeFirst: safe });
+    const v = this.engine.play(this.pos, dice, moves, safe < 0 ? { partial, mayPass } : { partial, mayPass, safeFirst: safe, safeFirstText: this.safeText });
     opts.beforeEnd?.(v);
     if (v.ok && v.complete) this.finishTurn(v.kingCaptured, opts.deferNoMoveTest === true);
     else if (v.ok) this.pos.commit();

@@ -36,6 +36,8 @@ export interface RecordedTurnOptions {
    * state's end-of-turn test found it), so the king-safety test is not run again for it.
    */
   safeFirst?: Move;
+  /** The recorded text `safeFirst` was read from (on this position): a first micro-move of this very text is that move, not read again. */
+  safeFirstText?: string;
   /** The turn may pass by choice (an `any` face, a free turn after giving check), on top of `pass.voluntary`. */
   mayPass?: boolean;
 }
@@ -211,7 +213,7 @@ export class TurnEngine {
 
   /** Judges a recorded turn (UCI micro-moves) on `pos`, which it leaves as it found it. */
   judge(pos: Position, dice: readonly Die[], recorded: ReadonlyArray<string>, opts: RecordedTurnOptions = NO_OPTIONS): TurnVerdict {
-    return this.run(pos, dice, recorded, false, opts.partial === true, opts.safeFirst ?? -1, opts.mayPass === true);
+    return this.run(pos, dice, recorded, false, opts.partial === true, opts.safeFirst ?? -1, opts.mayPass === true, opts.safeFirstText);
   }
 
   /**
@@ -219,11 +221,11 @@ export class TurnEngine {
    * one up to its divergence. The turn is not ended (the caller ends it: GameState).
    */
   play(pos: Position, dice: readonly Die[], recorded: ReadonlyArray<string>, opts: RecordedTurnOptions = NO_OPTIONS): TurnVerdict {
-    return this.run(pos, dice, recorded, true, opts.partial === true, opts.safeFirst ?? -1, opts.mayPass === true);
+    return this.run(pos, dice, recorded, true, opts.partial === true, opts.safeFirst ?? -1, opts.mayPass === true, opts.safeFirstText);
   }
 
   /** `judge` and `play`: `apply` keeps what was played. */
-  private run(pos: Position, dice: readonly Die[], recorded: ReadonlyArray<string>, apply: boolean, partial: boolean, safeFirst: Move | -1, mayPass: boolean): TurnVerdict {
+  private run(pos: Position, dice: readonly Die[], recorded: ReadonlyArray<string>, apply: boolean, partial: boolean, safeFirst: Move | -1, mayPass: boolean, safeText?: string): TurnVerdict {
     // run() is never re-entered, so one pool and one cost list serve every turn.
     const pool = this.judgePool.reset(dice);
     const moves = this.judgeMoves;
@@ -244,7 +246,7 @@ export class TurnEngine {
       if (!this.eachDie && i > 0) {
         return this.refuse(pos, pool, played, apply, this.finding(pos, pool, i, 'turn.too-many-moves', `this dialect plays one move per turn; "${recorded[i]}" is a second move`, null, spentSoFar));
       }
-      let m = uciMove(pos, recorded[i]);
+      let m = i === 0 && safeFirst >= 0 && recorded[0] === safeText ? safeFirst : uciMove(pos, recorded[i]);
       if (m < 0 || !this.micro.allows(pos, pool, i, m, i === 0 && m === safeFirst)) {
         const { buf, n } = this.search.gen(pos, pool, i);
         const resolved = classifyIllegal(this.search, pos, pool, i, recorded[i], buf, n);

@@ -1,5 +1,4 @@
 import { createHash } from 'node:crypto';
-import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import { type ModuleRef, moduleRef, TASKS_PER_WORKER, runTask, workerLimits, workerPool, workerThreads } from '../worker-pool.js';
 import type { FormatName } from '../records/model/game-record.js';
@@ -8,6 +7,7 @@ import { isSourceFailure } from '../records/source-failure.js';
 import { openRunDir } from './run-dir.js';
 import type { RunInfo, Summary } from '../report/summary-schema.js';
 import { RunAccumulator } from './accumulator.js';
+import { chooseJobs, type JobsChoice, jobsNote } from './auto-jobs.js';
 import { type AnyJudge, type BatchItem, type BatchResult, type BatchTask, type JudgeRef, runBatch, type WarmTask } from './batch.js';
 import { ResultFolding } from './fold.js';
 import { WorkerFailure } from './worker-failure.js';
@@ -34,6 +34,8 @@ export interface JudgeSpec<P, S = never> {
   params: P;
   /** The same `createJudge`, for judging in this thread. */
   create: (params: P) => AnyJudge;
+  /** Judging passes per record, in replay dialects' worth (default: the columns, at least 1): how soon a worker thread pays (auto-jobs.ts). */
+  weight?: number;
   /**
    * For a StatefulJudge: the judge's own mergeable state. Each batch's partial state is
    * merged into `initial()` with `merge`, in input order, on this thread; the result is
@@ -70,6 +72,8 @@ export interface CorpusRunOptions<P, S = never> {
   onNote?: (note: SourceNote) => void;
   /** Called about twice a second and once at the end. */
   onProgress?: (p: Progress) => void;
+  /** Told, before the run starts, why it judges on fewer threads than the cores, or on more than its input pays for (auto-jobs.ts); not part of the run's results. */
+  onJobsNote?: (note: string) => void;
   /** Told of each source that could not be read at all (exit 2), as it comes; results.ndjson has its line too. */
   onSourceFailure?: (failure: SourceFailure) => void;
 }
@@ -96,6 +100,8 @@ export interface CorpusRunResult<S = never> {
   nothingRead: boolean;
   /** The SHA-256 of each file read to its end, by its path as expanded, taken from its bytes as they were read (not a shard's). */
   digests: ReadonlyMap<string, string>;
+  /** The threads that judged, and why. */
+  jobs: JobsChoice;
 }
 
 /** A batch is handed to a worker when its records reach this many bytes (or BATCH_ITEMS items): memory stays flat whatever the records' size. */
@@ -115,12 +121,17 @@ const BATCH_ITEMS = 512;
 export async function runCorpus<P, S = never>(opts: CorpusRunOptions<P, S>): Promise<CorpusRunResult<S>> {
   if (opts.shard && opts.out === undefined) throw new Error('runCorpus: a shard needs a run folder (out)');
   const started = Date.now();
-  const jobs = Math.max(1, opts.jobs ?? availableParallelism());
+  // The default: all cores, unless the input is too small to pay for a worker thread (decided from sizes, before any starts).
+  // Jobs asked for are taken at once (the sizing only words a note meanwhile).
+  const sizing = chooseJobs({ jobs: opts.jobs, sources: opts.sources, glob: opts.glob, format: opts.format, weight: (opts.judge.weight ?? opts.judge.columns.length) / (opts.shard?.n ?? 1) });
+  const jobs = Math.max(1, opts.jobs ?? (await sizing).jobs);
   const judgeModule = moduleRef(opts.judge.module);
   const judgeRef: JudgeRef = { module: judgeModule, params: opts.judge.params, key: `${judgeModule}\u0000${JSON.stringify(opts.judge.params)}` };
   // Workers start first, and import and build the judge while this thread plans, opens the run and reads the first bytes.
   const pool = jobs > 1 ? workerPool('batch', workerThreads(jobs), workerLimits()) : null;
   if (pool) for (let i = 0; i < workerThreads(jobs); i++) pool.run({ warm: judgeRef } satisfies WarmTask).catch(() => undefined);
+
+  const jobsChoice = { ...(await sizing), jobs };
 
   let plan: ShardPlan | null;
   let run: RunDir | null;
@@ -131,6 +142,9 @@ export async function runCorpus<P, S = never>(opts: CorpusRunOptions<P, S>): Pro
     await pool?.destroy();
     throw error;
   }
+  // Said once the run is sure to start (a run that fails on its folder says that alone).
+  const note = jobsNote(jobsChoice);
+  if (note !== null) opts.onJobsNote?.(note);
   let streamed: Streamed<S>;
   try {
     streamed = await streamRun(opts, { plan, run, pool, jobs, judgeRef, started });
@@ -153,7 +167,7 @@ export async function runCorpus<P, S = never>(opts: CorpusRunOptions<P, S>): Pro
   progress.rssBytes = process.memoryUsage.rss();
   progress.done = true;
   opts.onProgress?.({ ...progress });
-  const result: CorpusRunResult<S> = { summary, progress, sourceErrors, nothingRead: progress.records === 0 && sourceErrors === 0, digests };
+  const result: CorpusRunResult<S> = { summary, progress, sourceErrors, nothingRead: progress.records === 0 && sourceErrors === 0, digests, jobs: jobsChoice };
   if (judgeState) result.state = judgeState.current;
   return result;
 }

@@ -77,6 +77,8 @@ export const replayCommand: CommandModule<object, Args> = {
       junitPerGame: argv.junitPerGame,
       shard,
       onNote: (n) => process.stderr.write(`${tty ? '\r\x1b[K' : ''}dice-dialects: note: ${n.message}\n`),
+      // Why the run judges on the threads it does, when that is not plain (quiet: not said).
+      onJobsNote: argv.quiet ? undefined : (n) => process.stderr.write(`dice-dialects: note: ${n}\n`),
       onSourceFailure: (f) => process.stderr.write(`${tty ? '\r\x1b[K' : ''}${sourceFailureLine(f)}\n`),
       onProgress: tty ? (p) => process.stderr.write(`\r${progressLine(p)}${p.done ? '\n' : ''}`) : undefined,
     }).catch((e: unknown) => {

@@ -71,11 +71,24 @@ function convertTurn(t: unknown, i: number, place: DocPlace, notes: Set<string>,
   const side = parseSide(t.active_color ?? fail('record.missing-field', `field "${where()}active_color" is missing`));
   if (t.dice === undefined || t.dice === null) fail('record.missing-field', `field "${where()}dice" is missing`);
   const { dice, order } = parseDice(t.dice, side, notes);
-  const moves = (Array.isArray(t.moves) ? t.moves : reqArray(t, 'moves', where())).map((m) => normaliseUci(m, notes));
+  const moves = canonicalMoves(Array.isArray(t.moves) ? t.moves : reqArray(t, 'moves', where()), notes);
   const fenAfter = t.fen_after === undefined || t.fen_after === null || t.fen_after === '' ? null : checkFen(t.fen_after, 'turn', () => `field "${where()}fen_after"`, boards, i);
   const n = finiteOr(t.turn_number) ?? optNumber(t, 'turn_number', where());
   const thinkingMs = finiteOr(t.thinking_time_ms) ?? optNumber(t, 'thinking_time_ms', where());
   return { side, dice, diceOrder: order, moves, fenAfter, thinkingMs, location: `${place.location}#turn ${n ?? i + 1}` };
+}
+
+/** The moves as `normaliseUci` gives them: the document's own list when every move is canonical already (the usual case: no copy a turn). */
+function canonicalMoves(list: unknown[], notes: Set<string>): string[] {
+  let out: unknown[] = list;
+  for (let i = 0; i < list.length; i++) {
+    const m = normaliseUci(list[i], notes);
+    if (m !== list[i]) {
+      if (out === list) out = list.slice();
+      out[i] = m;
+    }
+  }
+  return out as string[];
 }
 
 /** A finite number as it is (what `optNumber` gives for one), else null (`optNumber` decides). */

@@ -20,7 +20,7 @@ export function finaliseRecord(input: GameRecordInput, notes: Set<string>): Game
   }
   repairRecordingFaults(input, notes);
   normaliseSpellings(input, notes);
-  input.notes = [...new Set([...(input.notes ?? []), ...notes])].sort();
+  input.notes = notes.size === 0 && (input.notes === undefined || input.notes.length === 0) ? [] : [...new Set([...(input.notes ?? []), ...notes])].sort();
   return keepFenBoards(validate(input), fenBoardsOf(input));
 }
 
@@ -84,11 +84,14 @@ function startPosition(fen: string): Position | null {
 }
 
 const back960 = new Map<string, number>();
+const CLASSIC_BOARD = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR';
 /** The answers by start FEN (corpora share a few start positions): each is worked out once. */
 const chess960ByFen = new Map<string, number | null>();
 
 /** Start number of a Chess960 start other than the classic one (518), else null. */
 export function detectChess960(fen: string): number | null {
+  // The classic start, nearly every record's: no splitting, no lookup.
+  if (fen.startsWith(CLASSIC_BOARD) && (fen.length === CLASSIC_BOARD.length || fen.charCodeAt(CLASSIC_BOARD.length) === 32)) return null;
   let n = chess960ByFen.get(fen);
   if (n === undefined) {
     n = chess960Of(fen);

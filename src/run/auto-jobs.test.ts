@@ -1,0 +1,60 @@
+import { spawnSync } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { gunzipSync } from 'node:zlib';
+import { join } from 'node:path';
+import { availableParallelism } from 'node:os';
+import { describe, expect, it } from 'vitest';
+import { packageRoot } from '../dialects/index.js';
+import { tempDir } from '../test-support/temp-dir.js';
+import { chooseJobs, jobsNote, WORKER_PAYS_FROM } from './auto-jobs.js';
+
+const samples = join(packageRoot(), 'corpora/samples');
+const cores = availableParallelism();
+
+describe('the default jobs: one thread for an input too small to pay for a worker', () => {
+  it('a small file: one thread by default, and a note says why; asked-for jobs are kept, with a note', async () => {
+    const dir = tempDir('auto-jobs-');
+    const file = join(dir, 'one.ndjson');
+    writeFileSync(file, `${'x'.repeat(1000)}\n`);
+    const auto = await chooseJobs({ sources: [file], format: 'ndjson' });
+    expect(auto).toEqual({ jobs: 1, asked: undefined, work: 1001 / WORKER_PAYS_FROM.ndjson, bytes: 1001 });
+    expect(jobsNote(auto)).toMatch(/^1 thread: the input \(1 kB of text\) is 0 % of what pays for a worker thread's start-up/);
+    const asked = await chooseJobs({ jobs: 2, sources: [file], format: 'ndjson' });
+    expect(asked.jobs).toBe(2);
+    expect(jobsNote(asked)).toMatch(/^--jobs 2 as asked, though the input/);
+    expect(jobsNote(await chooseJobs({ jobs: 1, sources: [file] }))).toBeNull();
+  });
+
+  it('the samples under every dialect are worth the cores; a URL or stdin, of unknown size, too', async () => {
+    const all = await chooseJobs({ sources: [samples], weight: 10 });
+    if (cores > 1) expect(all.jobs).toBe(cores);
+    expect(all.work).toBeGreaterThan(1);
+    expect(jobsNote(all)).toBeNull();
+    for (const source of ['http://127.0.0.1:9/games.ndjson', '-']) expect(await chooseJobs({ sources: [source] })).toMatchObject({ jobs: cores, work: null });
+  });
+
+  it("a gzip file counts its text, in the format its first bytes say (the state maps' threshold for state maps)", async () => {
+    const maps = join(samples, 'dicechess-com/games.state-maps.ndjson.gz');
+    const sized = await chooseJobs({ sources: [maps], weight: 1 });
+    expect(sized.bytes).toBeGreaterThan(338_996 * 2);
+    expect(sized.work).toBeCloseTo(sized.bytes! / WORKER_PAYS_FROM['dicechess-com'], 6);
+  });
+});
+
+describe('the command line says what it chose', () => {
+  it('a one-game replay: one thread by default, two when asked, each with its note, the same results', () => {
+    const dir = tempDir('auto-jobs-cli-');
+    const game = join(dir, 'one.ndjson');
+    writeFileSync(game, `${gunzipSync(readFileSync(join(samples, 'reference/games.ndjson.gz'))).toString('utf8').split('\n')[0]}\n`);
+    const run = (extra: string[], out: string) =>
+      spawnSync(process.execPath, [join(packageRoot(), 'bin/dice-dialects.js'), 'replay', game, '--dialect', 'reference', '--out', join(dir, out), ...extra], { encoding: 'utf8' });
+    const auto = run([], 'auto');
+    expect(auto.stderr).toMatch(/^dice-dialects: note: 1 thread: the input \(\d+ kB of text\) is 0 % of what pays for a worker thread's start-up \(--jobs N to choose\)\nreplayed 1 record/);
+    const two = run(['--jobs', '2'], 'two');
+    expect(two.stderr).toMatch(/^dice-dialects: note: --jobs 2 as asked, though the input/);
+    const jobsOf = (out: string) => (JSON.parse(readFileSync(join(dir, out, 'summary.json'), 'utf8')) as { run_info: { options: { jobs: number } } }).run_info.options.jobs;
+    expect([jobsOf('auto'), jobsOf('two')]).toEqual([1, 2]);
+    expect(readFileSync(join(dir, 'two', 'results.ndjson'), 'utf8')).toBe(readFileSync(join(dir, 'auto', 'results.ndjson'), 'utf8'));
+    expect(run(['--jobs', '2', '--quiet'], 'quiet').stderr).toBe('');
+  }, 120_000);
+});

@@ -1,0 +1,125 @@
+import { open } from 'node:fs/promises';
+import { availableParallelism } from 'node:os';
+import { constants, gunzipSync } from 'node:zlib';
+import { detectFormat } from '../records/detect.js';
+import type { FormatName } from '../records/model/game-record.js';
+import { listUnits } from './shard-plan.js';
+
+/**
+ * Bytes of text (a gzip file's size before compression) one dialect must have to judge before a
+ * worker thread pays for its start-up and warm-up, per format (docs/performance.md#threads):
+ * whole process on this project's 2-core machine, `--jobs 2` gained 1.02–1.18× on 10,000 games
+ * of the light formats and 1.28× on the state maps at load 1.6–2.8 (2026-12-01), and lost on
+ * every size up to 3,000 games under load 8–15 (2026-12-02, `node scripts/bench-formats.mjs
+ * --crossover …`); so a light format takes two threads from about 6,000–8,000 games, a state
+ * map (36 kB a game, cheaper per byte) from about 4,000. Formats not measured take native's.
+ */
+export const WORKER_PAYS_FROM: Readonly<Record<FormatName, number>> = {
+  ndjson: 34_000_000,
+  'ingest-wire': 36_000_000,
+  history: 26_000_000,
+  csv: 25_000_000,
+  'dicechess-com': 150_000_000,
+  beturanga: 34_000_000,
+  'opening-book': 34_000_000,
+};
+
+/** The bytes of a file's start the format is told from (the reader's detector looks at up to 64 KiB; the formats' keys come early). */
+const SNIFF_BYTES = 16 * 1024;
+
+/** How many threads judge a run, and why (what the run says when it chose fewer than the cores, or was asked for more than the input pays for). */
+export interface JobsChoice {
+  /** Threads that judge: this one and `jobs − 1` workers. */
+  jobs: number;
+  /** `--jobs` as given (undefined: the default). */
+  asked: number | undefined;
+  /**
+   * The input's work as a share of what pays for a worker (Σ bytes ÷ the format's threshold ×
+   * dialects): below 1, one thread is the quicker; null when some source's size is unknown
+   * before reading it (a URL, stdin), which counts as large.
+   */
+  work: number | null;
+  /** The input's bytes of text (null: unknown). */
+  bytes: number | null;
+}
+
+/** What sizing the input needs: the sources as the run reads them, and how many dialects judge every record. */
+export interface JobsInput {
+  jobs?: number;
+  sources: string[];
+  glob?: string;
+  format?: FormatName | 'auto';
+  /** Judging passes per record (dialects; a shard's share of them); 1 when omitted. */
+  weight?: number;
+}
+
+/**
+ * The threads of a run: `jobs` when given, else all cores unless the input is too small to pay
+ * for a worker thread's start-up (then one). Decided from sizes before any worker starts: stat,
+ * a gzip file's trailer, and each file's first bytes for its format; nothing else is read.
+ */
+export async function chooseJobs(input: JobsInput): Promise<JobsChoice> {
+  const cores = availableParallelism();
+  const asked = input.jobs;
+  // Asked for one thread, or there is only one core: nothing to size.
+  if (asked === 1 || (asked === undefined && cores < 2)) return { jobs: Math.max(1, asked ?? 1), asked, work: null, bytes: null };
+  const size = await inputWork(input);
+  const jobs = asked ?? (size.work !== null && size.work < 1 ? 1 : cores);
+  return { jobs, asked, ...size };
+}
+
+/** The input's work as a share of a worker's worth (see JobsChoice.work), stopping as soon as it is plainly above it. */
+async function inputWork(input: JobsInput): Promise<{ work: number | null; bytes: number | null }> {
+  const weight = input.weight !== undefined && input.weight > 0 ? input.weight : 1;
+  let work = 0;
+  let bytes = 0;
+  let units;
+  try {
+    units = await listUnits(input.sources, input.glob);
+  } catch {
+    return { work: null, bytes: null }; // the run says what is wrong with its sources
+  }
+  for (const u of units) {
+    if (u.kind === 'note' || u.kind === 'error') continue;
+    if (u.kind !== 'file' || u.weight === null) return { work: null, bytes: null };
+    const format = input.format !== undefined && input.format !== 'auto' ? input.format : await sniff(u.name);
+    bytes += u.weight;
+    work += (u.weight * weight) / WORKER_PAYS_FROM[format ?? 'ndjson'];
+    // Far above a worker's worth: the rest need not be looked at.
+    if (work >= 4) return { work, bytes: null };
+  }
+  return { work, bytes };
+}
+
+/** A file's format from its first bytes (gunzipped when gzip), as the reader would detect it; null when unsure. */
+async function sniff(path: string): Promise<FormatName | null> {
+  let head: Buffer;
+  try {
+    const fd = await open(path, 'r');
+    try {
+      const buffer = Buffer.alloc(SNIFF_BYTES);
+      const { bytesRead } = await fd.read(buffer, 0, SNIFF_BYTES, 0);
+      head = buffer.subarray(0, bytesRead);
+    } finally {
+      await fd.close();
+    }
+    if (head[0] === 0x1f && head[1] === 0x8b) head = gunzipSync(head, { finishFlush: constants.Z_SYNC_FLUSH });
+  } catch {
+    return null;
+  }
+  return detectFormat(head.toString('utf8'));
+}
+
+const kB = (n: number): string => (n >= 1e6 ? `${(n / 1e6).toFixed(1)} MB` : `${Math.max(1, Math.round(n / 1e3))} kB`);
+
+/**
+ * What a run says of its threads, or null when there is nothing to say (the default chose the
+ * cores for a large input, or the jobs were asked for and the input pays for them).
+ */
+export function jobsNote(choice: JobsChoice): string | null {
+  if (choice.work === null || choice.work >= 1) return null;
+  const input = choice.bytes === null ? 'the input' : `the input (${kB(choice.bytes)} of text)`;
+  const share = `${Math.round(choice.work * 100)} %`;
+  if (choice.asked === undefined) return `1 thread: ${input} is ${share} of what pays for a worker thread's start-up (--jobs N to choose)`;
+  return `--jobs ${choice.asked} as asked, though ${input} is ${share} of what pays for a worker thread's start-up: --jobs 1 is likely quicker (the default would choose it)`;
+}

@@ -111,6 +111,7 @@ describe('ending opportunities against brute force (the record cut at a turn end
     ['draws.turnLimit', [null, 40], 'dicechess-com', []],
     ['draws.agreement', [false, true], 'brainking-one-die', []],
     ['draws.agreement', [true, false], 'reference', []],
+    ['draws.repetition', [null, 2, 3], 'wikipedia-two-dice', ['draws.moveCounterLimit=null', 'draws.turnLimit=200']],
   ] as const)('%s %j on %s %j', (path, values, name, sets) => {
     expect(opportunityKind(path)).not.toBe('none');
     const dialects = values.map((v) => dialectOf(name, [...sets, `${path}=${JSON.stringify(v).replace(/^"|"$/g, '')}`]));
@@ -118,7 +119,7 @@ describe('ending opportunities against brute force (the record cut at a turn end
     const engines = prepared.map((d) => d.engine);
     const records = games(name, [...sets], 12, `outcome-${path}-${values[0]}`);
     // Material runs out only in endgames, and passes (few piece types to roll) repeat positions there: a few random ones.
-    if (['draws.insufficientMaterial', 'draws.repetitionCountsPasses'].includes(path)) records.push(...endgames(name, [...sets, `${path}=${values[0]}`], ENDGAMES, 40, 7));
+    if (['draws.insufficientMaterial', 'draws.repetitionCountsPasses', 'draws.repetition'].includes(path)) records.push(...endgames(name, [...sets, `${path}=${values[0]}`], ENDGAMES, 40, 7));
     // Castling near the move-counter limit: rooks and kings with their rights, nothing to reset the counter.
     if (path === 'draws.castlingCounts') records.push(...endgames(name, [...sets, `${path}=${values[0]}`], CASTLING_STARTS, 8, 11, castles));
     let endsJudged = 0;

@@ -118,6 +118,8 @@ describe('turn options against brute force (every sequence judged under every va
     'promotion.onKingDie': ['4k3/1P6/8/8/8/8/8/4K3 w - - 0 1', '4k3/8/8/8/8/8/1p6/4K3 b - - 0 1', 'r3k3/1P6/8/8/8/8/6p1/4K2R w - - 0 1'],
     'enPassant.window': ['rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3', 'rnbqkbnr/ppp2ppp/8/8/2PpP3/8/PP3PPP/RNBQKBNR b KQkq e3 0 3'],
     // Castling on two dice, counted as one move or two dice: rooks and kings alone, and with a few pieces in the way.
+    // A king a rook or a bishop attacks, and pieces pinned to it.
+    check: ['4k3/8/8/8/8/8/3r4/R3K3 w Q - 0 1', '4k3/4r3/8/8/1b6/8/3N4/4K2R w K - 0 1', 'r3k3/8/8/1B6/8/8/8/4KR2 b q - 0 1'],
     maximumCounts: ['r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1', 'r3k2r/8/8/8/8/8/8/R3K2R b KQkq - 0 1', 'r3k2r/pppq1ppp/8/8/8/8/PPPQ1PPP/R3K2R w KQkq - 0 1', '4k3/8/8/8/8/8/6PP/4K2R w K - 0 1'],
   };
   it.each([
@@ -130,6 +132,8 @@ describe('turn options against brute force (every sequence judged under every va
     // The maximum counted in dice or in micro-moves (castling on two dice is one move): both ways round.
     ['maximumCounts', ['dice', 'moves'], 'dicechess-com'],
     ['maximumCounts', ['moves', 'dice'], 'reference'],
+    // Check or none: turns that leave one's own king attacked (every pair of the two values is compared at each start).
+    ['check', ['none', 'orthodox'], 'dicechess-com'],
   ] as const)('%s %j on %s: the counted pairs are the judged ones', (path, values, dialect) => {
     const engines = values.map((v) => engineOf(dialect, [`${path}=${v}`]));
     const starts: Array<{ pos: Position; dice: Role[]; moves: string[] | null }> = [];

@@ -1,5 +1,4 @@
 import { createReadStream, openSync, readSync, closeSync } from 'node:fs';
-import { createInterface } from 'node:readline';
 import { GameResultLine } from '../replay/result.js';
 
 /** A results.ndjson that cannot be read: missing, or a line that is not a GameResultLine. */
@@ -30,31 +29,14 @@ export function parseLine(text: string, path: string, lineNo: number): GameResul
 /**
  * Streams the lines of a results.ndjson (blank lines skipped); memory stays flat. `quick`,
  * where given, checks a parsed line by hand first (the history's bulk read); a line it
- * refuses gets the schema's full check and its error.
+ * refuses gets the schema's full check and its error. The lines of `readResultBatches`, one by one.
  */
 export async function* readResults(path: string, quick?: (json: unknown) => GameResultLine | null): AsyncGenerator<GameResultLine> {
-  const stream = createReadStream(path, { encoding: 'utf8', highWaterMark: 1 << 20 });
-  const opened = new Promise<void>((resolve, reject) => {
-    stream.once('open', () => resolve());
-    stream.once('error', (e) => reject(new ResultsFileError(`${path}: ${(e as NodeJS.ErrnoException).code ?? e.message}`, path)));
-  });
-  await opened;
-  const lines = createInterface({ input: stream, crlfDelay: Infinity });
-  let lineNo = 0;
-  try {
-    for await (const text of lines) {
-      lineNo++;
-      if (text.trim() === '') continue;
-      yield (quick && quickLine(text, quick)) || parseLine(text, path, lineNo);
-    }
-  } finally {
-    lines.close();
-    stream.destroy();
-  }
+  for await (const batch of readResultBatches(path, quick)) yield* batch;
 }
 
 /**
- * The same lines in batches (about a megabyte of the file each), for bulk readers: one await
+ * The lines of a results.ndjson in batches (about a megabyte of the file each), for bulk readers: one await
  * a batch instead of one a line, which at millions of lines costs more than the parsing.
  */
 export async function* readResultBatches(path: string, quick?: (json: unknown) => GameResultLine | null): AsyncGenerator<GameResultLine[]> {

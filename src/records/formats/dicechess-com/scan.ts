@@ -1,4 +1,5 @@
 import { CLOSE, CLOSE_LIST, COLON, COMMA, COMMA_LITERAL, FALSE, NULL, OPEN, OPEN_LIST, TRUE, again, ascii, bind, digitsEnd, leave, lit, need, numberAt, numberEnd, stringEnd, textAt } from '../json-bytes.js';
+import { CLOSE_BRACE } from '../../char-codes.js';
 import { type Clocks, type Die, type Step, bankOf, clockOf, diceKeyOf, dieOfCode, inPropertyOrder, moveOf, plainFen, readFen, usualMove } from './steps.js';
 
 /**
@@ -43,7 +44,6 @@ const PROMOTION = ascii(',"promotion":');
 const NONE = ascii('"NONE"');
 const LEFT_TIME = ascii(',"leftTime":');
 const BANK = ascii(',"bank":');
-const CLOSE_CODE = 125; // }
 
 /** A boolean literal at p: its end (4 bytes on: true; 5: false). */
 function boolEnd(b: Uint8Array, p: number, end: number): number {
@@ -141,7 +141,7 @@ function readStep(b: Buffer, p: number, end: number, r: Reading): number {
   if ((q = lit(b, p, end, BANK)) >= 0) {
     p = q;
     // The bank's bytes of the step before again: its value (a bank rises only at an accepted double).
-    if (r.prev !== null && (q = again(b, p, end, r.bankA, r.bankB)) >= 0 && (q >= end || b[q] === CLOSE_CODE)) bank = r.prev.bank;
+    if (r.prev !== null && (q = again(b, p, end, r.bankA, r.bankB)) >= 0 && (q >= end || b[q] === CLOSE_BRACE)) bank = r.prev.bank;
     else if ((q = lit(b, p, end, NULL)) >= 0) r.bankB = 0;
     else {
       q = need(numberEnd(b, p, end));

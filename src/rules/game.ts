@@ -338,7 +338,8 @@ export class GameState {
   private automaticEnd(): Outcome | null {
     const rules = this.rules;
     const pos = this.pos;
-    if (rules.pass.whenNothingMoves !== 'pass' && !hasLegalMove(pos, { ...ORTHODOX, castlingOrthodox: rules.castling.attacks === 'orthodox' }, rules.check === 'orthodox')) {
+    // A king capture that ignores the check rule is a move too (as in noMoveEnd).
+    if (rules.pass.whenNothingMoves !== 'pass' && !hasLegalMove(pos, { ...ORTHODOX, castlingOrthodox: rules.castling.attacks === 'orthodox' }, rules.check === 'orthodox') && !(rules.kingCaptureIgnoresCheck && canTakeKing(pos))) {
       if (rules.pass.whenNothingMoves === 'draw') return { result: 'draw', reason: 'nothing-moves' };
       return { result: pos.turn === 0 ? 'black' : 'white', reason: 'nothing-moves' };
     }

@@ -133,21 +133,33 @@ function irrelevant(path: string, engines: readonly TurnEngine[], engine: TurnEn
   return false;
 }
 
-/** Could a pawn of the side to move stand beside a target's pawn this turn (already there, or one pawn move away)? */
+/**
+ * Could a pawn of the side to move take a target this turn: reach the square beside the
+ * target's pawn with its pawn moves but one (the capture), each move a rank on (two for a
+ * double step from its first rank) and at most a file aside (a capture)? A bound, never
+ * short: where it says no, no value's turn takes en passant.
+ */
 function pawnNearTargets(pos: Position, targets: number, pawnDice: number): boolean {
   const me = pos.turn;
+  const own = me === 0 ? PAWN : -PAWN;
   // Targets of the opponent's double steps: white's lie on rank 3 (bits 0–7), black's on rank 6 (bits 8–15).
   const captureRank = me === 0 ? 4 : 3; // the rank the capturing pawn stands on (0-based)
-  const step = me === 0 ? 8 : -8;
-  for (let bit = 0; bit < 16; bit++) {
-    if ((targets & (1 << bit)) === 0) continue;
-    const file = bit & 7;
-    for (let f = file - 2; f <= file + 2; f++) {
-      if (f < 0 || f > 7) continue;
-      const beside = captureRank * 8 + f;
-      const own = me === 0 ? PAWN : -PAWN;
-      if (Math.abs(f - file) === 1 && pos.board[beside] === own) return true;
-      if (pawnDice >= 2 && Math.abs(f - file) <= 2 && pos.board[beside - step] === own) return true;
+  const firstRank = me === 0 ? 1 : 6;
+  for (let sq = 0; sq < 64; sq++) {
+    if (pos.board[sq] !== own) continue;
+    const rank = sq >> 3;
+    const ranks = me === 0 ? captureRank - rank : rank - captureRank;
+    if (ranks < 0) continue;
+    // Moves to get there: a rank each, the first one two from the first rank; then the capture.
+    // A pawn beside already counts whatever the dice (a die that moves any piece takes it too).
+    const moves = ranks === 0 ? 0 : rank === firstRank ? ranks - 1 : ranks;
+    if (moves > 0 && moves + 1 > pawnDice) continue;
+    for (let bit = 0; bit < 16; bit++) {
+      if ((targets & (1 << bit)) === 0) continue;
+      const aside = Math.abs((sq & 7) - (bit & 7));
+      // It must end a file beside the target's pawn, a file aside per capture at most.
+      if (aside >= 1 && aside - 1 <= moves) return true;
+      if (aside === 0 && moves >= 1) return true;
     }
   }
   return false;

@@ -99,14 +99,17 @@ describe('opportunities of the default options', () => {
     expect(opportunityKind('dice.draw')).toBe('roll');
   });
 
-  it("the readings of issue 27: maximumCounts is counted at turn starts and inferred by default where castling takes two dice; the roll and turn options of the new forms, and enPassant.targetUnderPiece, are judged when named and say their opportunities are not counted", () => {
+  it("the readings of issue 27: maximumCounts is counted at turn starts and inferred by default where castling takes two dice; the roll and turn options of the new forms are judged when named and say their opportunities are not counted; enPassant.targetUnderPiece is judged when named and counted at turn starts", () => {
     expect(opportunityKind('maximumCounts')).toBe('turn');
     expect(defaultOptionPaths(dialect('dicechess-com'))).toContain('maximumCounts');
     // One die, castling on a king die: counting in moves changes nothing.
     expect(defaultOptionPaths(dialect('brainking-one-die'))).not.toContain('maximumCounts');
     // The die's test of "can move" is the dice's chance, counted at each roll like dice.draw.
     expect(opportunityKind('dice.movableTest')).toBe('roll');
-    for (const p of ['enPassant.targetUnderPiece', 'dice.facesByDie', 'dice.reads', 'dice.counts', 'dice.whoRolls', 'turn.onePiece', 'turn.firstMoveFree', 'pass.onFreeChoice', 'pass.whenCheckedBack']) {
+    // Its values leave different positions: counted at each value's own turn starts (game-walk plays one game per value).
+    expect(opportunityKind('enPassant.targetUnderPiece')).toBe('turn');
+    expect(defaultOptionPaths(dialect('reference'))).not.toContain('enPassant.targetUnderPiece');
+    for (const p of ['dice.facesByDie', 'dice.reads', 'dice.counts', 'dice.whoRolls', 'turn.onePiece', 'turn.firstMoveFree', 'pass.onFreeChoice', 'pass.whenCheckedBack']) {
       expect(opportunityKind(p), p).toBe('none');
       expect(notCountedWhy(p), p).not.toBe('it is judged on events or on the recorded end');
     }

@@ -53,12 +53,14 @@ function* sequences(engine: TurnEngine, pos: Position, dice: readonly Die[]): Ge
  * by each value's engine; out[j][k] = 1 when k accepts a turn j refuses. Independent of the
  * opportunity shortcuts: only the judge decides.
  */
-export function bruteForcePairs(engines: readonly TurnEngine[], pos: Position, dice: readonly Die[], cap?: number): { pairs: number[][]; witness: Array<Array<string[] | null>> } | null {
+export function bruteForcePairs(engines: readonly TurnEngine[], pos: Position | readonly Position[], dice: readonly Die[], cap?: number): { pairs: number[][]; witness: Array<Array<string[] | null>> } | null {
+  // One position for every value, or each value's own (options whose values leave different positions).
+  const at = (k: number): Position => ('length' in pos ? pos[k] : pos);
   // Every engine generates the same micro-moves for the options compared here, or a superset: take the union.
   const seen = new Set<string>();
   const all: string[][] = [];
-  for (const e of engines) {
-    const seqs = everySequence(e, pos, dice, cap);
+  for (const [k, e] of engines.entries()) {
+    const seqs = everySequence(e, at(k), dice, cap);
     if (seqs === null) return null;
     for (const s of seqs) {
       const key = s.join(',');
@@ -68,7 +70,7 @@ export function bruteForcePairs(engines: readonly TurnEngine[], pos: Position, d
       }
     }
   }
-  const legal = engines.map((e) => all.map((s) => e.judge(pos, dice, s).ok));
+  const legal = engines.map((e, k) => all.map((s) => e.judge(at(k), dice, s).ok));
   const pairs = engines.map(() => engines.map(() => 0));
   const witness = engines.map(() => engines.map((): string[] | null => null));
   engines.forEach((_, j) =>
@@ -87,15 +89,16 @@ export function bruteForcePairs(engines: readonly TurnEngine[], pos: Position, d
 /**
  * A turn `loose` accepts and `strict` refuses at this turn start (the first found among
  * every sequence either could record), or null when there is none or too many to look
- * through: what an example shows the looser value would also have allowed.
+ * through: what an example shows the looser value would also have allowed. `strictPos`:
+ * the strict value's own turn start, where the values leave different positions.
  */
-export function witnessTurn(strict: TurnEngine, loose: TurnEngine, pos: Position, dice: readonly Die[], cap = 20_000): string[] | null {
+export function witnessTurn(strict: TurnEngine, loose: TurnEngine, pos: Position, dice: readonly Die[], cap = 20_000, strictPos: Position = pos): string[] | null {
   // Judging needs the position as the turn starts: take the candidates from a copy.
   const walked = pos.clone();
   let seen = 0;
   for (const s of sequences(loose, walked, dice)) {
     if (++seen > cap) return null;
-    if (loose.judge(pos, dice, s).ok && !strict.judge(pos, dice, s).ok) return s;
+    if (loose.judge(pos, dice, s).ok && !strict.judge(strictPos, dice, s).ok) return s;
   }
   return null;
 }

@@ -8,7 +8,7 @@ import { witnessTurn } from './brute-force.js';
 import { cubeAllowed, cubeOpportunities, CubeTrack } from './cube.js';
 import { declineAllowed, declineOpportunities } from './decline.js';
 import { allowedRolls, faceOdds, rollAllowed, rollOpportunities } from './roll.js';
-import { countsOutcomes, countsTurns, type OpportunityKind, type TurnTestStats, turnOpportunities } from './turn-tests.js';
+import { countsOutcomes, countsTurns, divergesPositions, type OpportunityKind, type TurnTestStats, turnOpportunities } from './turn-tests.js';
 
 /** What one game's walk found, per option: [value][rival] counts of turns, and an example per pair not yet known. */
 export interface GameOpportunities {
@@ -62,13 +62,15 @@ function isComplete(game: GameState, dice: readonly Die[], moves: readonly strin
 
 /**
  * Walks a game once (its turns are legal under every value it conforms under, so the
- * positions are the same under all of them) and counts, per option, the turns at which a
+ * positions are the same under all of them, but for options whose values leave different
+ * positions: those play one game per value along) and counts, per option, the turns at which a
  * rival value would have allowed what a conforming value forbids: a turn (`turn`), a clock
  * reading (`clock`), an ending at the turn's end (`outcome`), a double offered before the
  * turn's roll (`cube`), the turn's roll (`roll`); once per game, the cost a declined double
- * that ended it may be stated at (`decline`). Once per turn and pair.
+ * that ended it may be stated at (`decline`). Once per turn and pair. `trace` (for tests)
+ * gets each count, those at a turn's start marked `start`.
  */
-export function walkGame(record: GameRecord, walker: TurnEngine, index: number, options: readonly WalkOption[], trace?: Array<{ option: number; value: number; rival: number; turn: number; weight?: number }>): GameOpportunities | null {
+export function walkGame(record: GameRecord, walker: TurnEngine, index: number, options: readonly WalkOption[], trace?: Array<{ option: number; value: number; rival: number; turn: number; weight?: number; start?: true }>): GameOpportunities | null {
   const started = GameState.start(walker, record.startFen);
   if (!started.ok) return null;
   const game = started.value;
@@ -80,6 +82,8 @@ export function walkGame(record: GameRecord, walker: TurnEngine, index: number, 
   // Outcome options: one game state per value, playing the same moves, to see how each would let the game end.
   const states = options.map((o) => (countsOutcomes(o.kind) ? o.engines.map((e) => GameState.start(e, record.startFen)) : null));
   const ended = states.map((s) => (s ? s.map(() => false) : null));
+  // Options whose values leave different positions: one game per value, playing the recorded turns (null once it refuses one).
+  const own = options.map((o) => (countsTurns(o.kind) && divergesPositions(o.path) ? o.engines.map((e): GameState | null => { const g = GameState.start(e, record.startFen); return g.ok ? g.value : null; }) : null));
   const tc = record.timeControl;
   const clockUsable = tc !== null && (tc.kind === 'fischer' || tc.kind === 'sudden-death') && tc.initialMs !== null;
   const increment = tc?.incrementMs ?? 0;
@@ -147,13 +151,15 @@ export function walkGame(record: GameRecord, walker: TurnEngine, index: number, 
         });
       }
       if (countsTurns(o.kind) && !partial) {
-        const before = wanting[i] ? turns[i].map((row) => row.slice()) : null;
-        turnOpportunities(o.path, o.values, o.engines, game.pos, dice, turn.moves, conf, turns[i], stats);
+        const before = wanting[i] || trace ? turns[i].map((row) => row.slice()) : null;
+        const positions = own[i]?.map((g) => g?.pos ?? null);
+        turnOpportunities(o.path, o.values, o.engines, game.pos, dice, turn.moves, conf, turns[i], stats, positions);
         if (before) turns[i].forEach((row, j) =>
           row.forEach((n, k) => {
+            if (n !== before[j][k]) trace?.push({ option: i, value: j, rival: k, turn: t + 1, start: true });
             if (n === before[j][k] || !o.wantExample[j][k] || examples[i][j][k]) return;
-            const witness = witnessTurn(o.engines[j], o.engines[k], game.pos, dice);
-            example(i, j, k, t, 'turn', witness ? `the turn ${witness.join(' ') || '(pass)'}` : 'a turn the value forbids', witness, game.dfen(dice));
+            const witness = witnessTurn(o.engines[j], o.engines[k], positions?.[k] ?? game.pos, dice, undefined, positions?.[j] ?? undefined);
+            example(i, j, k, t, 'turn', witness ? `the turn ${witness.join(' ') || '(pass)'}` : 'a turn the value forbids', witness, own[i]?.[j]?.dfen(dice) ?? game.dfen(dice));
           }),
         );
       }
@@ -174,6 +180,13 @@ export function walkGame(record: GameRecord, walker: TurnEngine, index: number, 
     });
     const verdict = game.playRecorded(dice, turn.moves, { partial, mayPass: rolled !== null && rolled.mayPass });
     if (!verdict.ok || !verdict.complete) break;
+    for (const games of own) {
+      games?.forEach((g, k) => {
+        if (!g) return;
+        const v = g.outcome ? null : g.playRecorded(dice, turn.moves, { partial, mayPass: rolled !== null && rolled.mayPass });
+        if (!v || !v.ok || !v.complete) games[k] = null;
+      });
+    }
     states.forEach((s, i) => {
       if (!s) return;
       const done = ended[i]!;

@@ -36,8 +36,13 @@ const OUTCOME_PATHS = new Set([
 ]);
 /** Options that change what a recorded roll says: the values would judge the same record with different dice. */
 const ROLL_PATHS = new Set(['dice.facesByDie', 'dice.reads', 'dice.counts', 'dice.whoRolls', 'turn.firstMoveFree', 'pass.onFreeChoice', 'pass.whenCheckedBack']);
-/** Options whose values leave different positions after the same recorded turn: one walk of the game cannot give every value's turn starts. */
+/**
+ * Options whose values leave different positions after the same recorded turn (a target that
+ * dies under one value lives on under the other): each value's turn starts come from its own
+ * game, played along (`divergesPositions`).
+ */
 const DIVERGING_PATHS = new Set(['enPassant.targetUnderPiece']);
+export const divergesPositions = (path: string): boolean => DIVERGING_PATHS.has(path);
 /** Options whose rival values allow turns of up to six micro-moves by any pieces: far too many to list at every turn start. */
 const UNLISTABLE_PATHS = new Set(['turn.onePiece']);
 const TURN_PREFIXES = ['maximum', 'maximumCounts', 'kingCaptureExempt', 'check', 'castling.', 'enPassant.', 'promotion.', 'turn.', 'pass.voluntary', 'dice.count', 'dice.faces'];
@@ -51,7 +56,7 @@ export function opportunityKind(path: string): OpportunityKind {
   // Which rolls the dice may show: the types that can move, by the site's own test of "can move".
   if (path === 'dice.draw' || path === 'dice.movableTest') return 'roll';
   if (path === 'cube.declineLoses') return 'decline';
-  if (ROLL_PATHS.has(path) || UNLISTABLE_PATHS.has(path) || DIVERGING_PATHS.has(path)) return 'none';
+  if (ROLL_PATHS.has(path) || UNLISTABLE_PATHS.has(path)) return 'none';
   if (TURN_PREFIXES.some((p) => (p.endsWith('.') ? path.startsWith(p) : path === p))) return 'turn';
   return 'none';
 }
@@ -60,7 +65,6 @@ export function opportunityKind(path: string): OpportunityKind {
 export function notCountedWhy(path: string): string {
   if (UNLISTABLE_PATHS.has(path)) return 'a rival value allows turns of up to six micro-moves by any pieces, too many to list at each turn start';
   if (ROLL_PATHS.has(path)) return "its values read a recorded roll differently (which dice it gives, whether the turn rolls, whether it may pass), so no one turn start is shared by the values to count on";
-  if (DIVERGING_PATHS.has(path)) return 'a target under a piece lives on under one value and dies under the other, so the same recorded turns leave the values different en passant targets and one walk of the game cannot give both values\' turn starts';
   return 'it is judged on events or on the recorded end';
 }
 
@@ -74,7 +78,9 @@ export interface TurnTestStats {
  * One turn start of a game, for one option: for every value j under which the game
  * conforms, and every rival k, does k allow a turn that j forbids? Adds 1 to out[j][k].
  * Cheap tests first (the option cannot matter in this position); the exact comparison
- * of the values' legal turns only where they cannot decide.
+ * of the values' legal turns only where they cannot decide. `positions`: each value's own
+ * turn start (null: its game left the record's), for options whose values leave different
+ * positions (`divergesPositions`); `pos` serves them all otherwise.
  */
 export function turnOpportunities(
   path: string,
@@ -86,9 +92,20 @@ export function turnOpportunities(
   conforming: readonly boolean[],
   out: number[][],
   stats: TurnTestStats,
+  positions?: readonly (Position | null)[],
 ): void {
   const pool = DicePool.of(dice);
   const engine = engines[conforming.indexOf(true)];
+  if (positions) {
+    // Each value at its own turn start (a value whose game has left the record's has none: not compared).
+    if (positions.every((p) => p === null || irrelevant(path, engines, engine, p, pool))) {
+      stats.cheap++;
+      return;
+    }
+    stats.exact++;
+    exactComparison(engines, positions, dice, conforming, out);
+    return;
+  }
   if (path === 'maximum') {
     stats.exact++;
     maximumOpportunities(engine, pos, pool, recorded.length, values as MaximumReading[], conforming, out);
@@ -106,7 +123,7 @@ export function turnOpportunities(
     values.forEach((v, j) => conforming[j] && v === false && values.forEach((w, k) => w === true && out[j][k]++));
     return;
   }
-  exactComparison(engines, pos, dice, conforming, out);
+  exactComparison(engines, engines.map(() => pos), dice, conforming, out);
 }
 
 /** Positions in which no value of the option can change what is legal. */
@@ -180,17 +197,18 @@ function pawnCanPromote(pos: Position, moves: number): boolean {
 
 /**
  * The exact answer: every legal turn of each rival, judged under each value the game
- * conforms under; the first turn a value refuses settles the pair.
+ * conforms under; the first turn a value refuses settles the pair. Each value at its own
+ * position (the same one, but for options whose values leave different positions).
  */
-function exactComparison(engines: readonly TurnEngine[], pos: Position, dice: readonly Die[], conforming: readonly boolean[], out: number[][]): void {
-  // Moves are numbers that depend only on the position, so a turn's key is its moves' numbers.
+function exactComparison(engines: readonly TurnEngine[], positions: readonly (Position | null)[], dice: readonly Die[], conforming: readonly boolean[], out: number[][]): void {
+  // Moves are numbers that depend only on the board, and the positions differ at most in their en passant targets: a turn's key is its moves' numbers.
   const turns: Array<Set<string> | null> = engines.map(() => null);
-  const legal = (k: number): Set<string> => (turns[k] ??= new Set(engines[k].legalTurns(pos, dice).map((t) => t.join(','))));
+  const legal = (k: number): Set<string> => (turns[k] ??= new Set(engines[k].legalTurns(positions[k]!, dice).map((t) => t.join(','))));
   conforming.forEach((c, j) => {
-    if (!c) return;
+    if (!c || positions[j] === null) return;
     const mine = legal(j);
     engines.forEach((_, k) => {
-      if (k === j) return;
+      if (k === j || positions[k] === null) return;
       for (const t of legal(k)) {
         if (!mine.has(t)) {
           out[j][k]++;

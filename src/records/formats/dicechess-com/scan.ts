@@ -109,8 +109,12 @@ class Reading {
 // Locations are for the words of a problem, and any problem sends the document to the general path.
 const where = '';
 
+/** The document's buffer as words, for `sameBytes` (json-bytes' own view is its own). */
+let words: DataView = new DataView(new ArrayBuffer(0));
+
 function scan(b: Buffer, start: number, end: number, notes: Set<string>): ScannedStateMap {
   bind(b);
+  if (words.buffer !== b.buffer || words.byteOffset !== b.byteOffset || words.byteLength !== b.byteLength) words = new DataView(b.buffer, b.byteOffset, b.byteLength);
   let p = need(lit(b, start, end, OPEN));
   let q: number;
   let gameId: string | undefined;
@@ -140,6 +144,14 @@ function scan(b: Buffer, start: number, end: number, notes: Set<string>): Scanne
   return { gameId, steps, squares: scratch };
 }
 
+/** How many of the k bytes at p are the bytes at a (four at a time while they agree). */
+function sameBytes(b: Buffer, p: number, a: number, k: number): number {
+  let i = 0;
+  for (; i + 4 <= k; i += 4) if (words.getUint32(p + i, true) !== words.getUint32(a + i, true)) break;
+  for (; i < k; i++) if (b[p + i] !== b[a + i]) break;
+  return i;
+}
+
 /** One step `"<n>":{…}` at p: the position after it; the step is `r.prev`. */
 function readStep(b: Buffer, p: number, end: number, r: Reading): number {
   // The step key: a whole number without leading zeros, above the previous one (so JSON.parse's key order is the steps' order).
@@ -153,15 +165,18 @@ function readStep(b: Buffer, p: number, end: number, r: Reading): number {
   const prev = r.prev;
   let q: number;
   // Most steps repeat the FEN and dice of the step before (a highlight reset), and its clocks and bank (a reset, a move): each span is compared once, as a whole.
-  if (prev !== null && (q = again(b, p, end, r.stepFenA, r.stepDiceB)) >= 0) {
+  // Where the two first differ tells the rest: the FEN again, or its board again (a roll), or neither (a move).
+  const span = r.stepDiceB - r.stepFenA;
+  const same = prev === null ? 0 : sameBytes(b, p, r.stepFenA, Math.min(span, end - p));
+  if (prev !== null && same === span) {
     r.fen = prev;
     r.dice = prev.dice;
     r.diceKey = prev.diceKey;
     r.stepFenA = p;
-    r.stepDiceB = p = q;
+    r.stepDiceB = p += span;
   } else {
     r.stepFenA = p;
-    p = readFenField(b, p, end, r);
+    p = readFenField(b, p, end, r, same);
     p = readDice(b, need(lit(b, p, end, DICES)), end, r);
     r.stepDiceB = p;
   }
@@ -196,15 +211,20 @@ function readStep(b: Buffer, p: number, end: number, r: Reading): number {
   return p;
 }
 
-function readFenField(b: Buffer, p: number, end: number, r: Reading): number {
+/**
+ * The FEN at p; `same`: how many of its first bytes are the previous step's FEN's (whose
+ * text is the last FEN read, at `r.fenA`), and what follows it.
+ */
+function readFenField(b: Buffer, p: number, end: number, r: Reading, same: number): number {
   const prev = r.prev;
   let q: number;
-  if (prev !== null && (q = again(b, p, end, r.fenA, r.fenB)) >= 0) {
+  if (prev !== null && same >= r.fenB - r.fenA) {
     r.fen = prev;
-    return q;
+    return p + (r.fenB - r.fenA);
   }
   let plain: StepFen | undefined;
-  if (prev !== null && b[p] === QUOTE) plain = plainFenAt(b, p + 1, end, r);
+  // A roll hands the same board to the other side: the board that passed (the last FEN read's) is not read again.
+  if (prev !== null && b[p] === QUOTE) plain = plainFenAt(b, p + 1, end, r, r.boardB > 0 && r.boardA === r.fenA + 1 && same >= r.boardB - r.fenA);
   if (plain !== undefined) q = r.fenB;
   else {
     // Anything the byte check leaves: the string, checked as the general path checks it.
@@ -246,13 +266,14 @@ function boardRoom(r: Reading): number {
 /**
  * A later step's FEN string, its first byte at a, read as `plainFen` reads it, straight from
  * the bytes (fen-bytes.ts): the FEN, `r.fenB` after its closing quote; undefined where the byte
- * check leaves it to the string. A board whose bytes repeat the one that passed before is not
- * read again; a new one's squares are written down (for the judge).
+ * check leaves it to the string. With `sameBoard` (its board's bytes are those of the last
+ * FEN read, which passed) the board is not read again; a new one's squares are written down
+ * (for the judge).
  */
-function plainFenAt(b: Buffer, a: number, end: number, r: Reading): StepFen | undefined {
+function plainFenAt(b: Buffer, a: number, end: number, r: Reading, sameBoard: boolean): StepFen | undefined {
   let at = -1;
   let space: number;
-  if (r.boardB > 0 && again(b, a, end, r.boardA, r.boardB) >= 0) space = a + (r.boardB - r.boardA - 1);
+  if (sameBoard) space = a + (r.boardB - r.boardA - 1);
   else space = fenBoardEnd(b, a, end, scratch, (at = boardRoom(r)));
   const q = space < 0 ? -1 : fenFieldsEnd(b, a, space, end);
   if (q < 0) return undefined;

@@ -37,18 +37,35 @@ const IS_PIECE = new Uint8Array(256);
 for (const ch of PIECES) IS_PIECE[ch.charCodeAt(0)] = 1;
 
 /**
+ * Where each rank of the last board that passed `fenBoardEnd` starts (from the string's first
+ * byte), and the kings of each colour on the ranks before it: a board whose first bytes repeat
+ * it is read again only from the first rank that may differ.
+ */
+const rankAt = new Int32Array(8);
+const whiteKingsBefore = new Int32Array(8);
+const blackKingsBefore = new Int32Array(8);
+
+/**
  * The board of a FEN string whose first byte is at `a` (after the opening quote), as
  * `plainFenEnd` checks it, its squares written to `squares[at, at + 64)` (a1 first, every
- * square): the position of the space after it (before `end`), or -1.
+ * square): the position of the space after it (before `end`), or -1. With `same` > 0, the
+ * last board that passed this check had its squares at `before` and its first `same` bytes
+ * were these: the ranks they hold whole are copied, not read.
  */
-export function fenBoardEnd(b: Uint8Array, a: number, end: number, squares: Int8Array, at: number): number {
+export function fenBoardEnd(b: Uint8Array, a: number, end: number, squares: Int8Array, at: number, before = 0, same = 0): number {
   let rank = 0;
+  if (same > 0) {
+    // The last rank whose start (the slash before it included) lies within the bytes that repeat.
+    while (rank < 7 && rankAt[rank + 1] <= same) rank++;
+    const from = 64 - 8 * rank;
+    for (let k = from; k < 64; k++) squares[at + k] = squares[before + k];
+  }
   let count = 0;
-  let whiteKings = 0;
-  let blackKings = 0;
-  let edge = PAWN; // pawns are refused on ranks 8 and 1
-  let row = at + 56; // where this rank's a-file square is written
-  for (let i = a; i < end; i++) {
+  let whiteKings = whiteKingsBefore[rank];
+  let blackKings = blackKingsBefore[rank];
+  let edge = rank === 0 || rank === 7 ? PAWN : 0; // pawns are refused on ranks 8 and 1
+  let row = at + 56 - 8 * rank; // where this rank's a-file square is written
+  for (let i = a + rankAt[rank]; i < end; i++) {
     const c = b[i];
     if (c === 32) {
       if (rank !== 7 || count !== 8 || whiteKings > 1 || blackKings > 1) return -1;
@@ -58,6 +75,9 @@ export function fenBoardEnd(b: Uint8Array, a: number, end: number, squares: Int8
     if (k === SLASH) {
       if (count !== 8 || rank === 7) return -1;
       rank++;
+      rankAt[rank] = i + 1 - a;
+      whiteKingsBefore[rank] = whiteKings;
+      blackKingsBefore[rank] = blackKings;
       row -= 8;
       count = 0;
       edge = rank === 7 ? PAWN : 0;

@@ -91,6 +91,8 @@ class Reading {
   bankB = 0;
   /** Where the next board's squares go in `scratch`. */
   boardsEnd = 0;
+  /** The board (in `scratch`) whose ranks fen-bytes holds (the last that passed its check); -1: none of this document's. */
+  ranksOf = -1;
   /** Where the keys of the last clocks read were (with their quotes) and their strings, in the text's order. */
   readonly keyAt: number[] = [];
   readonly keyText: string[] = [];
@@ -224,7 +226,8 @@ function readFenField(b: Buffer, p: number, end: number, r: Reading, same: numbe
   }
   let plain: StepFen | undefined;
   // A roll hands the same board to the other side: the board that passed (the last FEN read's) is not read again.
-  if (prev !== null && b[p] === QUOTE) plain = plainFenAt(b, p + 1, end, r, r.boardB > 0 && r.boardA === r.fenA + 1 && same >= r.boardB - r.fenA);
+  // Otherwise the ranks its first bytes repeat are not read again (a move changes one or two).
+  if (prev !== null && b[p] === QUOTE) plain = plainFenAt(b, p + 1, end, r, r.boardB > 0 && r.boardA === r.fenA + 1 ? same - 1 : 0);
   if (plain !== undefined) q = r.fenB;
   else {
     // Anything the byte check leaves: the string, checked as the general path checks it.
@@ -266,20 +269,31 @@ function boardRoom(r: Reading): number {
 /**
  * A later step's FEN string, its first byte at a, read as `plainFen` reads it, straight from
  * the bytes (fen-bytes.ts): the FEN, `r.fenB` after its closing quote; undefined where the byte
- * check leaves it to the string. With `sameBoard` (its board's bytes are those of the last
- * FEN read, which passed) the board is not read again; a new one's squares are written down
- * (for the judge).
+ * check leaves it to the string. `same`: how many of its first bytes are those of the last
+ * FEN read, which passed (0: none known): its whole board and the space after it, and the
+ * board is not read again (a roll); fewer, and only the ranks from the first that may differ
+ * are read. A new board's squares are written down (for the judge).
  */
-function plainFenAt(b: Buffer, a: number, end: number, r: Reading, sameBoard: boolean): StepFen | undefined {
+function plainFenAt(b: Buffer, a: number, end: number, r: Reading, same: number): StepFen | undefined {
   let at = -1;
   let space: number;
-  if (sameBoard) space = a + (r.boardB - r.boardA - 1);
-  else space = fenBoardEnd(b, a, end, scratch, (at = boardRoom(r)));
-  const q = space < 0 ? -1 : fenFieldsEnd(b, a, space, end);
-  if (q < 0) return undefined;
-  const fenText = textAt(b, a, q);
   const before = r.plainBefore!;
-  if (at >= 0) r.boardsEnd += 64;
+  if (r.boardB > 0 && same >= r.boardB - r.boardA) space = a + (r.boardB - r.boardA - 1);
+  else {
+    at = boardRoom(r);
+    space = r.ranksOf >= 0 && r.ranksOf === before.boardAt ? fenBoardEnd(b, a, end, scratch, at, before.boardAt, same) : fenBoardEnd(b, a, end, scratch, at);
+  }
+  const q = space < 0 ? -1 : fenFieldsEnd(b, a, space, end);
+  if (q < 0) {
+    // The ranks fen-bytes kept are those of a board that did not pass.
+    if (at >= 0) r.ranksOf = -1;
+    return undefined;
+  }
+  const fenText = textAt(b, a, q);
+  if (at >= 0) {
+    r.boardsEnd += 64;
+    r.ranksOf = at;
+  }
   r.fenB = q + 1;
   return {
     fenText,

@@ -2,6 +2,7 @@ import type { GameEvent, GameRecordInput, Player, Side, TimeControl } from '../.
 import { type Obj, isObj } from '../../fields.js';
 import { fail } from '../../items.js';
 import type { Attempt, DocPlace } from '../format.js';
+import { FenBoards, keepFenBoards } from '../../model/fen-boards.js';
 import { reportedFaultNote } from '../../model/recording-faults.js';
 import { type HistoryIndex, historyResult } from './history-list.js';
 import { scanStateMap } from './scan.js';
@@ -45,7 +46,7 @@ export function parseStateMap(doc: unknown, place: DocPlace, notes: Set<string>,
   if (!isObj(map)) fail('record.bad-field', 'field "gameMoveHistoryStateMap" must be an object of steps');
   const id = gameId(doc.gameId, place, notes);
   attempt.id = id;
-  return parseStateMapSteps(id, parseSteps(map, stepBase(place), notes), place, notes, history);
+  return parseStateMapSteps(id, parseSteps(map, stepBase(place), notes), place, notes, history, null);
 }
 
 /**
@@ -57,13 +58,14 @@ export function parseStateMapBytes(bytes: Buffer, start: number, end: number, pl
   if (scanned === undefined) return undefined;
   const id = gameId(scanned.gameId, place, notes);
   attempt.id = id;
-  return parseStateMapSteps(id, scanned.steps, place, notes, history);
+  return parseStateMapSteps(id, scanned.steps, place, notes, history, scanned.squares);
 }
 
 /** A file holding one document is named alone (`game.json#step 33`); documents of a stream keep their line. */
 const stepBase = (place: DocPlace): string => (place.line === 1 && /\.json(\.gz)?$/i.test(place.source) ? place.source : place.location);
 
-function parseStateMapSteps(id: string, steps: Step[], place: DocPlace, notes: Set<string>, history: HistoryIndex | null): GameRecordInput {
+/** `squares`: the boards the scanner wrote down (`Step.boardAt`), null for steps without them. */
+function parseStateMapSteps(id: string, steps: Step[], place: DocPlace, notes: Set<string>, history: HistoryIndex | null, squares: Int8Array | null): GameRecordInput {
   const base = stepBase(place);
   const meta = history?.get(id) ?? null;
   if (history && !meta) notes.add('metadata:missing');
@@ -209,7 +211,7 @@ function parseStateMapSteps(id: string, steps: Step[], place: DocPlace, notes: S
   const currency = meta && typeof meta.currency === 'string' ? meta.currency : null;
   const allowDoubling = meta && typeof meta.allowDoubling === 'boolean' ? meta.allowDoubling : null;
   const settled = meta ? settledOf(meta) : null;
-  return {
+  return keepFenBoards({
     id,
     site: 'dicechess.com',
     format: 'dicechess-com',
@@ -233,7 +235,21 @@ function parseStateMapSteps(id: string, steps: Step[], place: DocPlace, notes: S
     events,
     result,
     termination,
-  };
+  }, squares === null ? undefined : fenBoards(turns, squares));
+}
+
+/** The turns' boards after them as the scanner wrote them down: the judge compares squares instead of reading each `fenAfter`. */
+function fenBoards(turns: TurnBuild[], squares: Int8Array): FenBoards {
+  const boards = new FenBoards(turns.length);
+  const to = boards.squares;
+  for (let t = 0; t < turns.length; t++) {
+    const last = turns[t].last;
+    if (last.boardAt < 0) continue;
+    const at = boards.board(t);
+    for (let i = 0; i < 64; i++) to[at + i] = squares[last.boardAt + i];
+    boards.fens[t] = last.fen;
+  }
+  return boards;
 }
 
 /** A turn's dice flags: `allowed` at its roll, `used` at its last step. */

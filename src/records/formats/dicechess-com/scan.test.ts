@@ -5,6 +5,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { type FormatModule, type RawPlace, parseSpans, jsonFormat } from '../format.js';
 import { RAW_WHOLE_LINE } from '../../items.js';
+import { fenBoardsOf } from '../../model/fen-boards.js';
+import type { GameRecord } from '../../model/game-record.js';
 import { randomGame } from '../../test-support/random-game.js';
 import { makeRecordText } from '../../write.js';
 import { dicechessComFormat } from './index.js';
@@ -162,5 +164,61 @@ describe('the state-map scanner reads as JSON.parse and the converter do', () =>
       }
     }
     expect(changed).toBeGreaterThan(300);
+  });
+});
+
+/** A FEN's board as the core's squares (a1 first; white positive, pawn 1 … king 6), read letter by letter. */
+function squaresOf(fen: string): number[] {
+  const squares = new Array<number>(64).fill(0);
+  const ranks = fen.split(' ')[0].split('/');
+  ranks.forEach((rank, r) => {
+    let file = 0;
+    for (const ch of rank) {
+      if (ch >= '1' && ch <= '8') file += Number(ch);
+      else {
+        const role = 'pnbrqk'.indexOf(ch.toLowerCase()) + 1;
+        squares[(7 - r) * 8 + file++] = ch === ch.toUpperCase() ? role : -role;
+      }
+    }
+  });
+  return squares;
+}
+
+/** A game of 1,200 micro-moves (knights out and back): more boards than the scanner's first scratch holds. */
+function longGame(): string {
+  const base = randomGame(1);
+  const cycle = { w: [['g1f3', 'f3g1', 'b1c3'], ['c3b1', 'g1f3', 'f3g1']], b: [['g8f6', 'f6g8', 'b8c6'], ['c6b8', 'g8f6', 'f6g8']] };
+  const turns = Array.from({ length: 400 }, (_, i) => {
+    const side = i % 2 === 0 ? 'w' : 'b';
+    return { ...base.turns[0], side, dice: [2, 2, 2], moves: cycle[side][(i >> 1) % 2], fenAfter: null, clockMs: null, diceFlags: null } as GameRecord['turns'][number];
+  });
+  return makeRecordText('dicechess-com', { ...base, startFen: 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1', chess960: null, turns, events: [], result: null, termination: 'unknown' }).trimEnd();
+}
+
+describe('the boards the scanner writes down for the judge (FenBoards)', () => {
+  it("are each turn's fenAfter board, for nearly every turn of the samples and generated documents", () => {
+    const docs = [...repositoryDocuments().filter((d) => d.source === 'games.state-maps.ndjson').map((d) => d.text), ...generated];
+    docs.push(longGame());
+    let turns = 0;
+    let read = 0;
+    for (const text of docs) {
+      for (const d of decodeAsWorker(text, 1, 'games.dicechess-com') as Array<{ kind: string; record: GameRecord }>) {
+        expect(d.kind).toBe('record');
+        const boards = fenBoardsOf(d.record);
+        expect(boards).toBeDefined();
+        d.record.turns.forEach((t, i) => {
+          turns++;
+          if (t.fenAfter === null || boards!.fens[i] !== t.fenAfter) return;
+          read++;
+          expect(Array.from(boards!.squares.subarray(boards!.board(i), boards!.board(i) + 64))).toEqual(squaresOf(t.fenAfter));
+        });
+      }
+    }
+    expect(turns).toBeGreaterThan(1000);
+    expect(read).toBeGreaterThan(0.95 * turns);
+  });
+
+  it('are none on the general path', () => {
+    for (const text of generated.slice(0, 5)) for (const d of general.parse!(text, at(1), ctx)) expect(d.kind === 'record' && fenBoardsOf(d.record)).toBe(undefined);
   });
 });

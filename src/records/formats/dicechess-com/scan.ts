@@ -1,6 +1,7 @@
 import { CLOSE, CLOSE_LIST, COLON, COMMA, COMMA_LITERAL, FALSE, NULL, OPEN, OPEN_LIST, TRUE, again, ascii, bind, digitsEnd, leave, lit, need, numberAt, numberEnd, stringEnd, textAt } from '../json-bytes.js';
-import { CLOSE_BRACE } from '../../char-codes.js';
-import { type Clocks, type Die, type Step, bankOf, clockOf, diceKeyOf, dieOfCode, inPropertyOrder, moveOf, plainFen, readFen, usualMove } from './steps.js';
+import { CLOSE_BRACE, QUOTE } from '../../char-codes.js';
+import { fenBoardEnd, fenFieldsEnd, fenKept } from './fen-bytes.js';
+import { type Clocks, type Die, type Step, type StepFen, bankOf, clockOf, diceKeyOf, dieOfCode, inPropertyOrder, moveOf, plainFen, readFen, usualMove } from './steps.js';
 
 /**
  * The fast reading of a state-map document written as the site and this tool write it:
@@ -19,7 +20,7 @@ import { type Clocks, type Die, type Step, bankOf, clockOf, diceKeyOf, dieOfCode
  * step's is not read again: its value is shared. A test holds this equal to the general path
  * over the fixtures, the samples and a fuzz corpus.
  */
-export function scanStateMap(bytes: Buffer, start: number, end: number, notes: Set<string>): { gameId: string | undefined; steps: Step[] } | undefined {
+export function scanStateMap(bytes: Buffer, start: number, end: number, notes: Set<string>): ScannedStateMap | undefined {
   try {
     return scan(bytes, start, end, notes);
   } catch {
@@ -27,6 +28,19 @@ export function scanStateMap(bytes: Buffer, start: number, end: number, notes: S
     return undefined;
   }
 }
+
+/**
+ * A scanned document: its steps, and the squares of their boards where `Step.boardAt` says
+ * (this thread's scratch: good until the next document is scanned).
+ */
+export interface ScannedStateMap {
+  gameId: string | undefined;
+  steps: Step[];
+  squares: Int8Array;
+}
+
+/** The boards of the document being scanned, 64 squares each; grown for a longer document. */
+let scratch = new Int8Array(64 * 1024);
 
 const GAME_ID = ascii('"gameId":');
 const LATE_GAME_ID = ascii(',"gameId":');
@@ -51,8 +65,6 @@ function boolEnd(b: Uint8Array, p: number, end: number): number {
   return q >= 0 ? q : need(lit(b, p, end, FALSE));
 }
 
-type StepFen = Pick<Step, 'fenText' | 'fen' | 'board' | 'toMove'>;
-
 /**
  * A document's reading so far: the step before, where its fields' bytes were (a field whose
  * bytes repeat is that field again) and the fields of the step being read. The parts of a
@@ -67,13 +79,20 @@ class Reading {
   boardA = 0;
   boardB = 0;
   plainBefore: StepFen | undefined = undefined;
-  diceA = 0;
-  diceB = 0;
+  /** Where the last step's FEN value started and its dice ended, and where its clocks started and its last field ended: the spans a step that repeats it repeats. */
+  stepFenA = 0;
+  stepDiceB = 0;
+  stepClockA = 0;
+  stepB = 0;
   clockA = 0;
   clockB = 0;
   /** Where the last bank number read is (bankB 0: none). */
   bankA = 0;
   bankB = 0;
+  /** Where the next board's squares go in `scratch`. */
+  boardsEnd = 0;
+  /** The board (in `scratch`) whose ranks fen-bytes holds (the last that passed its check); -1: none of this document's. */
+  ranksOf = -1;
   /** Where the keys of the last clocks read were (with their quotes) and their strings, in the text's order. */
   readonly keyAt: number[] = [];
   readonly keyText: string[] = [];
@@ -92,8 +111,12 @@ class Reading {
 // Locations are for the words of a problem, and any problem sends the document to the general path.
 const where = '';
 
-function scan(b: Buffer, start: number, end: number, notes: Set<string>): { gameId: string | undefined; steps: Step[] } {
+/** The document's buffer as words, for `sameBytes` (json-bytes' own view is its own). */
+let words: DataView = new DataView(new ArrayBuffer(0));
+
+function scan(b: Buffer, start: number, end: number, notes: Set<string>): ScannedStateMap {
   bind(b);
+  if (words.buffer !== b.buffer || words.byteOffset !== b.byteOffset || words.byteLength !== b.byteLength) words = new DataView(b.buffer, b.byteOffset, b.byteLength);
   let p = need(lit(b, start, end, OPEN));
   let q: number;
   let gameId: string | undefined;
@@ -120,7 +143,15 @@ function scan(b: Buffer, start: number, end: number, notes: Set<string>): { game
   }
   p = need(lit(b, p, end, CLOSE));
   if (p !== end) leave();
-  return { gameId, steps };
+  return { gameId, steps, squares: scratch };
+}
+
+/** How many of the k bytes at p are the bytes at a (four at a time while they agree). */
+function sameBytes(b: Buffer, p: number, a: number, k: number): number {
+  let i = 0;
+  for (; i + 4 <= k; i += 4) if (words.getUint32(p + i, true) !== words.getUint32(a + i, true)) break;
+  for (; i < k; i++) if (b[p + i] !== b[a + i]) break;
+  return i;
 }
 
 /** One step `"<n>":{…}` at p: the position after it; the step is `r.prev`. */
@@ -132,12 +163,36 @@ function readStep(b: Buffer, p: number, end: number, r: Reading): number {
   const n = numberAt(b, p, keyEnd);
   if (r.prev !== null && n <= r.prev.n) leave();
   r.n = n;
-  p = readFenField(b, need(lit(b, keyEnd, end, FEN)), end, r);
-  p = readDice(b, need(lit(b, p, end, DICES)), end, r);
-  p = readMove(b, need(lit(b, p, end, MOVE)), end, r);
-  p = readClocks(b, need(lit(b, p, end, LEFT_TIME)), end, r);
-  let bank: number | null = null;
+  p = need(lit(b, keyEnd, end, FEN));
+  const prev = r.prev;
   let q: number;
+  // Most steps repeat the FEN and dice of the step before (a highlight reset), and its clocks and bank (a reset, a move): each span is compared once, as a whole.
+  // Where the two first differ tells the rest: the FEN again, or its board again (a roll), or neither (a move).
+  const span = r.stepDiceB - r.stepFenA;
+  const same = prev === null ? 0 : sameBytes(b, p, r.stepFenA, Math.min(span, end - p));
+  if (prev !== null && same === span) {
+    r.fen = prev;
+    r.dice = prev.dice;
+    r.diceKey = prev.diceKey;
+    r.stepFenA = p;
+    r.stepDiceB = p += span;
+  } else {
+    r.stepFenA = p;
+    p = readFenField(b, p, end, r, same);
+    p = readDice(b, need(lit(b, p, end, DICES)), end, r);
+    r.stepDiceB = p;
+  }
+  p = readMove(b, need(lit(b, p, end, MOVE)), end, r);
+  p = need(lit(b, p, end, LEFT_TIME));
+  if (prev !== null && (q = again(b, p, end, r.stepClockA, r.stepB)) >= 0 && q < end && b[q] === CLOSE_BRACE) {
+    r.stepClockA = p;
+    r.stepB = q;
+    r.prev = { n, fenText: r.fen!.fenText, fen: r.fen!.fen, board: r.fen!.board, toMove: r.fen!.toMove, boardAt: r.fen!.boardAt, dice: r.dice, diceKey: r.diceKey, move: r.move, leftTime: prev.leftTime, bank: prev.bank };
+    return q + 1;
+  }
+  r.stepClockA = p;
+  p = readClocks(b, p, end, r);
+  let bank: number | null = null;
   if ((q = lit(b, p, end, BANK)) >= 0) {
     p = q;
     // The bank's bytes of the step before again: its value (a bank rises only at an accepted double).
@@ -151,29 +206,47 @@ function readStep(b: Buffer, p: number, end: number, r: Reading): number {
     }
     p = q;
   } else r.bankB = 0;
+  r.stepB = p;
   p = need(lit(b, p, end, CLOSE));
   const fen = r.fen!;
-  r.prev = { n, fenText: fen.fenText, fen: fen.fen, board: fen.board, toMove: fen.toMove, dice: r.dice, diceKey: r.diceKey, move: r.move, leftTime: r.leftTime, bank };
+  r.prev = { n, fenText: fen.fenText, fen: fen.fen, board: fen.board, toMove: fen.toMove, boardAt: fen.boardAt, dice: r.dice, diceKey: r.diceKey, move: r.move, leftTime: r.leftTime, bank };
   return p;
 }
 
-function readFenField(b: Buffer, p: number, end: number, r: Reading): number {
+/**
+ * The FEN at p; `same`: how many of its first bytes are the previous step's FEN's (whose
+ * text is the last FEN read, at `r.fenA`), and what follows it.
+ */
+function readFenField(b: Buffer, p: number, end: number, r: Reading, same: number): number {
   const prev = r.prev;
   let q: number;
-  if (prev !== null && (q = again(b, p, end, r.fenA, r.fenB)) >= 0) {
+  if (prev !== null && same >= r.fenB - r.fenA) {
     r.fen = prev;
-    return q;
+    return p + (r.fenB - r.fenA);
   }
-  q = need(stringEnd(b, p, end));
-  const text = textAt(b, p + 1, q - 1);
   let plain: StepFen | undefined;
-  if (prev === null) r.fen = readFen(text, r.n, where, true);
+  // A roll hands the same board to the other side: the board that passed (the last FEN read's) is not read again.
+  // Otherwise the ranks its first bytes repeat are not read again (a move changes one or two).
+  if (prev !== null && b[p] === QUOTE) plain = plainFenAt(b, p + 1, end, r, r.boardB > 0 && r.boardA === r.fenA + 1 ? same - 1 : 0);
+  if (plain !== undefined) q = r.fenB;
   else {
-    // A roll hands the same board to the other side: the board that passed is not read again.
-    plain = r.boardB > 0 && again(b, p + 1, q, r.boardA, r.boardB) >= 0 ? plainFen(text, r.plainBefore, r.boardB - r.boardA - 1) : plainFen(text);
-    r.fen = plain ?? readFen(text, r.n, where, false);
+    // Anything the byte check leaves: the string, checked as the general path checks it.
+    q = need(stringEnd(b, p, end));
+    const text = textAt(b, p + 1, q - 1);
+    if (prev === null) r.fen = readFen(text, r.n, where, true);
+    else {
+      // A roll hands the same board to the other side: the board that passed is not read again.
+      if (r.boardB > 0 && again(b, p + 1, q, r.boardA, r.boardB) >= 0) plain = plainFen(text, r.plainBefore, r.boardB - r.boardA - 1);
+      else {
+        const at = boardRoom(r);
+        plain = plainFen(text, undefined, 0, scratch, at);
+        if (plain !== undefined) r.boardsEnd += 64;
+      }
+      r.fen = plain ?? readFen(text, r.n, where, false);
+    }
   }
   if (plain !== undefined) {
+    r.fen = plain;
     r.plainBefore = plain;
     r.boardA = p + 1;
     r.boardB = r.boardA + plain.board.length + 1;
@@ -183,15 +256,58 @@ function readFenField(b: Buffer, p: number, end: number, r: Reading): number {
   return q;
 }
 
+/** Where the next board's squares go (the scratch grown when full). */
+function boardRoom(r: Reading): number {
+  if (r.boardsEnd + 64 > scratch.length) {
+    const grown = new Int8Array(2 * scratch.length);
+    grown.set(scratch.subarray(0, r.boardsEnd));
+    scratch = grown;
+  }
+  return r.boardsEnd;
+}
+
+/**
+ * A later step's FEN string, its first byte at a, read as `plainFen` reads it, straight from
+ * the bytes (fen-bytes.ts): the FEN, `r.fenB` after its closing quote; undefined where the byte
+ * check leaves it to the string. `same`: how many of its first bytes are those of the last
+ * FEN read, which passed (0: none known): its whole board and the space after it, and the
+ * board is not read again (a roll); fewer, and only the ranks from the first that may differ
+ * are read. A new board's squares are written down (for the judge).
+ */
+function plainFenAt(b: Buffer, a: number, end: number, r: Reading, same: number): StepFen | undefined {
+  let at = -1;
+  let space: number;
+  const before = r.plainBefore!;
+  if (r.boardB > 0 && same >= r.boardB - r.boardA) space = a + (r.boardB - r.boardA - 1);
+  else {
+    at = boardRoom(r);
+    space = r.ranksOf >= 0 && r.ranksOf === before.boardAt ? fenBoardEnd(b, a, end, scratch, at, before.boardAt, same) : fenBoardEnd(b, a, end, scratch, at);
+  }
+  const q = space < 0 ? -1 : fenFieldsEnd(b, a, space, end);
+  if (q < 0) {
+    // The ranks fen-bytes kept are those of a board that did not pass.
+    if (at >= 0) r.ranksOf = -1;
+    return undefined;
+  }
+  const fenText = textAt(b, a, q);
+  if (at >= 0) {
+    r.boardsEnd += 64;
+    r.ranksOf = at;
+  }
+  r.fenB = q + 1;
+  return {
+    fenText,
+    fen: fenKept === q - a ? fenText : textAt(b, a, a + fenKept),
+    board: at < 0 ? before.board : fenText.slice(0, space - a),
+    toMove: b[space + 1] === 119 ? 'w' : 'b',
+    boardAt: at < 0 ? before.boardAt : at,
+  };
+}
+
 function readDice(b: Buffer, p: number, end: number, r: Reading): number {
   const prev = r.prev;
   let q: number;
-  if (prev !== null && (q = again(b, p, end, r.diceA, r.diceB)) >= 0) {
-    r.dice = prev.dice;
-    r.diceKey = prev.diceKey;
-    return q;
-  }
-  r.diceA = p;
+  // Dice that repeat the step before all through come with its FEN (readStep); here, die by die.
   p = need(lit(b, p, end, OPEN_LIST));
   const before = prev === null ? [] : prev.dice;
   const dieAt = r.dieAt;
@@ -220,7 +336,6 @@ function readDice(b: Buffer, p: number, end: number, r: Reading): number {
   }
   r.dice = dice;
   r.diceKey = sameFaces && dice.length === before.length ? prev!.diceKey : diceKeyOf(dice);
-  r.diceB = p;
   return p;
 }
 

@@ -24,6 +24,8 @@ export interface Step {
   board: string;
   /** FEN field 2. */
   toMove: Side;
+  /** Where the scanner wrote this FEN's board (64 squares, a1 first) in its document's board scratch; -1: nowhere (the judge reads the text). */
+  boardAt: number;
   dice: Die[];
   /** The dice letters with their case: a new value means a new roll. */
   diceKey: string;
@@ -99,11 +101,11 @@ function parseStep(v: unknown, n: number, where: string, notes: Set<string>, fir
     if (!isObj(m)) fail('record.bad-move', `step ${n} move must be an object with from and to`, where);
     move = moveOf(m.from, m.to, m.promotion, n, where, notes);
   }
-  return { n, fenText: read.fenText, fen: read.fen, board: read.board, toMove: read.toMove, dice, diceKey: diceKeyOf(dice), move, leftTime, bank };
+  return { n, fenText: read.fenText, fen: read.fen, board: read.board, toMove: read.toMove, boardAt: -1, dice, diceKey: diceKeyOf(dice), move, leftTime, bank };
 }
 
 /** What a step's FEN gives: checked (a full parse for the first step), its board and side to move. */
-export function readFen(fen: unknown, n: number, where: string, first: boolean): Pick<Step, 'fenText' | 'fen' | 'board' | 'toMove'> {
+export function readFen(fen: unknown, n: number, where: string, first: boolean): StepFen {
   let checked: string;
   try {
     checked = checkFen(fen, first ? 'start' : 'turn', `step ${n} fen`);
@@ -112,19 +114,21 @@ export function readFen(fen: unknown, n: number, where: string, first: boolean):
     throw e;
   }
   const space = checked.indexOf(' ');
-  return { fenText: fen as string, fen: checked, board: checked.slice(0, space), toMove: checked.slice(space + 1, checked.indexOf(' ', space + 1)) as Side };
+  return { fenText: fen as string, fen: checked, board: checked.slice(0, space), toMove: checked.slice(space + 1, checked.indexOf(' ', space + 1)) as Side, boardAt: -1 };
 }
 
-type StepFen = Pick<Step, 'fenText' | 'fen' | 'board' | 'toMove'>;
+export type StepFen = Pick<Step, 'fenText' | 'fen' | 'board' | 'toMove' | 'boardAt'>;
 
 /**
  * A later step's FEN as `readFen` reads it, where its one-pass check accepts it (undefined
  * otherwise: `readFen` decides and words the problem). With `before`, a FEN that `plainFen`
  * gave, whose board text `fen` repeats up to `boardEnd` (the space after it): only the fields
- * after the board are checked, and the board's string is that FEN's.
+ * after the board are checked, and the board (its string and squares) is that FEN's. Without
+ * it, given `squares`, the board's squares are written to `squares[at, at + 64)` (zeroed here).
  */
-export function plainFen(fen: string, before?: StepFen, boardEnd = 0): StepFen | undefined {
-  const end = before === undefined ? plainFenEnd(fen) : plainFenFieldsEnd(fen, boardEnd);
+export function plainFen(fen: string, before?: StepFen, boardEnd = 0, squares?: Int8Array, at = 0): StepFen | undefined {
+  if (before === undefined && squares !== undefined) squares.fill(0, at, at + 64);
+  const end = before === undefined ? plainFenEnd(fen, squares, at) : plainFenFieldsEnd(fen, boardEnd);
   if (end < 0) return undefined;
   const space = before === undefined ? fen.indexOf(' ') : boardEnd;
   return {
@@ -132,6 +136,7 @@ export function plainFen(fen: string, before?: StepFen, boardEnd = 0): StepFen |
     fen: end === fen.length ? fen : fen.slice(0, end),
     board: before === undefined ? fen.slice(0, space) : before.board,
     toMove: fen.charCodeAt(space + 1) === 119 ? 'w' : 'b',
+    boardAt: before === undefined ? (squares === undefined ? -1 : at) : before.boardAt,
   };
 }
 

@@ -238,8 +238,11 @@ export class GameState {
     const free = this.freeTurn();
     if (free) return dice.length === 0 ? null : this.turnFinding('dice.count', `${dice.length} dice recorded, but this turn rolls none: ${FREE_TURN_TEXT[free]}`);
     const want = this.rules.dice.count;
-    const bad = dice.find((d) => !Number.isInteger(d) || d < 1 || d > 6);
-    if (bad !== undefined) return this.turnFinding('dice.face', `die face ${bad} is not 1–6`);
+    // A loop, not `find` with a closure: this runs every turn.
+    for (let i = 0; i < dice.length; i++) {
+      const d = dice[i];
+      if (!Number.isInteger(d) || d < 1 || d > 6) return this.turnFinding('dice.face', `die face ${d} is not 1–6`);
+    }
     if (dice.length !== want) {
       return this.turnFinding('dice.count', `${dice.length} dice recorded, but this dialect rolls ${want === 0 ? 'none' : want}`);
     }

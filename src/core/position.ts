@@ -49,16 +49,16 @@ export class Position {
   epUnderPiece = false;
   /** Keep the square each micro-move of the turn lands on (`landing`), for a dialect whose turn is one piece's moves. */
   trackLanding = false;
-  /** Landing square of the micro-move at each undo depth (with `trackLanding`). */
-  private readonly landings: number[] = [];
+  /** Landing square of the micro-move at each undo depth (with `trackLanding`; made on first use, so other positions allocate nothing for it). */
+  private landings: number[] | null = null;
   /**
    * A side may have two kings (a pawn promoted to a king, `promotion.onKingDieBecomes: "king"`):
    * undoing a king's move or capture then restores the king square it replaced (`kingUndo`),
    * which with one king a side is always the move's own square.
    */
   secondKings = false;
-  /** With `secondKings`: each side's king square before the move at each undo slot (the mover's at u, the captured side's at u + 1). */
-  private readonly kingUndo: number[] = [];
+  /** With `secondKings`: each side's king square before the move at each undo slot (the mover's at u, the captured side's at u + 1); made on first use. */
+  private kingUndo: number[] | null = null;
 
   // Undo stack, one entry per make(): castling, en passant, half-move counter, captured
   // piece. A plain array of small integers that grows as deep as the turns and searches go.
@@ -123,7 +123,7 @@ export class Position {
     const u = this.sp++ * UNDO;
     const undo = this.undo;
     // Castling lands the king on the g- or c-file.
-    if (this.trackLanding) this.landings[this.sp - 1] = kind === CASTLE ? (from & 56) + ((to & 7) > (from & 7) ? 6 : 2) : to;
+    if (this.trackLanding) (this.landings ??= [])[this.sp - 1] = kind === CASTLE ? (from & 56) + ((to & 7) > (from & 7) ? 6 : 2) : to;
     undo[u] = this.castling;
     undo[u + 1] = this.ep;
     undo[u + 2] = this.halfmove;
@@ -168,7 +168,7 @@ export class Position {
 
     const role = piece > 0 ? piece : -piece;
     if (role === KING) {
-      if (this.secondKings) this.kingUndo[u] = this.kingSquare[color];
+      if (this.secondKings) (this.kingUndo ??= [])[u] = this.kingSquare[color];
       this.kingSquare[color] = to;
       this.castling &= color === 0 ? 0xff00 : 0x00ff;
     }
@@ -179,7 +179,7 @@ export class Position {
     }
     if (captured === KING || captured === -KING) {
       const other: Color = captured > 0 ? 0 : 1;
-      if (this.secondKings) this.kingUndo[u + 1] = this.kingSquare[other];
+      if (this.secondKings) (this.kingUndo ??= [])[u + 1] = this.kingSquare[other];
       this.kingSquare[other] = -1;
       this.castling &= other === 0 ? 0xff00 : 0x00ff;
     }
@@ -238,8 +238,8 @@ export class Position {
       if (captured !== 0) land(this, captured, to);
     }
     // A pawn promoted to a king was no king before the move: its square never was the king square.
-    if ((moved === KING || moved === -KING) && promo === 0) this.kingSquare[color] = this.secondKings ? this.kingUndo[u] : from;
-    if (captured === KING || captured === -KING) this.kingSquare[captured > 0 ? 0 : 1] = this.secondKings ? this.kingUndo[u + 1] : to;
+    if ((moved === KING || moved === -KING) && promo === 0) this.kingSquare[color] = this.secondKings ? (this.kingUndo ??= [])[u] : from;
+    if (captured === KING || captured === -KING) this.kingSquare[captured > 0 ? 0 : 1] = this.secondKings ? (this.kingUndo ??= [])[u + 1] : to;
   }
 
 
@@ -250,7 +250,7 @@ export class Position {
 
   /** The square the turn's last micro-move landed on (castling: the king's), -1 before its first; needs `trackLanding`. */
   get landing(): number {
-    return this.sp > 0 && this.trackLanding ? this.landings[this.sp - 1] : -1;
+    return this.sp > 0 && this.trackLanding ? (this.landings ??= [])[this.sp - 1] : -1;
   }
 
   /** Forgets the undo history (after a turn is accepted, for long replays). */

@@ -8,6 +8,8 @@ import { type DiceCost, diceIn, dieRole } from './dice-cost.js';
 export class DicePool {
   readonly count = new Int8Array(8);
   total = 0;
+  /** Bit r set: a die of value r is unspent (kept in step with `count`, so `roles` is one read). */
+  private mask = 0;
 
   static of(dice: readonly Die[]): DicePool {
     return new DicePool().reset(dice);
@@ -18,7 +20,14 @@ export class DicePool {
     const count = this.count;
     // Plain loops: this runs several times per judged turn.
     for (let r = 0; r <= ANY_DIE; r++) count[r] = 0;
-    for (let i = 0; i < dice.length; i++) count[dice[i]]++;
+    let mask = 0;
+    for (let i = 0; i < dice.length; i++) {
+      const d = dice[i];
+      count[d]++;
+      // Only a die value the counts hold (0–7) has a count to read: others set no bit.
+      if (count[d] > 0) mask |= 1 << d;
+    }
+    this.mask = mask;
     this.total = dice.length;
     return this;
   }
@@ -28,12 +37,12 @@ export class DicePool {
   }
 
   take(role: number): void {
-    this.count[role]--;
+    if (--this.count[role] <= 0) this.mask &= ~(1 << role);
     this.total--;
   }
 
   give(role: number): void {
-    this.count[role]++;
+    if (++this.count[role] > 0) this.mask |= 1 << role;
     this.total++;
   }
 
@@ -49,9 +58,7 @@ export class DicePool {
 
   /** Bit set of roles with an unspent die (bit 7: an ANY_DIE). */
   roles(): number {
-    let m = 0;
-    for (let r = 1; r <= ANY_DIE; r++) if (this.count[r] > 0) m |= 1 << r;
-    return m;
+    return this.mask & 0xfe;
   }
 
   /** The unspent dice, sorted by piece value (ANY_DIE last). */

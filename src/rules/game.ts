@@ -109,6 +109,10 @@ export class GameState {
    * recorded roll is the turn's dice as they stand (`turnDice` is needless).
    */
   readonly plainRolls: boolean;
+  /** Who rolls depends on check (`dice.whoRolls: "not-in-or-after-check"`): each turn's end notes whether it gave check. */
+  private readonly checkDecidesRoll: boolean;
+  /** The check rule's end of a game (checkmate or stalemate) is tested after each turn. */
+  private readonly noMoveTest: boolean;
 
   private constructor(
     readonly engine: TurnEngine,
@@ -116,6 +120,8 @@ export class GameState {
   ) {
     const r = engine.rules;
     this.plainRolls = !readsRollsItself(r) && !r.turn.firstMoveFree && r.dice.whoRolls === 'every-turn';
+    this.checkDecidesRoll = r.dice.whoRolls === 'not-in-or-after-check';
+    this.noMoveTest = r.check === 'orthodox' && (r.end.checkmate || r.draws.stalemate);
     this.countRepetition();
   }
 
@@ -194,7 +200,7 @@ export class GameState {
     if (this.plainRolls) return null;
     const r = this.rules;
     if (r.turn.firstMoveFree && this.turnNumber === 0 && this.pos.turn === 0) return 'first-move';
-    if (r.dice.whoRolls === 'not-in-or-after-check') {
+    if (this.checkDecidesRoll) {
       if (inCheck(this.pos, this.pos.turn)) return 'in-check';
       if (this.gaveCheck[this.pos.turn]) return 'after-check';
     }
@@ -232,8 +238,11 @@ export class GameState {
     const free = this.freeTurn();
     if (free) return dice.length === 0 ? null : this.turnFinding('dice.count', `${dice.length} dice recorded, but this turn rolls none: ${FREE_TURN_TEXT[free]}`);
     const want = this.rules.dice.count;
-    const bad = dice.find((d) => !Number.isInteger(d) || d < 1 || d > 6);
-    if (bad !== undefined) return this.turnFinding('dice.face', `die face ${bad} is not 1–6`);
+    // A loop, not `find` with a closure: this runs every turn.
+    for (let i = 0; i < dice.length; i++) {
+      const d = dice[i];
+      if (!Number.isInteger(d) || d < 1 || d > 6) return this.turnFinding('dice.face', `die face ${d} is not 1–6`);
+    }
     if (dice.length !== want) {
       return this.turnFinding('dice.count', `${dice.length} dice recorded, but this dialect rolls ${want === 0 ? 'none' : want}`);
     }
@@ -297,7 +306,7 @@ export class GameState {
     this.pos.endTurn();
     this.turnNumber++;
     this.claim = null;
-    if (this.rules.dice.whoRolls === 'not-in-or-after-check') this.gaveCheck[mover] = inCheck(this.pos, this.pos.turn);
+    if (this.checkDecidesRoll) this.gaveCheck[mover] = inCheck(this.pos, this.pos.turn);
     if (kingCaptured) {
       this.ending = { result: mover === 0 ? 'white' : 'black', reason: 'king_captured' };
       return;
@@ -306,7 +315,7 @@ export class GameState {
     if (passed && draws.passAdvancesCounter) this.pos.halfmove++;
     // Checkmate and stalemate come first and override every other end: left for later, they
     // override what the rest decides here (and clear its claim) just the same.
-    const noMoveTest = this.rules.check === 'orthodox' && (this.rules.end.checkmate || this.rules.draws.stalemate);
+    const noMoveTest = this.noMoveTest;
     this.ending = noMoveTest && !deferNoMoveTest ? this.noMoveEnd() : null;
     this.ending ??= this.automaticEnd();
     // A position reached by a pass is counted only where the dialect says so.

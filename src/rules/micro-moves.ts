@@ -21,6 +21,7 @@ import {
   type Position,
   QUEEN,
   ROOK,
+  STANDARD_PROMOTIONS,
 } from '../core/index.js';
 import { type DiceCost, diceIn, dieRole, NO_DICE, oneDie, twoDice } from './dice-cost.js';
 import type { DicePool } from './dice-pool.js';
@@ -51,6 +52,17 @@ export class MicroMoves {
   private readonly onePiece: boolean;
   /** A pawn a king die moves to the last rank becomes a king (`promotion.onKingDieBecomes: "king"`). */
   private readonly kingPromotes: boolean;
+  // The rules' choices read once here, not per micro-move (the replay's hot path).
+  /** No dice (orthodox chess): every role moves, castling is free. */
+  private readonly noDice: boolean;
+  /** One-move dialects whose doubles allow any legal move. */
+  private readonly doublesAny: boolean;
+  /** En passant on any die (`enPassant.die: "any"`). */
+  private readonly epAnyDie: boolean;
+  /** En passant targets stay open for the whole reply turn (`enPassant.window: "reply-turn"`). */
+  private readonly epWholeTurn: boolean;
+  /** The dice castling needs (`castling.dice`). */
+  private readonly castleDice: Rules['castling']['dice'];
 
   constructor(readonly rules: Rules) {
     this.wild = rules.dice.reads === 'count';
@@ -61,6 +73,11 @@ export class MicroMoves {
     this.orthodox = rules.check === 'orthodox';
     this.captureIgnoresCheck = rules.kingCaptureIgnoresCheck;
     this.dieRule = rules.promotion.die === 'die-piece';
+    this.noDice = rules.dice.count === 0;
+    this.doublesAny = rules.turn.structure === 'one-move' && rules.turn.doublesAnyMove;
+    this.epAnyDie = rules.enPassant.die === 'any';
+    this.epWholeTurn = rules.enPassant.window === 'reply-turn';
+    this.castleDice = rules.castling.dice;
     this.opts = {
       roles: 0,
       enPassant: true,
@@ -72,21 +89,15 @@ export class MicroMoves {
 
   /** May en passant targets be captured on micro-move `micro` of the turn? */
   epOpen(micro: number): boolean {
-    return this.rules.enPassant.window === 'reply-turn' || micro === 0;
+    return this.epWholeTurn || micro === 0;
   }
 
   /** Roles the pool lets move (one-move dialects: either die, doubles or no dice = all). */
   private permittedRoles(pool: DicePool): number {
-    const r = this.rules;
-    if (r.dice.count === 0) return 0x7e;
-    if (r.turn.structure === 'one-move' && r.turn.doublesAnyMove && pool.hasDoubles()) return 0x7e;
+    if (this.noDice) return 0x7e;
+    if (this.doublesAny && pool.hasDoubles()) return 0x7e;
     if (this.wild) return pool.has(ANY_DIE) ? 0x7e : 0;
     return pool.roles() & 0x7e;
-  }
-
-  /** One piece a turn: the square a micro-move after the first must start from (-1: any). */
-  private pieceSquare(pos: Position, micro: number): number {
-    return this.onePiece && micro > 0 ? pos.landing : -1;
   }
 
   /** Keeps the moves of `out[0..n)` that start from `sq`; returns how many. */
@@ -98,10 +109,12 @@ export class MicroMoves {
 
   /**
    * Is this one micro-move among `generate`'s answer? The replay fast path: it generates
-   * only the moving piece's moves instead of every candidate. `kingSafe`: the caller has
-   * seen that `m` leaves the mover's king unattacked here (the check rule's test, skipped).
+   * only the moving piece's moves instead of every candidate. `orthodoxLegal`: the caller has
+   * seen that `m` is a legal move of orthodox chess here (`isOrthodoxPieceMove`: a piece move
+   * that leaves the mover's king unattacked), so the check rule's test is skipped, and the
+   * geometry's too where this dialect's reads the same (its promotions the standard four).
    */
-  allows(pos: Position, pool: DicePool, micro: number, m: Move, kingSafe = false): boolean {
+  allows(pos: Position, pool: DicePool, micro: number, m: Move, orthodoxLegal = false): boolean {
     const from = m & 63;
     const p = pos.board[from];
     if (p === 0 || (p > 0 ? 0 : 1) !== pos.turn) return false;
@@ -118,14 +131,14 @@ export class MicroMoves {
       const promo = (m >> 12) & 7;
       let paid = (this.permittedRoles(pool) & (1 << role)) !== 0;
       if (role === PAWN && this.dieRule && reachesLastRank(m)) paid = this.dieAllowsPromotion(pool, promo);
-      if (role === PAWN && kind === EN_PASSANT && this.rules.enPassant.die === 'any' && pool.total > 0) paid = true;
+      if (role === PAWN && kind === EN_PASSANT && this.epAnyDie && pool.total > 0) paid = true;
       if (!paid) return false;
       const opts = this.opts;
       opts.roles = 0x7e;
       opts.enPassant = this.epOpen(micro);
-      found = isPieceMove(pos, m, opts);
+      found = (orthodoxLegal && opts.enPassant && this.promotions === STANDARD_PROMOTIONS) || isPieceMove(pos, m, opts);
     }
-    return found && !(this.orthodox && !kingSafe && this.checkForbids(pos, m));
+    return found && !(this.orthodox && !orthodoxLegal && this.checkForbids(pos, m));
   }
 
   /** Does the check rule forbid `m` (orthodox dialects): it leaves the mover's king attacked, and is not an exempt king capture? */
@@ -136,11 +149,10 @@ export class MicroMoves {
 
   /** Does the pool pay for castling? */
   castlingPaid(pool: DicePool): boolean {
-    const r = this.rules;
-    if (r.dice.count === 0) return true;
-    if (r.turn.structure === 'one-move' && r.turn.doublesAnyMove && pool.hasDoubles()) return true;
+    if (this.noDice) return true;
+    if (this.doublesAny && pool.hasDoubles()) return true;
     if (this.wild) return pool.has(ANY_DIE);
-    switch (r.castling.dice) {
+    switch (this.castleDice) {
       case 'king-and-rook':
         return pool.has(KING) && pool.has(ROOK);
       case 'king':
@@ -162,11 +174,11 @@ export class MicroMoves {
     const roles = this.permittedRoles(pool);
     opts.roles = roles;
     let n = generateMoves(pos, color, opts, out, 0);
-    if (this.rules.promotion.die === 'die-piece') n = this.dieRulePromotions(pos, pool, roles, out, n);
-    if (this.rules.enPassant.die === 'any' && pool.total > 0 && (roles & (1 << PAWN)) === 0 && opts.enPassant) n = this.anyDieEnPassant(pos, out, n);
+    if (this.dieRule) n = this.dieRulePromotions(pos, pool, roles, out, n);
+    if (this.epAnyDie && pool.total > 0 && (roles & (1 << PAWN)) === 0 && opts.enPassant) n = this.anyDieEnPassant(pos, out, n);
     if (this.castlingPaid(pool)) n = generateCastling(pos, color, opts.castlingOrthodox, out, n);
-    const sq = this.pieceSquare(pos, micro);
-    if (sq >= 0) n = this.keepFrom(sq, out, n);
+    // One piece a turn: a micro-move after the first starts where the last one landed.
+    if (this.onePiece && micro > 0) n = this.keepFrom(pos.landing, out, n);
     if (!this.orthodox) return n;
     return this.captureIgnoresCheck ? this.filterAllowingKingCaptures(pos, out, n) : filterKingSafe(pos, color, out, n);
   }
@@ -270,7 +282,7 @@ export class MicroMoves {
     // A count die's micro-moves, castling included, are each paid by one of its dice.
     if (this.wild) return oneDie(ANY_DIE);
     if ((m >> 15) === CASTLE) {
-      switch (this.rules.castling.dice) {
+      switch (this.castleDice) {
         case 'king-and-rook':
           return twoDice(KING, ROOK);
         case 'king':

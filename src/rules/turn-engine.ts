@@ -32,8 +32,9 @@ export interface RecordedTurnOptions {
   /** The game ended during this turn: it only has to be the start of some legal turn. */
   partial?: boolean;
   /**
-   * A first micro-move already known to leave the king safe in orthodox chess (the game
-   * state's end-of-turn test found it), so the king-safety test is not run again for it.
+   * A first micro-move already known to be legal in orthodox chess here, a piece move that
+   * leaves the king safe (the game state's end-of-turn test found it), so the king-safety
+   * test (and where the dialect reads moves as chess does, the geometry) is not run again for it.
    */
   safeFirst?: Move;
   /** The recorded text `safeFirst` was read from (on this position): a first micro-move of this very text is that move, not read again. */

@@ -1,6 +1,6 @@
 import { squareOfCodes } from '../notation/squares.js';
 import { uciOfSquares } from '../notation/uci.js';
-import { CLOSE, CLOSE_LIST, COMMA, COMMA_LITERAL, NULL, OPEN, ascii, bind, leave, lit, need, numberAt, numberEnd, stringEnd } from './json-bytes.js';
+import { CLOSE, CLOSE_LIST, COMMA, COMMA_LITERAL, NULL, OPEN, ascii, bind, leave, lit, need, numberAt, numberEnd, stringEnd, textAt } from './json-bytes.js';
 
 /**
  * The fast reading of an ingest-wire document in the form this tool writes it (compact ASCII
@@ -124,7 +124,8 @@ function readTurn(b: Buffer, p: number, end: number, turn: Record<string, unknow
   if ((q = lit(b, p, end, NULL)) >= 0) turn.fen_after = null;
   else {
     q = need(stringEnd(b, p, end));
-    turn.fen_after = b.toString('latin1', p + 1, q - 1);
+    // Buffer's own latin1 slice, without toString's checks: a FEN a turn.
+    turn.fen_after = textAt(b, p + 1, q - 1);
   }
   return need(lit(b, q, end, CLOSE));
 }

@@ -75,7 +75,14 @@ function convertTurn(t: unknown, i: number, place: DocPlace, notes: Set<string>,
   const fenAfter = t.fen_after === undefined || t.fen_after === null || t.fen_after === '' ? null : checkFen(t.fen_after, 'turn', () => `field "${where()}fen_after"`, boards, i);
   const n = finiteOr(t.turn_number) ?? optNumber(t, 'turn_number', where());
   const thinkingMs = finiteOr(t.thinking_time_ms) ?? optNumber(t, 'thinking_time_ms', where());
-  return { side, dice, diceOrder: order, moves, fenAfter, thinkingMs, location: `${place.location}#turn ${n ?? i + 1}` };
+  return { side, dice, diceOrder: order, moves, fenAfter, thinkingMs, location: place.location + turnSuffix(n ?? i + 1) };
+}
+
+/** `#turn <n>` texts of whole turn numbers, made once each (every turn of every record has one). */
+const TURN_SUFFIXES = new Array<string | undefined>(4096).fill(undefined);
+function turnSuffix(n: number): string {
+  if (!Number.isInteger(n) || n < 0 || n >= 4096) return `#turn ${n}`;
+  return (TURN_SUFFIXES[n] ??= `#turn ${n}`);
 }
 
 /** The moves as `normaliseUci` gives them: the document's own list when every move is canonical already (the usual case: no copy a turn). */

@@ -54,6 +54,12 @@ export class FenBoards {
     for (let w = 0; w < 16; w++) if (words[at + w] !== boardWords[w]) return false;
     return true;
   }
+
+  /** The piece on square `sq` (a1 = 0) of turn `t`'s board read from exactly this text; undefined: none was read (or it is gone). */
+  pieceAt(t: number, fen: string, sq: number): number | undefined {
+    if (this.fens[t] !== fen || this.arena.round !== this.round) return undefined;
+    return this.squares[this.at + t * 64 + sq];
+  }
 }
 
 /** Memory for boards, handed out in ranges from the start again once it is full (each time a new `round`). */

@@ -1,5 +1,5 @@
 import { createRequire } from 'node:module';
-import { CASTLE, capturesKingOnLastRank, chess960Number, makeUci, moveFrom, moveKind, moveTo, PAWN, parseDfen, type Position, uciMove } from '../../core/index.js';
+import { CASTLE, capturesKingOnLastRank, chess960Number, KING, makeUci, moveFrom, moveKind, movePromotion, moveTo, PAWN, parseDfen, type Position, uciMove } from '../../core/index.js';
 import { squareOfCodes } from '../notation/squares.js';
 import { CANONICAL_UCI } from '../notation/uci.js';
 import { fail } from '../problems.js';
@@ -139,13 +139,16 @@ export function normaliseSpellings(input: GameRecordInput, notes: Set<string>): 
   // Tracking goes on while a turn ahead may hold a move whose spelling depends on the board.
   // dicechess.com writes promotion NONE for a pawn the site queens: the queen is certain.
   const queensUnnamed = input.format === 'dicechess-com';
-  let upTo = nextSpellingTurn(turns, 0, start, queensUnnamed);
+  // The kings are followed without a board only while each side has its one king: a pawn that
+  // became a king (or a start with two) puts kings on the board the following does not know.
+  let oneKingEach = kingsAtMostOne(start.board);
+  let upTo = nextSpellingTurn(turns, 0, start, queensUnnamed, oneKingEach);
   if (upTo < 0) return;
   const pos = start.clone();
   const is960 = input.chess960 !== null && input.chess960 !== undefined;
   for (let t = 0; t < turns.length; t++) {
     if (t > upTo) {
-      upTo = nextSpellingTurn(turns, t, pos, queensUnnamed);
+      upTo = nextSpellingTurn(turns, t, pos, queensUnnamed, oneKingEach);
       if (upTo < 0) return;
     }
     const turn = turns[t];
@@ -179,10 +182,22 @@ export function normaliseSpellings(input: GameRecordInput, notes: Set<string>): 
           turn.moves[i] = makeUci(move);
         }
       }
+      if (movePromotion(move) === KING) oneKingEach = false;
       pos.make(move);
     }
     pos.endTurn();
   }
+}
+
+/** At most one king of each colour on the board. */
+function kingsAtMostOne(board: Int8Array): boolean {
+  let white = 0;
+  let black = 0;
+  for (let sq = 0; sq < 64; sq++) {
+    if (board[sq] === KING) white++;
+    else if (board[sq] === -KING) black++;
+  }
+  return white <= 1 && black <= 1;
 }
 
 /** A move from a 7th rank onto a last rank (either side). */
@@ -199,9 +214,13 @@ const squareAt = (m: string, at: number): number => squareOfCodes(m.charCodeAt(a
  * board says whether it castles) or a pawn's diagonal step onto a last rank (taking the king).
  * The kings are followed from their squares in `pos` without a board; a side castles only
  * while it holds a right and its king has not moved (a king's move ends its rights). A move
- * it cannot read counts too, so the answer is never later than the board's.
+ * it cannot read counts too, so the answer is never later than the board's. With
+ * `oneKingEach` (no side has a king the following does not know), a diagonal step onto a
+ * last rank counts only where a followed king stands (elsewhere it takes no king: in chess,
+ * a pawn taking a piece and promoting); a king's move along its rank while it may castle
+ * counts (castling takes no back rank), and so does a pawn's promotion to a king.
  */
-function nextSpellingTurn(turns: GameRecordInput['turns'], from: number, pos: Position, queensUnnamed: boolean): number {
+function nextSpellingTurn(turns: GameRecordInput['turns'], from: number, pos: Position, queensUnnamed: boolean, oneKingEach: boolean): number {
   let white = pos.kingSquare[0];
   let black = pos.kingSquare[1];
   let whiteCastles = (pos.castling & 0x00ff) !== 0;
@@ -212,15 +231,17 @@ function nextSpellingTurn(turns: GameRecordInput['turns'], from: number, pos: Po
       const m = moves[i];
       const a = squareAt(m, 0);
       const b = squareAt(m, 2);
-      if ((m.length !== 4 && m.length !== 5) || a < 0 || b < 0 || mayTakeKingOnLastRank(m) || (queensUnnamed && m.length === 4 && reachesLastRank(m))) return t;
+      if ((m.length !== 4 && m.length !== 5) || a < 0 || b < 0 || (queensUnnamed && m.length === 4 && reachesLastRank(m))) return t;
+      if (mayTakeKingOnLastRank(m) && (!oneKingEach || b === white || b === black)) return t;
+      if (m.length === 5 && (m.charCodeAt(4) | 32) === 107 /* k */) return t;
       if (a === white || a === black) {
         if (a === white) {
-          if (whiteCastles && mayCastle(m)) return t;
+          if (whiteCastles && (mayCastle(m) || m[1] === m[3])) return t;
           whiteCastles = false;
           if (b === black) black = -1;
           white = b;
         } else {
-          if (blackCastles && mayCastle(m)) return t;
+          if (blackCastles && (mayCastle(m) || m[1] === m[3])) return t;
           blackCastles = false;
           if (b === white) white = -1;
           black = b;

@@ -1,4 +1,6 @@
 import type { RecordingFaultId } from '../../rules/rule-ids.js';
+import { PAWN } from '../../core/index.js';
+import { type FenBoards, fenBoardsOf } from './fen-boards.js';
 import type { GameRecordInput, Side } from './game-record.js';
 
 /**
@@ -11,7 +13,11 @@ import type { GameRecordInput, Side } from './game-record.js';
 export function repairRecordingFaults(input: GameRecordInput, notes: Set<string>): void {
   const turns = input.turns;
   input.startFen = canonicalEnPassant(input.startFen, notes);
-  for (const turn of turns) if (turn.fenAfter) turn.fenAfter = canonicalEnPassant(turn.fenAfter, notes);
+  const boards = fenBoardsOf(input);
+  for (let t = 0; t < turns.length; t++) {
+    const fen = turns[t].fenAfter;
+    if (fen) turns[t].fenAfter = canonicalEnPassant(fen, notes, boards, t);
+  }
   const last = turns[turns.length - 1];
   if (last?.fenAfter) {
     const taken = kingTaken(last.fenAfter);
@@ -112,11 +118,13 @@ function afterKingCapture(fen: string, taken: Side, afterTurn: boolean, notes: S
  * stands in front of the target. A stale target (its pawn moved on or was taken later in the
  * turn: a path-dependent field) is dropped; the tool's own writers never write one.
  */
-function canonicalEnPassant(fen: string, notes: Set<string>): string {
+function canonicalEnPassant(fen: string, notes: Set<string>, boards?: FenBoards, turn = 0): string {
   // The usual field is "-": found without splitting (this runs for every recorded turn).
   const b = fen.indexOf(' ', fen.indexOf(' ') + 1);
   const c = b < 0 ? -1 : fen.indexOf(' ', b + 1);
   if (c < 0 || (fen.charCodeAt(c + 1) === 45 && (c + 2 === fen.length || fen.charCodeAt(c + 2) === 32))) return fen;
+  // Targets that all stand behind their pawn, on the board the reader read from this text: no splitting either.
+  if (boards !== undefined && pawnsBehindTargets(fen, c + 1, boards, turn)) return fen;
   const f = fen.split(' ');
   if (f.length < 4 || f[3] === '-') return fen;
   const ep = f[3];
@@ -132,6 +140,25 @@ function canonicalEnPassant(fen: string, notes: Set<string>): string {
   f[3] = kept === '' ? '-' : kept;
   notes.add(fault('record.en-passant-not-canonical'));
   return f.join(' ');
+}
+
+/**
+ * Is the en passant field from `i` one or more targets (`[a-h][36]`, to the end or a space),
+ * each with the pawn that double-stepped past it in front of it on turn `turn`'s read board?
+ * False where unsure (no board read from this text): `canonicalEnPassant` then reads the text.
+ */
+function pawnsBehindTargets(fen: string, i: number, boards: FenBoards, turn: number): boolean {
+  const n = fen.length;
+  if (i >= n || fen.charCodeAt(i) === 32) return false;
+  for (; i < n && fen.charCodeAt(i) !== 32; i += 2) {
+    const file = fen.charCodeAt(i) - 97;
+    const rank = fen.charCodeAt(i + 1);
+    if (file < 0 || file > 7 || (rank !== 51 && rank !== 54)) return false;
+    // A target on rank 3 has a white pawn on rank 4 (index 3), one on rank 6 a black pawn on rank 5.
+    const white = rank === 51;
+    if (boards.pieceAt(turn, fen, (white ? 3 : 4) * 8 + file) !== (white ? PAWN : -PAWN)) return false;
+  }
+  return i === n || fen.charCodeAt(i) === 32;
 }
 
 /**

@@ -15,7 +15,7 @@
 // thread, unminified: an internal error's stack reads as the sources do.
 import { build } from 'esbuild';
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -65,8 +65,24 @@ export const BUNDLES = {
   },
 };
 
+/**
+ * The bundle's text in ASCII: esbuild escapes strings but leaves comments and regular
+ * expressions as written, and one non-ASCII character makes V8 hold the whole 1.7 MB source as
+ * two bytes a character (slower to decode, compile and lazily parse; src/bundle-loader.cts
+ * reads an ASCII bundle as Latin-1). A `\uXXXX` escape means the same character in a comment,
+ * a regular expression (a surrogate pair too, with the `u` flag), a string or an identifier.
+ */
+export function asciiOnly(text) {
+  // After a backslash the escape would read as two characters: esbuild writes none such, and a change that did would be caught here.
+  if (/\\[^\x00-\x7f]/.test(text)) throw new Error('a bundle holds a backslash before a non-ASCII character: escape it in the source');
+  return text.replace(/[^\x00-\x7f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
+
 export async function buildBundles() {
-  for (const options of Object.values(BUNDLES)) await build(options);
+  for (const options of Object.values(BUNDLES)) {
+    await build(options);
+    writeFileSync(options.outfile, asciiOnly(readFileSync(options.outfile, 'utf8')));
+  }
   // The shipped dialects loaded once here, from the compiled files of the same sources (tsc ran first).
   const { shippedDialects } = await import(pathToFileURL(`${root}dist/dialects/load.js`).href);
   writeFileSync(`${root}dist/bundle/${SHIPPED_DIALECTS}`, `${JSON.stringify({ dialects: shippedDialects() })}\n`);

@@ -20,6 +20,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { bundledZod } from './bundled-zod.mjs';
+import { lazyAssert } from './lazy-assert.mjs';
 import { lazyDefault } from './lazy-default.mjs';
 import { zodEnglishOnly } from './zod-english-only.mjs';
 
@@ -35,7 +36,7 @@ const common = {
   legalComments: 'none',
   logLevel: 'warning',
   metafile: true,
-  plugins: [zodEnglishOnly(), lazyDefault(['string-width'])],
+  plugins: [zodEnglishOnly(), lazyDefault(['string-width']), lazyAssert()],
 };
 
 /** The esbuild options of each bundle (module-graph.test.ts builds them too, to see what each thread loads at once). */

@@ -19,6 +19,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { bundledPiscina, PISCINA_WORKER } from './bundled-piscina.mjs';
 import { bundledZod } from './bundled-zod.mjs';
 import { lazyAssert } from './lazy-assert.mjs';
 import { lazyDefault } from './lazy-default.mjs';
@@ -47,7 +48,7 @@ export const BUNDLES = {
     outfile: `${root}dist/bundle/cli.cjs`,
     // CommonJS, so that bin/dice-dialects.js can load it through V8's code cache (src/bundle-loader.cts).
     format: 'cjs',
-    plugins: [...common.plugins, bundledZod()],
+    plugins: [...common.plugins, bundledZod(), bundledPiscina()],
     define: { 'import.meta.url': '__bundleUrl', __SHIPPED_DIALECTS__: JSON.stringify(SHIPPED_DIALECTS) },
     banner: { js: "const __bundleUrl = require('node:url').pathToFileURL(__filename).href;" },
   },
@@ -63,6 +64,16 @@ export const BUNDLES = {
     // CommonJS has no import.meta: the bundle's own URL stands in (packageRoot, createRequire).
     define: { 'import.meta.url': '__bundleUrl', __SHIPPED_DIALECTS__: JSON.stringify(SHIPPED_DIALECTS) },
     banner: { js: "const __bundleUrl = require('node:url').pathToFileURL(__filename).href;" },
+  },
+  // The script of each worker thread Piscina starts (its own, from node_modules, in one file:
+  // see bundled-piscina.mjs); it then requires worker-entry.cjs.
+  piscinaWorker: {
+    ...common,
+    entryPoints: [`${root}node_modules/piscina/dist/worker.js`],
+    outfile: `${root}dist/bundle/${PISCINA_WORKER}`,
+    format: 'cjs',
+    // Loaded only with Piscina's niceIncrement option, which the tool never sets (and not installed).
+    external: ['@napi-rs/nice'],
   },
 };
 
@@ -103,17 +114,19 @@ export const CODE_CACHE_SAMPLES = [
  * The bundles' code caches (dist/bundle/*.cjs.cache, see src/bundle-loader.cts): sample jobs run
  * on the new bundles, each starting from the cache the one before left, so that it holds every
  * function they compiled. Replays of the samples in the native and a site format, in one thread
- * for the command line's cache and with a worker for the worker's, into a folder of their own
- * that is removed after.
+ * for the command line's cache (and one with a worker, for the pool's side of it) and with a
+ * worker for the worker's, into a folder of their own that is removed after.
  */
 export function buildCodeCaches() {
   const out = mkdtempSync(join(tmpdir(), 'dice-dialects-code-cache-'));
   const samples = CODE_CACHE_SAMPLES;
   try {
-    for (const [bundle, jobs] of [['cli', 1], ['worker-bundle', 2]]) {
+    // The command line's cache also holds what a run with workers runs in its thread (Piscina, the pool), from one more sample job.
+    const runs = { cli: [...samples.map((s) => [...s, 1]), [...samples[0], 2]], 'worker-bundle': samples.map((s) => [...s, 2]) };
+    for (const [bundle, jobsRuns] of Object.entries(runs)) {
       const cache = `${root}dist/bundle/${bundle}.cjs.cache`;
       rmSync(cache, { force: true });
-      for (const [i, [source, dialect]] of samples.entries()) {
+      for (const [i, [source, dialect, jobs]] of jobsRuns.entries()) {
         const args = [`${root}bin/dice-dialects.js`, 'replay', source, '--dialect', dialect, '--jobs', String(jobs), '--quiet', '--out', join(out, `${bundle}-${i}`)];
         const run = spawnSync(process.execPath, args, { cwd: root, env: { ...process.env, DICE_DIALECTS_CODE_CACHE: cache }, stdio: ['ignore', 'ignore', 'inherit'] });
         // A replay that finds divergences exits 1; anything else is a broken build.

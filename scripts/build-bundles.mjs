@@ -7,9 +7,11 @@
 // Loading one file instead of ~150 small modules (resolve, read, compile, link each) is most
 // of the tool's start-up. Parts loaded only when needed stay so: a module reached by a dynamic
 // import is wrapped and runs when first asked for (a command, the reports' renderers); what
-// the code loads by createRequire (piscina, undici, papaparse, zod where records fail) stays in
-// node_modules, out of the bundles, as in the compiled files. The library (package.json
-// `exports`) stays the compiled files (tsc).
+// the code loads by createRequire (undici, papaparse, zod where records fail) stays in
+// node_modules, out of the bundles, as in the compiled files, except Piscina, which the CLI
+// bundle holds (bundled-piscina.mjs: its ~20 files cost a --jobs N start tens of ms) with its
+// worker thread's script beside it. The library (package.json `exports`) stays the compiled files (tsc).
+// Both bundles are written in ASCII (asciiOnly below).
 // A one-game replay (whole process, alternating; bench-formats.mjs --startup-only, 2026-12-01): code splitting (68 chunks) and
 // minifying (whitespace and syntax) change nothing beyond noise (~5 ms of 260), so one file per
 // thread, unminified: an internal error's stack reads as the sources do.

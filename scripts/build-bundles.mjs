@@ -17,7 +17,7 @@
 // thread, unminified: an internal error's stack reads as the sources do.
 import { build } from 'esbuild';
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -29,8 +29,8 @@ import { zodEnglishOnly } from './zod-english-only.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 
-/** Beside the bundles: the shipped dialects as this build loads them (src/dialects/load.ts, `shippedAsBuilt`). */
-const SHIPPED_DIALECTS = 'dialects.cache.json';
+/** Beside the bundles: the shipped dialects as this build loads them, a file each (src/dialects/load.ts, `shippedAsBuilt`). */
+const SHIPPED_DIALECTS = 'dialects.cache';
 
 const common = {
   bundle: true,
@@ -99,7 +99,12 @@ export async function buildBundles() {
   }
   // The shipped dialects loaded once here, from the compiled files of the same sources (tsc ran first).
   const { shippedDialects } = await import(pathToFileURL(`${root}dist/dialects/load.js`).href);
-  writeFileSync(`${root}dist/bundle/${SHIPPED_DIALECTS}`, `${JSON.stringify({ dialects: shippedDialects() })}\n`);
+  // One file a dialect, named as its file: a run reads the entries of the dialects it judges, not all (~290 kB).
+  const shippedDir = `${root}dist/bundle/${SHIPPED_DIALECTS}`;
+  rmSync(shippedDir, { recursive: true, force: true });
+  rmSync(`${root}dist/bundle/dialects.cache.json`, { force: true }); // the one file earlier builds wrote
+  mkdirSync(shippedDir);
+  for (const [name, entry] of Object.entries(shippedDialects())) writeFileSync(join(shippedDir, name), `${JSON.stringify(entry)}\n`);
   writeFileSync(
     `${root}dist/bundle/worker-entry.cjs`,
     "// A worker thread's entry: the worker bundle, through its code cache (src/bundle-loader.cts).\nmodule.exports = require('../bundle-loader.cjs').loadBundle(require('node:path').join(__dirname, 'worker-bundle.cjs')).exports;\n",
@@ -124,12 +129,14 @@ export function buildCodeCaches() {
   const samples = CODE_CACHE_SAMPLES;
   try {
     // The command line's cache also holds what a run with workers runs in its thread (Piscina, the pool), from one more sample job.
-    const runs = { cli: [...samples.map((s) => [...s, 1]), [...samples[0], 2]], 'worker-bundle': samples.map((s) => [...s, 2]) };
+    // A worker judges only once it is warm (the run's thread judges meanwhile: src/run/pipeline.ts),
+    // so its sample jobs name each sample several times: the worker gets batches to judge.
+    const runs = { cli: [...samples.map((s) => [...s, 1, 1]), [...samples[0], 2, 1]], 'worker-bundle': samples.map((s) => [...s, 2, 8]) };
     for (const [bundle, jobsRuns] of Object.entries(runs)) {
       const cache = `${root}dist/bundle/${bundle}.cjs.cache`;
       rmSync(cache, { force: true });
-      for (const [i, [source, dialect, jobs]] of jobsRuns.entries()) {
-        const args = [`${root}bin/dice-dialects.js`, 'replay', source, '--dialect', dialect, '--jobs', String(jobs), '--quiet', '--out', join(out, `${bundle}-${i}`)];
+      for (const [i, [source, dialect, jobs, times]] of jobsRuns.entries()) {
+        const args = [`${root}bin/dice-dialects.js`, 'replay', ...Array(times).fill(source), '--dialect', dialect, '--jobs', String(jobs), '--quiet', '--out', join(out, `${bundle}-${i}`)];
         const run = spawnSync(process.execPath, args, { cwd: root, env: { ...process.env, DICE_DIALECTS_CODE_CACHE: cache }, stdio: ['ignore', 'ignore', 'inherit'] });
         // A replay that finds divergences exits 1; anything else is a broken build.
         if (run.status !== 0 && run.status !== 1) throw new Error(`the code cache's sample job (replay ${source} --jobs ${jobs}) failed: exit ${run.status}`);

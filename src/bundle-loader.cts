@@ -8,12 +8,12 @@
  * used. Without a usable cache the bundle compiles as require() would compile it. The tool
  * writes no cache at run time (an installed package's folder is not its to write).
  */
+import { isAscii } from 'node:buffer';
 import { createHash } from 'node:crypto';
 import { readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import vm from 'node:vm';
-import { threadId } from 'node:worker_threads';
 
 const DIGEST_BYTES = 32;
 /** Where a bundle being cached leaves its "write the cache now" (worker-entry.cts calls it after a task). */
@@ -28,8 +28,12 @@ function loadBundle(file: string): { exports: unknown; cache: CacheUse } {
   const cacheFile = `${file}.cache`;
   const digest = createHash('sha256').update(bytes).digest();
   const cachedData = cacheFor(digest, cacheFile);
-  // CommonJS's own wrapper, so the bundle runs exactly as a required module.
-  const script = new vm.Script(`(function (exports, require, module, __filename, __dirname) {${bytes.toString('utf8')}\n})`, {
+  // CommonJS's own wrapper, so the bundle runs exactly as a required module. The build writes
+  // the bundles in ASCII (scripts/build-bundles.mjs): read as Latin-1, the same text becomes a
+  // one-byte string at a copy's cost, where UTF-8 decoding (and any non-ASCII byte: a two-byte
+  // string of twice the size, for V8 to compile and every lazy function's parse to scan) cost more.
+  const text = bytes.toString(isAscii(bytes) ? 'latin1' : 'utf8');
+  const script = new vm.Script(`(function (exports, require, module, __filename, __dirname) {${text}\n})`, {
     filename: file,
     cachedData,
     importModuleDynamically: vm.constants.USE_MAIN_CONTEXT_DEFAULT_LOADER,
@@ -38,6 +42,8 @@ function loadBundle(file: string): { exports: unknown; cache: CacheUse } {
   // compiled; a worker thread, which is stopped rather than ended, writes it after each task
   // (WRITE_CODE_CACHE, set before the bundle runs: its entry reads it as it loads). Written whole, then renamed.
   if (process.env.DICE_DIALECTS_CODE_CACHE === cacheFile) {
+    // node:worker_threads loaded only here: a run that writes no cache has no use for it.
+    const { threadId } = require('node:worker_threads') as typeof import('node:worker_threads');
     const write = (): void => {
       const part = `${cacheFile}.${process.pid}-${threadId}.part`;
       writeFileSync(part, Buffer.concat([digest, script.createCachedData()]));

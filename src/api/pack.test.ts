@@ -90,7 +90,7 @@ describe('the npm package', () => {
     const pkg = JSON.parse(await readFile(join(root, 'package.json'), 'utf8'));
     expect(pkg.scripts.prepack).toMatch(/build/);
     const files = pack.files.map((f) => f.path);
-    for (const f of ['dist/index.js', 'dist/index.d.ts', 'dist/api/rules.js', 'dist/api/rules.d.ts', 'dist/explore/page.js', 'dist/worker-entry.cjs', 'dist/bundle/cli.cjs', 'dist/bundle/cli.cjs.cache', 'dist/bundle-loader.cjs', 'dist/bundle/worker-entry.cjs', 'dist/bundle/worker-bundle.cjs', 'dist/bundle/worker-bundle.cjs.cache', 'bin/dice-dialects.js', 'dialects/reference.json', 'dialects/cases/rules.json', SAMPLE, 'README.md', 'LICENSE', 'package.json']) {
+    for (const f of ['dist/index.js', 'dist/index.d.ts', 'dist/api/rules.js', 'dist/api/rules.d.ts', 'dist/explore/page.js', 'dist/worker-entry.cjs', 'dist/bundle/cli.cjs', 'dist/bundle/cli.cjs.cache', 'dist/bundle-loader.cjs', 'dist/bundle/worker-entry.cjs', 'dist/bundle/worker-bundle.cjs', 'dist/bundle/worker-bundle.cjs.cache', 'dist/bundle/piscina-worker.cjs', 'bin/dice-dialects.js', 'dialects/reference.json', 'dialects/cases/rules.json', SAMPLE, 'README.md', 'LICENSE', 'package.json']) {
       expect(files, f).toContain(f);
     }
     expect(files.filter((f) => /\.test\.|test-support|fixtures|^src\/|\.map$|^scripts\/|^reports\//.test(f))).toEqual([]);

@@ -27,9 +27,9 @@ export function loadDialect(nameOrPath: string, overrides: readonly string[] = [
 }
 
 /**
- * The name of the file beside the bundles that holds the shipped dialects as the build loaded
- * them (scripts/build-bundles.mjs defines it in the bundles only: the compiled files and the
- * sources always load the files).
+ * The name of the folder beside the bundles that holds the shipped dialects as the build loaded
+ * them, one file each, named as the dialect's file (scripts/build-bundles.mjs defines it in the
+ * bundles only: the compiled files and the sources always load the files).
  */
 declare const __SHIPPED_DIALECTS__: string | undefined;
 
@@ -39,7 +39,15 @@ export interface ShippedDialect {
   dialect: string;
 }
 
-let shipped: Map<string, ShippedDialect> | null | undefined;
+/** The build's entry for a shipped dialect file (its base name), read alone: a run reads the one or two it judges, not all. */
+function shippedEntry(name: string): ShippedDialect | undefined {
+  if (typeof __SHIPPED_DIALECTS__ !== 'string') return undefined;
+  try {
+    return JSON.parse(readFileSync(join(dirname(fileURLToPath(import.meta.url)), __SHIPPED_DIALECTS__, name), 'utf8')) as ShippedDialect;
+  } catch {
+    return undefined; // a build without it: the dialect is loaded from its files
+  }
+}
 
 /**
  * A shipped dialect, without overrides, whose files are byte for byte the ones the build
@@ -48,21 +56,10 @@ let shipped: Map<string, ShippedDialect> | null | undefined;
  * else, or a file edited since, is loaded as always (undefined here).
  */
 function shippedAsBuilt(nameOrPath: string, store: DialectStore): Result<Dialect, DialectProblem[]> | undefined {
-  if (shipped === undefined) {
-    shipped = null;
-    if (typeof __SHIPPED_DIALECTS__ === 'string') {
-      try {
-        const doc = JSON.parse(readFileSync(join(dirname(fileURLToPath(import.meta.url)), __SHIPPED_DIALECTS__), 'utf8')) as { dialects: Record<string, ShippedDialect> };
-        shipped = new Map(Object.entries(doc.dialects));
-      } catch {
-        shipped = null; // a build without it: every dialect is loaded from its files
-      }
-    }
-  }
-  if (shipped === null) return undefined;
+  if (typeof __SHIPPED_DIALECTS__ !== 'string') return undefined;
   const located = store.locate(nameOrPath);
   if (!located.ok || dirname(located.value) !== DIALECTS_DIR) return undefined;
-  const entry = shipped.get(basename(located.value));
+  const entry = shippedEntry(basename(located.value));
   const texts = entry && chainTexts(located.value, store);
   if (!entry || !texts || texts.length !== entry.texts.length || texts.some((t, i) => t !== entry.texts[i])) return undefined;
   return { ok: true, value: { ...(JSON.parse(entry.dialect) as Omit<Dialect, 'file'>), file: located.value } };

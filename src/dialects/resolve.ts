@@ -258,15 +258,15 @@ export function parseOverride(text: string): Result<{ path: string; value: unkno
 
 /** The keys allowed at a path of a dialect file, for "did you mean". */
 function keysAt(path: readonly PropertyKey[]): string[] {
-  let spec: unknown = { ...META_SHAPE, ...AXES };
+  // A leaf: an axis's (a function building its schema) or a metadata key's (a schema).
+  const isLeaf = (s: unknown): boolean => typeof s === 'function' || (s !== null && typeof s === 'object' && typeof (s as { safeParse?: unknown }).safeParse === 'function');
+  let spec: unknown = { ...META_SHAPE(), ...AXES };
   for (const part of path) {
+    if (isLeaf(spec)) return ['value', 'source', 'note', 'open'];
     if (spec === null || typeof spec !== 'object') return [];
-    if (typeof (spec as { safeParse?: unknown }).safeParse === 'function') return ['value', 'source', 'note', 'open'];
     spec = (spec as Record<string, unknown>)[String(part)];
   }
-  if (spec !== null && typeof spec === 'object' && typeof (spec as { safeParse?: unknown }).safeParse === 'function') {
-    return path.length === 0 ? [] : ['value', 'source', 'note', 'open'];
-  }
+  if (isLeaf(spec)) return path.length === 0 ? [] : ['value', 'source', 'note', 'open'];
   return spec !== null && typeof spec === 'object' ? Object.keys(spec) : [];
 }
 

@@ -6,99 +6,107 @@ import type { Rules } from '../rules/rules.js';
  * table builds the file schema (every leaf wrapped as `{ value, source, note?, open? }`,
  * all optional because a file may inherit through `extends`), the resolved schema (all
  * required, with the cross-field checks), the list of option paths for `--set`, and
- * the rows of the comparison table. Order here is the order of the table.
+ * the rows of the comparison table. Order here is the order of the table. Each leaf's schema is
+ * built when first asked for (`leaf`): the table's shape (its paths, its keys) costs nothing as
+ * the module loads, and a run of the shipped dialects builds no schema at all (load.ts).
  */
+/** A leaf of the axes table: its zod schema, built once, when first called. */
+function leaf<T extends z.ZodType>(build: () => T): () => T {
+  let schema: T | undefined;
+  return () => (schema ??= build());
+}
+
 export const AXES = {
   dice: {
-    count: z.literal([0, 1, 2, 3]),
-    faces: z.array(z.literal([1, 2, 3, 4, 5, 6])).length(6),
-    draw: z.enum(['fair', 'movable-types', 'provably-fair']),
-    facesByDie: z.array(z.array(z.union([z.literal([1, 2, 3, 4, 5, 6]), z.literal('any')])).length(6)).min(1).nullable(),
-    reads: z.enum(['pieces', 'count', 'piece-and-count']),
-    counts: z.array(z.number().int().min(1).max(6)).length(6),
-    movableTest: z.enum(['allowed-move', 'step']),
-    whoRolls: z.enum(['every-turn', 'not-in-or-after-check']),
+    count: leaf(() => z.literal([0, 1, 2, 3])),
+    faces: leaf(() => z.array(z.literal([1, 2, 3, 4, 5, 6])).length(6)),
+    draw: leaf(() => z.enum(['fair', 'movable-types', 'provably-fair'])),
+    facesByDie: leaf(() => z.array(z.array(z.union([z.literal([1, 2, 3, 4, 5, 6]), z.literal('any')])).length(6)).min(1).nullable()),
+    reads: leaf(() => z.enum(['pieces', 'count', 'piece-and-count'])),
+    counts: leaf(() => z.array(z.number().int().min(1).max(6)).length(6)),
+    movableTest: leaf(() => z.enum(['allowed-move', 'step'])),
+    whoRolls: leaf(() => z.enum(['every-turn', 'not-in-or-after-check'])),
   },
   turn: {
-    structure: z.enum(['each-die', 'one-move']),
-    doublesAnyMove: z.boolean(),
-    onePiece: z.boolean(),
-    firstMoveFree: z.boolean(),
+    structure: leaf(() => z.enum(['each-die', 'one-move'])),
+    doublesAnyMove: leaf(() => z.boolean()),
+    onePiece: leaf(() => z.boolean()),
+    firstMoveFree: leaf(() => z.boolean()),
   },
-  maximum: z.enum(['path', 'path-all', 'micro-move', 'none']),
-  maximumCounts: z.enum(['dice', 'moves']),
-  kingCaptureExempt: z.boolean(),
-  check: z.enum(['none', 'orthodox']),
-  kingCaptureIgnoresCheck: z.boolean(),
+  maximum: leaf(() => z.enum(['path', 'path-all', 'micro-move', 'none'])),
+  maximumCounts: leaf(() => z.enum(['dice', 'moves'])),
+  kingCaptureExempt: leaf(() => z.boolean()),
+  check: leaf(() => z.enum(['none', 'orthodox'])),
+  kingCaptureIgnoresCheck: leaf(() => z.boolean()),
   castling: {
-    dice: z.enum(['king-and-rook', 'king', 'rook', 'king-or-rook', 'none']),
-    attacks: z.enum(['ignored', 'orthodox']),
-    chess960: z.boolean(),
-    notation: z.enum(['king-two-squares', 'king-takes-rook']),
+    dice: leaf(() => z.enum(['king-and-rook', 'king', 'rook', 'king-or-rook', 'none'])),
+    attacks: leaf(() => z.enum(['ignored', 'orthodox'])),
+    chess960: leaf(() => z.boolean()),
+    notation: leaf(() => z.enum(['king-two-squares', 'king-takes-rook'])),
   },
   enPassant: {
-    window: z.enum(['reply-turn', 'first-micro-move']),
-    die: z.enum(['pawn', 'any']),
-    targetUnderPiece: z.enum(['dies', 'survives']),
+    window: leaf(() => z.enum(['reply-turn', 'first-micro-move'])),
+    die: leaf(() => z.enum(['pawn', 'any'])),
+    targetUnderPiece: leaf(() => z.enum(['dies', 'survives'])),
   },
   promotion: {
-    pieces: z.array(z.enum(['n', 'b', 'r', 'q'])).min(1),
-    die: z.enum(['pawn', 'die-piece']),
-    onKingDie: z.boolean(),
-    onKingDieBecomes: z.enum(['choice', 'king']),
+    pieces: leaf(() => z.array(z.enum(['n', 'b', 'r', 'q'])).min(1)),
+    die: leaf(() => z.enum(['pawn', 'die-piece'])),
+    onKingDie: leaf(() => z.boolean()),
+    onKingDieBecomes: leaf(() => z.enum(['choice', 'king'])),
   },
   pass: {
-    voluntary: z.boolean(),
-    whenNothingMoves: z.enum(['pass', 'draw', 'loss']),
-    onFreeChoice: z.boolean(),
-    whenCheckedBack: z.boolean(),
+    voluntary: leaf(() => z.boolean()),
+    whenNothingMoves: leaf(() => z.enum(['pass', 'draw', 'loss'])),
+    onFreeChoice: leaf(() => z.boolean()),
+    whenCheckedBack: leaf(() => z.boolean()),
   },
   draws: {
-    agreement: z.boolean(),
-    midTurnOffers: z.boolean(),
-    moveCounterLimit: z.number().int().positive().nullable(),
-    castlingCounts: z.literal([1, 2]),
-    passAdvancesCounter: z.boolean(),
-    turnLimit: z.number().int().positive().nullable(),
-    repetition: z.number().int().min(2).nullable(),
-    repetitionCountsPasses: z.boolean(),
-    ruleDraws: z.enum(['automatic', 'claim']),
-    stalemate: z.boolean(),
-    insufficientMaterial: z.enum(['none', 'cannot-mate', 'cannot-win']),
+    agreement: leaf(() => z.boolean()),
+    midTurnOffers: leaf(() => z.boolean()),
+    moveCounterLimit: leaf(() => z.number().int().positive().nullable()),
+    castlingCounts: leaf(() => z.literal([1, 2])),
+    passAdvancesCounter: leaf(() => z.boolean()),
+    turnLimit: leaf(() => z.number().int().positive().nullable()),
+    repetition: leaf(() => z.number().int().min(2).nullable()),
+    repetitionCountsPasses: leaf(() => z.boolean()),
+    ruleDraws: leaf(() => z.enum(['automatic', 'claim'])),
+    stalemate: leaf(() => z.boolean()),
+    insufficientMaterial: leaf(() => z.enum(['none', 'cannot-mate', 'cannot-win'])),
   },
   end: {
-    kingCapture: z.boolean(),
-    checkmate: z.boolean(),
-    resignation: z.boolean(),
-    flagFall: z.enum(['loss', 'loss-unless-insufficient']),
+    kingCapture: leaf(() => z.boolean()),
+    checkmate: leaf(() => z.boolean()),
+    resignation: leaf(() => z.boolean()),
+    flagFall: leaf(() => z.enum(['loss', 'loss-unless-insufficient'])),
   },
   start: {
-    position: z.enum(['standard', 'chess960']),
+    position: leaf(() => z.enum(['standard', 'chess960'])),
   },
   clock: {
-    increment: z.enum(['per-turn', 'per-micro-move']),
-    passesFree: z.boolean(),
-    passEarnsIncrement: z.boolean(),
-    controls: z.array(z.string().regex(/^\d+\+\d+$/, 'a time control is "base+increment" in seconds, like "180+2"')),
-    disconnectGraceSeconds: z.number().int().nonnegative().nullable(),
+    increment: leaf(() => z.enum(['per-turn', 'per-micro-move'])),
+    passesFree: leaf(() => z.boolean()),
+    passEarnsIncrement: leaf(() => z.boolean()),
+    controls: leaf(() => z.array(z.string().regex(/^\d+\+\d+$/, 'a time control is "base+increment" in seconds, like "180+2"'))),
+    disconnectGraceSeconds: leaf(() => z.number().int().nonnegative().nullable()),
   },
   cube: {
-    enabled: z.boolean(),
-    ownership: z.enum(['centered-last-taker', 'either']),
-    cap: z.number().int().min(2).nullable(),
-    declineLoses: z.enum(['pre-offer-stake', 'post-offer-stake']),
-    timeoutIsDecline: z.boolean(),
+    enabled: leaf(() => z.boolean()),
+    ownership: leaf(() => z.enum(['centered-last-taker', 'either'])),
+    cap: leaf(() => z.number().int().min(2).nullable()),
+    declineLoses: leaf(() => z.enum(['pre-offer-stake', 'post-offer-stake'])),
+    timeoutIsDecline: leaf(() => z.boolean()),
   },
   stakes: {
-    kind: z.enum(['none', 'pot', 'unmodelled']),
-    currency: z.string().min(1).nullable(),
-    modes: z.array(z.enum(['classic', 'x2'])),
-    zeroStakeIsTournament: z.boolean(),
+    kind: leaf(() => z.enum(['none', 'pot', 'unmodelled'])),
+    currency: leaf(() => z.string().min(1).nullable()),
+    modes: leaf(() => z.array(z.enum(['classic', 'x2']))),
+    zeroStakeIsTournament: leaf(() => z.boolean()),
   },
 } as const;
 
-type AxisSpec = { readonly [key: string]: z.ZodType | AxisSpec };
-type Resolved<T> = { -readonly [K in keyof T]: T[K] extends z.ZodType ? z.infer<T[K]> : Resolved<T[K]> };
+type AxisSpec = { readonly [key: string]: (() => z.ZodType) | AxisSpec };
+type Resolved<T> = { -readonly [K in keyof T]: T[K] extends () => infer S ? (S extends z.ZodType ? z.infer<S> : never) : Resolved<T[K]> };
 
 /** Compile-time proof that the axes table and the `Rules` interface say the same thing. */
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
@@ -110,7 +118,7 @@ export const LEAF_PATHS: readonly string[] = (() => {
   const out: string[] = [];
   const walk = (spec: AxisSpec, prefix: string): void => {
     for (const [k, v] of Object.entries(spec)) {
-      if (v instanceof z.ZodType) out.push(prefix + k);
+      if (typeof v === 'function') out.push(prefix + k);
       else walk(v, `${prefix}${k}.`);
     }
   };
@@ -118,11 +126,12 @@ export const LEAF_PATHS: readonly string[] = (() => {
   return out;
 })();
 
-export const LEAF_SCHEMAS: ReadonlyMap<string, z.ZodType> = (() => {
-  const out = new Map<string, z.ZodType>();
+/** Each option path's schema, built when first called. */
+export const LEAF_SCHEMAS: ReadonlyMap<string, () => z.ZodType> = (() => {
+  const out = new Map<string, () => z.ZodType>();
   const walk = (spec: AxisSpec, prefix: string): void => {
     for (const [k, v] of Object.entries(spec)) {
-      if (v instanceof z.ZodType) out.set(prefix + k, v);
+      if (typeof v === 'function') out.set(prefix + k, v);
       else walk(v, `${prefix}${k}.`);
     }
   };
@@ -164,24 +173,27 @@ function leafSchema(value: z.ZodType, allowOverride: boolean) {
 function groupSchema(spec: AxisSpec, partial: boolean, allowOverride: boolean): z.ZodObject {
   const shape: Record<string, z.ZodType> = {};
   for (const [k, v] of Object.entries(spec)) {
-    const s = v instanceof z.ZodType ? leafSchema(v, allowOverride) : groupSchema(v, partial, allowOverride);
+    const s = typeof v === 'function' ? leafSchema(v(), allowOverride) : groupSchema(v, partial, allowOverride);
     shape[k] = partial ? s.optional() : s;
   }
   return z.object(shape).strict();
 }
 
-const NAME = z.string().regex(/^[a-z0-9][a-z0-9.-]*$/, 'a dialect name is lower-case letters, digits, "-" and "."');
-
-/** Metadata keys of a dialect file (plain values, not inherited). */
-export const META_SHAPE = {
-  name: NAME,
-  title: z.string().min(1).optional(),
-  aliases: z.array(NAME).optional(),
-  description: z.string().optional(),
-  extends: z.string().min(1).nullable().optional(),
+const buildMetaShape = () => {
+  const NAME = z.string().regex(/^[a-z0-9][a-z0-9.-]*$/, 'a dialect name is lower-case letters, digits, "-" and "."');
+  return {
+    name: NAME,
+    title: z.string().min(1).optional(),
+    aliases: z.array(NAME).optional(),
+    description: z.string().optional(),
+    extends: z.string().min(1).nullable().optional(),
+  };
 };
+let metaShape: ReturnType<typeof buildMetaShape> | undefined;
+/** Metadata keys of a dialect file (plain values, not inherited); built when first asked for. */
+export const META_SHAPE = (): ReturnType<typeof buildMetaShape> => (metaShape ??= buildMetaShape());
 
-const buildFileSchema = () => z.object({ ...META_SHAPE, ...groupSchema(AXES, true, false).shape }).strict();
+const buildFileSchema = () => z.object({ ...META_SHAPE(), ...groupSchema(AXES, true, false).shape }).strict();
 let fileSchema: ReturnType<typeof buildFileSchema> | undefined;
 /**
  * One dialect file as written: metadata plus any subset of the axes (the rest comes from

@@ -102,7 +102,7 @@ export function defaultOptionPaths(base: Dialect): string[] {
 export function planOption(arg: string, base: Dialect, baseOverrides: readonly string[]): { ok: true; value: OptionPlan } | { ok: false; error: OptionProblem } {
   const eq = arg.indexOf('=');
   const path = (eq < 0 ? arg : arg.slice(0, eq)).trim();
-  const schema = LEAF_SCHEMAS.get(path);
+  const schema = LEAF_SCHEMAS.get(path)?.();
   if (!schema) return { ok: false, error: { code: 'infer.unknown-option', message: `--option ${arg}: "${path}" is not a dialect option (see dice-dialects dialects --compare)` } };
   const baseValue = valueAt(base.rules, path);
   let wanted: unknown[];

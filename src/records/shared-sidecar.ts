@@ -1,4 +1,5 @@
-import { deserialize, serialize } from 'node:v8';
+// node:v8 is loaded when a sidecar is first shared or read, not by every run that loads the readers (about 2 ms of a start).
+const v8 = (): typeof import('node:v8') => process.getBuiltinModule('node:v8');
 
 /**
  * A format's sidecar (metadata from files of its own, such as dicechess.com's history list) as
@@ -18,7 +19,7 @@ const values = new Map<string, unknown>();
 
 export function shareSidecar(value: unknown): SharedSidecar {
   // v8's serialisation keeps every value exactly (a JSON round trip would not keep -0).
-  const data = serialize(value);
+  const data = v8().serialize(value);
   const bytes = new SharedArrayBuffer(data.byteLength);
   new Uint8Array(bytes).set(data);
   const shared = { key: `${process.pid}:${++made}`, bytes };
@@ -29,7 +30,7 @@ export function shareSidecar(value: unknown): SharedSidecar {
 export function sidecarOf(shared: SharedSidecar): unknown {
   let value = values.get(shared.key);
   if (value === undefined) {
-    value = deserialize(new Uint8Array(shared.bytes));
+    value = v8().deserialize(new Uint8Array(shared.bytes));
     remember(shared.key, value);
   }
   return value;

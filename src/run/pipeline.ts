@@ -129,7 +129,10 @@ export async function runCorpus<P, S = never>(opts: CorpusRunOptions<P, S>): Pro
   const judgeRef: JudgeRef = { module: judgeModule, params: opts.judge.params, key: `${judgeModule}\u0000${JSON.stringify(opts.judge.params)}` };
   // Workers start first, and import and build the judge while this thread plans, opens the run and reads the first bytes.
   const pool = jobs > 1 ? workerPool('batch', workerThreads(jobs), workerLimits()) : null;
-  if (pool) for (let i = 0; i < workerThreads(jobs); i++) pool.run({ warm: judgeRef } satisfies WarmTask).catch(() => undefined);
+  // A worker counts as ready once its warm-up is done (or failed: its first batch then meets the failure).
+  const warm = { ready: 0 };
+  const readied = (): void => void warm.ready++;
+  if (pool) for (let i = 0; i < workerThreads(jobs); i++) (pool.run({ warm: judgeRef } satisfies WarmTask) as Promise<unknown>).then(readied, readied);
 
   const jobsChoice = { ...(await sizing), jobs };
 
@@ -147,7 +150,7 @@ export async function runCorpus<P, S = never>(opts: CorpusRunOptions<P, S>): Pro
   if (note !== null) opts.onJobsNote?.(note);
   let streamed: Streamed<S>;
   try {
-    streamed = await streamRun(opts, { plan, run, pool, jobs, judgeRef, started });
+    streamed = await streamRun(opts, { plan, run, pool, warm, jobs, judgeRef, started });
   } catch (error) {
     await run?.abort();
     await pool?.destroy();
@@ -197,7 +200,7 @@ interface Streamed<S> {
 /** Stream: reads the sources (or the shard's units), judges, accumulates and writes results.ndjson, in input order. */
 async function streamRun<P, S>(
   opts: CorpusRunOptions<P, S>,
-  ctx: { plan: ShardPlan | null; run: RunDir | null; pool: ReturnType<typeof workerPool>; jobs: number; judgeRef: JudgeRef; started: number },
+  ctx: { plan: ShardPlan | null; run: RunDir | null; pool: ReturnType<typeof workerPool>; warm: { ready: number }; jobs: number; judgeRef: JudgeRef; started: number },
 ): Promise<Streamed<S>> {
   const { plan, run, pool } = ctx;
   const acc = new RunAccumulator(opts.judge.columns);
@@ -223,7 +226,7 @@ async function streamRun<P, S>(
   // A shard writes every line; folding repeated unreadable lines needs the whole run's order, so merge folds.
   const folding = plan ? null : new ResultFolding();
   const out = run?.resultsStream ?? null;
-  const sourceErrors = await judgeStream(items, { judge: opts.judge, judgeRef: ctx.judgeRef, pool, jobs: ctx.jobs, acc, progress, out, hash: resultsHash, corpusOf: corpusNamer(opts.sources), started: ctx.started, folding, judgeState, onProgress: opts.onProgress, onSourceFailure: opts.onSourceFailure });
+  const sourceErrors = await judgeStream(items, { judge: opts.judge, judgeRef: ctx.judgeRef, pool, warm: ctx.warm, jobs: ctx.jobs, acc, progress, out, hash: resultsHash, corpusOf: corpusNamer(opts.sources), started: ctx.started, folding, judgeState, onProgress: opts.onProgress, onSourceFailure: opts.onSourceFailure });
   const closing = folding?.closingText() ?? '';
   if (out && closing && !out.write(closing)) await new Promise<void>((r) => out.once('drain', () => r()));
   return { acc, progress, sourceErrors, digests, unitReads, resultsHash, judgeState };
@@ -306,6 +309,8 @@ interface StreamContext<P, S> {
   judge: JudgeSpec<P, S>;
   judgeRef: JudgeRef;
   pool: ReturnType<typeof workerPool>;
+  /** Workers whose warm-up (starting, importing and building the judge) is over. */
+  warm: { ready: number };
   jobs: number;
   acc: RunAccumulator;
   progress: Progress;
@@ -333,11 +338,13 @@ async function judgeStream<P, S>(items: AsyncIterable<BatchItem>, ctx: StreamCon
   // A worker that dies between tasks (at start-up, say) fails every batch still waiting.
   // --jobs N judges on N threads, this one and N − 1 workers: a batch goes to a worker while the
   // workers have room (the tasks each one holds), else it is judged here, between reads. So no
-  // thread waits for the one that reads, and no core runs two threads.
+  // thread waits for the one that reads, and no core runs two threads. Only a worker done
+  // warming up has room: until then (a worker starts in 50-200 ms) the batches are judged here,
+  // so a small input never waits for a thread to start (--jobs 2 no slower than --jobs 1).
   const workerRoom = pool ? TASKS_PER_WORKER * workerThreads(ctx.jobs) : 0;
   let inWorkers = 0;
   const judge = (task: BatchTask): Promise<BatchResult> => {
-    if (pool && inWorkers < workerRoom) {
+    if (pool && inWorkers < Math.min(workerRoom, TASKS_PER_WORKER * ctx.warm.ready)) {
       inWorkers++;
       return runTask<BatchResult>(pool, task, movableBytes(task.items))
         .catch((error: unknown) => {

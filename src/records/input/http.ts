@@ -1,6 +1,5 @@
-import { Readable } from 'node:stream';
+import type { Readable } from 'node:stream';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { createBrotliDecompress, createGunzip, createInflate, createInflateRaw } from 'node:zlib';
 import type { Dispatcher } from 'undici';
 import { SourceError } from './source-error.js';
 import { undici } from './undici.js';
@@ -186,11 +185,13 @@ function contentEncodings(header: string | string[] | undefined): string[] {
 /** Deflate is meant to be zlib-wrapped, but some servers send raw deflate: the first two bytes tell. */
 const isZlibHeader = (b: Uint8Array): boolean => b.length >= 2 && (b[0] & 0x0f) === 8 && ((b[0] << 8) | b[1]) % 31 === 0;
 
+// node:zlib (and node:stream below) are loaded by the first encoded response, not by every run that loads the readers.
+const zlib = (): typeof import('node:zlib') => process.getBuiltinModule('node:zlib');
 const DECODERS: Record<string, (head: Uint8Array) => NodeJS.ReadWriteStream> = {
-  gzip: () => createGunzip(),
-  'x-gzip': () => createGunzip(),
-  deflate: (head) => (isZlibHeader(head) ? createInflate() : createInflateRaw()),
-  br: () => createBrotliDecompress(),
+  gzip: () => zlib().createGunzip(),
+  'x-gzip': () => zlib().createGunzip(),
+  deflate: (head) => (isZlibHeader(head) ? zlib().createInflate() : zlib().createInflateRaw()),
+  br: () => zlib().createBrotliDecompress(),
 };
 
 /** Takes the content encodings off, last applied first. */
@@ -208,7 +209,7 @@ async function* decodeOne(source: AsyncIterable<Uint8Array>, make: (head: Uint8A
   const it = source[Symbol.asyncIterator]();
   const first = await it.next();
   if (first.done) return;
-  const input = Readable.from(
+  const input = process.getBuiltinModule('node:stream').Readable.from(
     (async function* () {
       yield first.value;
       yield* { [Symbol.asyncIterator]: () => it };

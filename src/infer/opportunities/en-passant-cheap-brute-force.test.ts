@@ -1,24 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { Role } from '../../core/index.js';
-import { loadDialect } from '../../dialects/index.js';
+import { dialectOf, rollMultisets } from '../test-support/dialects.js';
 import { prepareDialect } from '../../replay/replay-game.js';
 import { GameState } from '../../rules/index.js';
 import { bruteForcePairs } from './brute-force.js';
 import { turnOpportunities } from './turn-tests.js';
-
-const dialectOf = (sets: string[]) => {
-  const d = loadDialect('reference', sets);
-  if (!d.ok) throw new Error(d.error[0].message);
-  return d.value;
-};
-
-/** Every roll of `count` dice, as multisets (the order does not change what is legal). */
-function rolls(count: number, from = 1): Role[][] {
-  if (count === 0) return [[]];
-  const out: Role[][] = [];
-  for (let a = from; a <= 6; a++) for (const rest of rolls(count - 1, a)) out.push([a as Role, ...rest]);
-  return out;
-}
 
 /**
  * The cheap test of the en passant options (no pawn of the side to move can stand beside the
@@ -36,12 +22,12 @@ describe('en passant cheap test against brute force (a pawn several pawn moves f
     ['enPassant.window', ['first-micro-move', 'reply-turn']],
     ['enPassant.window', ['reply-turn', 'first-micro-move']],
   ] as const)('%s %j on reference', (path, values) => {
-    const engines = values.map((v) => prepareDialect('reference', dialectOf([`${path}=${v}`]).rules).engine);
+    const engines = values.map((v) => prepareDialect('reference', dialectOf('reference', [`${path}=${v}`]).rules).engine);
     let differing = 0;
     for (const fen of FAR) {
       const g = GameState.start(engines[0], fen);
       if (!g.ok) throw new Error(`${fen}: ${g.error.message}`);
-      for (const dice of rolls(3)) {
+      for (const dice of rollMultisets(3)) {
         const out = values.map(() => values.map(() => 0));
         turnOpportunities(path, values, engines, g.value.pos, dice, [], [true, true], out, { cheap: 0, exact: 0 });
         const brute = bruteForcePairs(engines, g.value.pos, dice, 20_000);

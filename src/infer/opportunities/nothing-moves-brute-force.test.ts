@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Die, Role } from '../../core/index.js';
-import { loadDialect } from '../../dialects/index.js';
+import { dialectOf } from '../test-support/dialects.js';
 import { DEFAULT_RATES, makeContext, playGame } from '../../generate/self-play.js';
 import type { GameRecord } from '../../records/model/game-record.js';
 import { prepareDialect, replayGame } from '../../replay/replay-game.js';
@@ -23,12 +23,6 @@ import { opportunityKind } from './turn-tests.js';
  */
 
 const VALUES = ['pass', 'draw', 'loss'] as const;
-
-const dialectOf = (name: string, sets: string[]) => {
-  const d = loadDialect(name, sets);
-  if (!d.ok) throw new Error(`${name} ${sets.join(' ')}: ${d.error[0].message}`);
-  return d.value;
-};
 
 /** Every roll of `count` dice, in order (the listing does not rely on the engine sorting them). */
 function everyRoll(count: number): Role[][] {

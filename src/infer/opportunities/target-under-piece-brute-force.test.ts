@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { makeDfen, PAWN, type Role } from '../../core/index.js';
-import { loadDialect } from '../../dialects/index.js';
+import { dialectOf, rollMultisets } from '../test-support/dialects.js';
 import { DEFAULT_RATES, makeContext, playGame } from '../../generate/self-play.js';
 import type { GameRecord } from '../../records/model/game-record.js';
 import { mayEndPartway, prepareDialect, replayGame } from '../../replay/replay-game.js';
@@ -16,20 +16,6 @@ import { opportunityKind, turnOpportunities } from './turn-tests.js';
  * game's; at each, every micro-move sequence either value could record is judged as a whole
  * turn by each value at its own position, and the pairs the counter finds must be those.
  */
-
-const dialectOf = (sets: string[]) => {
-  const d = loadDialect('reference', sets);
-  if (!d.ok) throw new Error(d.error[0].message);
-  return d.value;
-};
-
-/** Every roll of three dice, as multisets (the order does not change what is legal). */
-function rolls(count: number, from = 1): Role[][] {
-  if (count === 0) return [[]];
-  const out: Role[][] = [];
-  for (let a = from; a <= 6; a++) for (const rest of rolls(count - 1, a)) out.push([a as Role, ...rest]);
-  return out;
-}
 
 // A knight can land on the target beside a pawn that could take it, leave, and let the pawn take
 // (the mover's own piece on the target); a target the double step's own side stood a bishop on
@@ -54,7 +40,7 @@ const STARTS = [
  * half the time (when there is one) a turn that double-steps a pawn or lands on a target.
  */
 function randomGames(sets: string[], start: string, n: number, turns: number, seed: number, firstRoll?: Role[]): GameRecord[] {
-  const d = dialectOf(sets);
+  const d = dialectOf('reference', sets);
   const ctx = makeContext(d.name, d.rules);
   const template = playGame(ctx, { index: 0, seed: 'template', format: 'ndjson', bots: ['random', 'greedy'], rates: { ...DEFAULT_RATES, timeout: 0 } }).record;
   let x = seed;
@@ -93,7 +79,7 @@ function randomGames(sets: string[], start: string, n: number, turns: number, se
 describe('enPassant.targetUnderPiece against brute force (each value at its own turn start, every sequence judged by every value)', () => {
   it.each([[['dies', 'survives']], [['survives', 'dies']]] as const)('%j on reference', (values) => {
     expect(opportunityKind('enPassant.targetUnderPiece')).toBe('turn');
-    const dialects = values.map((v) => dialectOf([`enPassant.targetUnderPiece=${v}`]));
+    const dialects = values.map((v) => dialectOf('reference', [`enPassant.targetUnderPiece=${v}`]));
     const prepared = dialects.map((d) => prepareDialect(d.name, d.rules));
     const engines = prepared.map((d) => d.engine);
 
@@ -106,7 +92,7 @@ describe('enPassant.targetUnderPiece against brute force (each value at its own 
         if (!g.ok) throw new Error(`${fen}: ${g.error.message}`);
         return g.value.pos;
       });
-      for (const dice of rolls(3)) {
+      for (const dice of rollMultisets(3)) {
         const out = values.map(() => values.map(() => 0));
         turnOpportunities('enPassant.targetUnderPiece', values, engines, positions[0], dice, [], [true, true], out, { cheap: 0, exact: 0 }, positions);
         const brute = bruteForcePairs(engines, positions, dice, 20_000);
@@ -126,7 +112,7 @@ describe('enPassant.targetUnderPiece against brute force (each value at its own 
       // The made-up starts as games, opened with the roll that lets the pawn take under `survives` only.
       ...POSITIONS.flatMap((s, i) => randomGames([`enPassant.targetUnderPiece=${v}`], s, 4, 6, 100 * k + 50 + i, [1, i % 2 === 0 ? 2 : 3, i % 2 === 0 ? 2 : 3] as Role[])),
     ]);
-    const d = dialectOf([]);
+    const d = dialectOf('reference', []);
     const ctx = makeContext(d.name, d.rules);
     records.push(...Array.from({ length: 6 }, (_, index) => playGame(ctx, { index, seed: `ep-under-${values[0]}`, format: 'ndjson', bots: ['random', 'greedy'], rates: { ...DEFAULT_RATES, resign: 0, timeout: 0, drawAgreement: 0 } }).record));
     let startsJudged = 0;

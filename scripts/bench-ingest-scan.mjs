@@ -1,14 +1,15 @@
 #!/usr/bin/env node
-// The ingest-wire byte scanner against JSON.parse (not a test): in this one process, the first
-// 3,000 documents of an ingest-wire NDJSON file, read both ways in alternating rounds (the
-// scanner: src/records/formats/ingest-wire-scan.ts; JSON.parse: of the document's text, as the
-// general path reads it). Reading only, no conversion and no judging; the last rounds are the
-// warm figures, the first one a fresh thread's.
-// Run: npm run build && node scripts/bench-formats.mjs --chess 4000 (to generate the files), then
+// The ingest-wire fast path against the general path (not a test): in this one process, the
+// first 3,000 documents of an ingest-wire NDJSON file decoded both ways in alternating rounds,
+// as a worker decodes them: the fast path (the byte scanner, src/records/formats/ingest-wire-scan.ts,
+// its turns converted as it reads them) and the general path (JSON.parse of the document's
+// text, then the format's conversion), each to the finished record. No judging; the last
+// rounds are the warm figures, the first one a fresh thread's.
+// Run: npm run build && node scripts/bench-formats.mjs --chess-only (to generate the file), then
 //      node scripts/bench-ingest-scan.mjs [corpora/generated/bench/chess-4000.ingest-wire] [rounds=5]
 import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
-import { scanIngestWire } from '../dist/records/formats/ingest-wire-scan.js';
+import { ingestWireFormat } from '../dist/records/formats/ingest-wire.js';
 
 const file = process.argv[2] ?? 'corpora/generated/bench/chess-4000.ingest-wire';
 const rounds = Number(process.argv[3] ?? 5);
@@ -21,18 +22,26 @@ for (let start = 0; docs.length < 3000 && start < bytes.length; ) {
   start = end + 1;
 }
 const kB = docs.reduce((n, [a, z]) => n + z - a, 0) / docs.length / 1024;
-const perDoc = (t) => ((performance.now() - t) * 1000) / docs.length;
-console.log(`ingest-wire reading, in process: ${docs.length} documents of ${file} (${kB.toFixed(1)} kB each on average)`);
+const ctx = { sidecar: null };
+const place = (line) => ({ source: file, line, flags: 1, header: null });
+const turns = (drafts) => drafts.reduce((n, d) => n + (d.kind === 'record' ? d.record.turns.length : 0), 0);
+const cpu = () => process.cpuUsage().user + process.cpuUsage().system;
+console.log(`ingest-wire decoding, in process, CPU time: ${docs.length} documents of ${file} (${kB.toFixed(1)} kB each on average)`);
 for (let r = 1; r <= rounds; r++) {
-  let t = performance.now();
+  let t = cpu();
   let slow = 0;
-  for (const [a, z] of docs) slow += JSON.parse(bytes.toString('latin1', a, z)).turns.length;
-  const parse = perDoc(t);
-  t = performance.now();
+  docs.forEach(([a, z], i) => (slow += turns(ingestWireFormat.parse(bytes.toString('latin1', a, z), place(i + 1), ctx))));
+  const general = (cpu() - t) / docs.length;
+  t = cpu();
   let fast = 0;
-  for (const [a, z] of docs) fast += (scanIngestWire(bytes, a, z) ?? JSON.parse(bytes.toString('latin1', a, z))).turns.length;
-  const scan = perDoc(t);
+  let left = 0;
+  docs.forEach(([a, z], i) => {
+    const drafts = ingestWireFormat.parseBytes(bytes, a, z, place(i + 1), ctx);
+    if (drafts === undefined) left++;
+    fast += turns(drafts ?? ingestWireFormat.parse(bytes.toString('latin1', a, z), place(i + 1), ctx));
+  });
+  const scan = (cpu() - t) / docs.length;
   if (fast !== slow) throw new Error(`the two readings differ: ${fast} turns against ${slow}`);
-  console.log(`  round ${r}: JSON.parse ${parse.toFixed(1)} µs a document, scanner ${scan.toFixed(1)} µs (${(scan / parse).toFixed(2)}×)`);
+  console.log(`  round ${r}: general path ${general.toFixed(1)} µs a document, fast path ${scan.toFixed(1)} µs (${(scan / general).toFixed(2)}×; ${left} left to the general path)`);
 }
 console.log(`load ${loadavg().map((x) => x.toFixed(2)).join(' ')}`);

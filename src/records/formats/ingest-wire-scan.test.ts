@@ -7,9 +7,12 @@ import { randomGame } from '../test-support/random-game.js';
 import { makeRecordText } from '../write.js';
 import { GameRecord } from '../model/game-record-schema.js';
 import { withFenAfter } from '../replay-fens.js';
-import { type RawPlace, parseSpans } from './format.js';
-import { ingestWireFormat } from './ingest-wire.js';
-import { scanIngestWire } from './ingest-wire-scan.js';
+import type { Draft } from '../items.js';
+import { fenBoardsOf } from '../model/fen-boards.js';
+import { finaliseRecord } from '../model/finalise.js';
+import type { GameRecord as Game } from '../model/game-record.js';
+import { type RawPlace, docPlace, parseSpans } from './format.js';
+import { ingestWireFormat, readIngestWireBytes } from './ingest-wire.js';
 
 const root = new URL('../../../', import.meta.url);
 const lines = (text: string): string[] => text.split('\n').filter((l) => l.trim() !== '');
@@ -45,59 +48,76 @@ function fixtureDocuments(): string[] {
   return docs;
 }
 
-/** The scanner's answer for a document inside a larger buffer (other bytes on both sides, which it must not read). */
-function scanned(text: string): unknown {
+const ctx = { sidecar: null };
+const at = (line: number): RawPlace => ({ source: 'games.ingest-wire', line, flags: RAW_WHOLE_LINE, header: null });
+
+/**
+ * The scanner's record for a document inside a larger buffer (other bytes on both sides, which
+ * it must not read), or undefined where it leaves the document to the general path (which a
+ * record problem met on the way does too: the general path words it).
+ */
+function scanned(text: string): Game | undefined {
   const before = Buffer.from('{"id":"x","turns":[{"turn_number":1,\n');
   const after = Buffer.from('\n,"turns":[]}],"events":[]}');
   const doc = Buffer.from(text, 'latin1');
   const bytes = Buffer.concat([before, doc, after]);
-  return scanIngestWire(bytes, before.length, before.length + doc.length);
-}
-
-/** JSON.parse's object, or undefined where it throws. */
-function parsed(text: string): unknown {
+  const notes = new Set<string>();
   try {
-    return JSON.parse(text) as unknown;
+    const input = readIngestWireBytes(bytes, before.length, before.length + doc.length, docPlace('games.ingest-wire', 1), notes, { id: null });
+    return input === undefined ? undefined : finaliseRecord(input, notes);
   } catch {
     return undefined;
   }
 }
 
+/** The general path's drafts (JSON.parse, then the format's conversion). */
+const general = (text: string): Draft[] => ingestWireFormat.parse!(text, at(1), ctx);
+
+/** Each turn's board as the reader wrote it down for the judge (64 squares), or null where none was. */
+function boards(record: Game): (number[] | null)[] {
+  const kept = fenBoardsOf(record);
+  return record.turns.map((t, i) => (t.fenAfter === null || kept?.pieceAt(i, t.fenAfter, 0) === undefined ? null : Array.from({ length: 64 }, (_, sq) => kept.pieceAt(i, t.fenAfter!, sq)!)));
+}
+
 /**
- * The scanner gives JSON.parse's very object, or leaves the document to it; never an object
- * for text JSON.parse refuses. Says which it did, so a test can require real comparisons.
+ * The scanner gives the general path's very record (with the same boards written down for the
+ * judge), or leaves the document to it; never a record where the general path has none. Says
+ * which it did, so a test can require real comparisons.
  */
 function expectSameOrNone(text: string): 'same' | 'left' {
   const fast = scanned(text);
-  const slow = parsed(text);
-  if (slow === undefined) expect(fast, text.slice(0, 80)).toBeUndefined();
   if (fast === undefined) return 'left';
-  expect(fast).toStrictEqual(slow);
+  // Read before the general path takes the arena's room (a record's boards last until later records come round to it).
+  const fastBoards = boards(fast);
+  const slow = general(text);
+  expect(slow.length, text.slice(0, 80)).toBe(1);
+  expect(slow[0].kind, text.slice(0, 80)).toBe('record');
+  const record = (slow[0] as Extract<Draft, { kind: 'record' }>).record;
+  expect(fast).toStrictEqual(record);
+  expect(fastBoards).toStrictEqual(boards(record));
   return 'same';
 }
 
-const ctx = { sidecar: null };
-const at = (line: number): RawPlace => ({ source: 'games.ingest-wire', line, flags: RAW_WHOLE_LINE, header: null });
-
-describe('the ingest-wire scanner reads as JSON.parse does', () => {
-  it('reads every document this tool writes, fast, as JSON.parse does', () => {
+describe('the ingest-wire scanner reads as the general path does', () => {
+  it('reads every document this tool writes, fast, as the general path does', () => {
     expect(written.length).toBeGreaterThan(60);
     for (const text of [...written, ...long]) {
-      const fast = scanned(text);
-      expect(fast, text.slice(0, 80)).toBeDefined();
-      expect(fast).toStrictEqual(JSON.parse(text));
+      expect(scanned(text), text.slice(0, 80)).toBeDefined();
+      expect(expectSameOrNone(text)).toBe('same');
     }
+    // The boards are written down: the judge compares them, not the text.
+    expect(boards(scanned(long[0])!).filter((b) => b !== null).length).toBeGreaterThan(100);
   });
 
-  it('gives JSON.parse’s object or nothing for every fixture document', () => {
+  it('gives the general path’s record or nothing for every fixture document', () => {
     const docs = fixtureDocuments();
     expect(docs.length).toBeGreaterThan(4);
-    const outcomes = docs.map(expectSameOrNone);
-    // Some documents are compared, not all left to JSON.parse.
-    expect(outcomes.filter((o) => o === 'same').length).toBeGreaterThanOrEqual(2);
+    for (const doc of docs) expectSameOrNone(doc);
+    // The fixtures hold documents the general path refuses: the scanner gave none of them a record.
+    expect(docs.filter((d) => general(d).some((x) => x.kind === 'unreadable')).length).toBeGreaterThan(2);
   });
 
-  it('gives JSON.parse’s object or nothing for written documents with a few characters changed', () => {
+  it('gives the general path’s record or nothing for written documents with a few characters changed', () => {
     const alphabet = [...'{}[]",:0123456789.-eE nulltruefalse\\wbabcdefgh/KQkqPNBRQ'];
     let same = 0;
     fc.assert(
@@ -115,8 +135,8 @@ describe('the ingest-wire scanner reads as JSON.parse does', () => {
       ),
       { numRuns: 3000 },
     );
-    // The comparison ran, not only the way out: at the time of writing 822 of the 3,000 edited documents were compared.
-    expect(same).toBeGreaterThan(300);
+    // The comparison ran, not only the way out: at the time of writing 256 of the 3,000 edited documents were compared.
+    expect(same).toBeGreaterThan(150);
   });
 
   it('decodes a worker’s batch as the general path does: records, and unreadable entries with their codes and places', () => {

@@ -1,20 +1,38 @@
+import type { GameRecordInput, Side } from '../model/game-record.js';
+import { FenBoards } from '../model/fen-boards.js';
+import { checkFen } from '../notation/fen.js';
 import { squareOfCodes } from '../notation/squares.js';
 import { uciOfSquares } from '../notation/uci.js';
-import { CLOSE, CLOSE_LIST, COMMA, COMMA_LITERAL, NULL, OPEN, ascii, bind, leave, lit, need, numberAt, numberEnd, stringEnd, textAt } from './json-bytes.js';
+import { fenBoardEnd, fenFieldsEnd, fenKept } from './dicechess-com/fen-bytes.js';
+import type { DocPlace } from './format.js';
+import { CLOSE, CLOSE_LIST, COMMA, COMMA_LITERAL, NULL, OPEN, QUOTE, ascii, bind, leave, lit, need, numberAt, numberEnd, stringEnd, textAt } from './json-bytes.js';
+
+type Turn = GameRecordInput['turns'][number];
+
+/** An ingest-wire document read from its bytes: its fields but the turns (as JSON.parse gives them), and the turns converted. */
+export interface ScannedIngestWire {
+  /** Every field of the document but `turns`, in the text's order. */
+  fields: Record<string, unknown>;
+  turns: Turn[];
+  /** The boards of the turns' FENs, read on the way. */
+  boards: FenBoards;
+  /** Whether some turn rolled dice (recorded as numbers: the note `dice:ints`). */
+  diceInts: boolean;
+}
 
 /**
  * The fast reading of an ingest-wire document in the form this tool writes it (compact ASCII
- * JSON, keys in makeIngestWire's order): the very object JSON.parse gives for the same text,
- * or undefined for anything else, which JSON.parse then reads. The turns, nearly all of a
- * document's bytes, are read byte by byte against their known keys (no key strings to look
- * up, a move's text shared by every move between the same squares); the fields before and
- * after them are few and small, and go through JSON.parse as they are. The converter then
- * reads the object as it reads JSON.parse's, so the two paths cannot differ but in the
- * object, which a test holds equal over the fixtures, the samples and a fuzz corpus.
+ * JSON, keys in makeIngestWire's order, dice as digits, canonical moves, plain FENs): the
+ * turns, nearly all of a document's bytes, are read byte by byte against their known keys
+ * straight into the converted turns the general path (JSON.parse, then the format's turn
+ * conversion) gives, each FEN checked and its board written down on its bytes, once. The
+ * fields before and after the turns are few and small, and go through JSON.parse as they
+ * are. Undefined for anything else, which the general path then reads and words; a test
+ * holds the two paths to the same records over the fixtures, the samples and a fuzz corpus.
  */
-export function scanIngestWire(b: Buffer, start: number, end: number): Record<string, unknown> | undefined {
+export function scanIngestWire(b: Buffer, start: number, end: number, place: DocPlace): ScannedIngestWire | undefined {
   try {
-    return scan(b, start, end);
+    return scan(b, start, end, place);
   } catch {
     return undefined;
   }
@@ -29,8 +47,11 @@ const THINKING = ascii(',"thinking_time_ms":');
 const FEN_AFTER = ascii(',"fen_after":');
 const WHITE = ascii('"w"');
 const BLACK = ascii('"b"');
+/** The shortest turn the form holds (no dice, no moves, nulls), with its comma: bounds the turns a document can have. */
+const SHORTEST_TURN = '{"turn_number":0,"active_color":"w","dice":[],"moves":[],"thinking_time_ms":null,"fen_after":null},'.length;
+const CLOSE_BRACKET = CLOSE_LIST.bytes[0];
 
-function scan(b: Buffer, start: number, end: number): Record<string, unknown> {
+function scan(b: Buffer, start: number, end: number, place: DocPlace): ScannedIngestWire {
   bind(b);
   if (b[start] !== OPEN.bytes[0] || b[end - 1] !== CLOSE.bytes[0]) leave();
   const turnsAt = b.indexOf(TURNS.bytes, start);
@@ -39,38 +60,44 @@ function scan(b: Buffer, start: number, end: number): Record<string, unknown> {
   // nested object leaves them unbalanced, or puts a key in the wrong place: JSON.parse or the checks below refuse it).
   const head = JSON.parse(`${b.toString('latin1', start, turnsAt)}}`) as unknown;
   if (!plainObject(head) || Object.hasOwn(head, 'turns')) leave();
-  const turns: unknown[] = [];
   let p = turnsAt + TURNS.length;
-  if (p < end && b[p] === CLOSE_LIST.bytes[0]) p++;
-  else {
-    for (;;) {
-      const turn: Record<string, unknown> = {};
-      p = readTurn(b, p, end, turn);
-      turns.push(turn);
-      if (p < end && b[p] === COMMA) p++;
-      else {
-        p = need(lit(b, p, end, CLOSE_LIST));
-        break;
+  // Room for as many boards as the bytes could hold turns; what the turns did not take is given back below.
+  const boards = FenBoards.upTo(Math.ceil((end - p) / SHORTEST_TURN));
+  const read: TurnsRead = { turns: [], diceInts: false };
+  try {
+    if (p < end && b[p] === CLOSE_BRACKET) p++;
+    else {
+      for (;;) {
+        p = readTurn(b, p, end, read, boards, place.location);
+        if (p < end && b[p] === COMMA) p++;
+        else {
+          p = need(lit(b, p, end, CLOSE_LIST));
+          break;
+        }
       }
     }
+  } finally {
+    boards.keep(read.turns.length);
   }
   // The fields after the turns (the events), read the same way.
-  let tail: Record<string, unknown> = {};
+  const fields: Record<string, unknown> = {};
+  for (const k of Object.keys(head)) fields[k] = head[k];
   if (p !== end - 1) {
     p = need(lit(b, p, end, COMMA_LITERAL));
-    const parsed = JSON.parse(`{${b.toString('latin1', p, end)}`) as unknown;
-    if (!plainObject(parsed)) leave();
-    tail = parsed;
+    const tail = JSON.parse(`{${b.toString('latin1', p, end)}`) as unknown;
+    if (!plainObject(tail)) leave();
+    // One object as JSON.parse builds it: none of its keys twice.
+    for (const k of Object.keys(tail)) {
+      if (Object.hasOwn(fields, k) || k === 'turns') leave();
+      fields[k] = tail[k];
+    }
   }
-  // One object as JSON.parse builds it: the keys in the text's order, none twice.
-  const doc: Record<string, unknown> = {};
-  for (const k of Object.keys(head)) doc[k] = head[k];
-  doc.turns = turns;
-  for (const k of Object.keys(tail)) {
-    if (Object.hasOwn(doc, k)) leave();
-    doc[k] = tail[k];
-  }
-  return doc;
+  return { fields, turns: read.turns, boards, diceInts: read.diceInts };
+}
+
+interface TurnsRead {
+  turns: Turn[];
+  diceInts: boolean;
 }
 
 /** An object JSON.parse made, with no key that assignment would treat otherwise. */
@@ -78,70 +105,109 @@ function plainObject(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v) && !Object.hasOwn(v, '__proto__');
 }
 
-/** One turn `{"turn_number":…,"active_color":…,"dice":[…],"moves":[…],"thinking_time_ms":…,"fen_after":…}` into `turn`; the position after it. */
-function readTurn(b: Buffer, p: number, end: number, turn: Record<string, unknown>): number {
+/**
+ * One turn `{"turn_number":…,"active_color":…,"dice":[…],"moves":[…],"thinking_time_ms":…,"fen_after":…}`
+ * as the format's turn conversion gives it, added to `read`; the position after it. Leaves
+ * whatever that conversion would refuse, note or rewrite (a die that is not a digit 1–6, a
+ * move that is not canonical UCI, a FEN the byte check is unsure of) to the general path.
+ */
+function readTurn(b: Buffer, p: number, end: number, read: TurnsRead, boards: FenBoards, location: string): number {
+  const t = read.turns.length;
   p = need(lit(b, p, end, TURN_NUMBER));
   let q = need(numberEnd(b, p, end));
-  turn.turn_number = numberAt(b, p, q);
+  const n = numberAt(b, p, q);
+  if (!Number.isFinite(n)) leave();
   p = need(lit(b, q, end, ACTIVE_COLOR));
-  if ((q = lit(b, p, end, WHITE)) >= 0) turn.active_color = 'w';
-  else if ((q = lit(b, p, end, BLACK)) >= 0) turn.active_color = 'b';
+  let side: Side;
+  if ((q = lit(b, p, end, WHITE)) >= 0) side = 'w';
   else {
-    q = need(stringEnd(b, p, end));
-    turn.active_color = b.toString('latin1', p + 1, q - 1);
+    q = need(lit(b, p, end, BLACK));
+    side = 'b';
   }
   p = need(lit(b, q, end, DICE));
+  // Dice: single digits 1–6 (JSON numbers), at most six; recorded out of order, they are in roll order.
   const dice: number[] = [];
-  if (p < end && b[p] === CLOSE_LIST.bytes[0]) p++;
+  let diceOrder: Turn['diceOrder'] = 'unknown';
+  if (p < end && b[p] === CLOSE_BRACKET) p++;
   else {
+    read.diceInts = true;
     for (;;) {
-      q = need(numberEnd(b, p, end));
-      dice.push(numberAt(b, p, q));
-      p = afterItem(b, q, end);
-      if (b[q] !== COMMA) break;
+      const face = b[p] - 48;
+      if (face < 1 || face > 6 || dice.length === 6) leave();
+      if (dice.length > 0 && face < dice[dice.length - 1]) diceOrder = 'roll';
+      dice.push(face);
+      p = afterItem(b, p + 1, end);
+      if (b[p - 1] !== COMMA) break;
     }
   }
-  turn.dice = dice;
   p = need(lit(b, p, end, MOVES));
   const moves: string[] = [];
-  if (p < end && b[p] === CLOSE_LIST.bytes[0]) p++;
+  if (p < end && b[p] === CLOSE_BRACKET) p++;
   else {
     for (;;) {
-      q = need(stringEnd(b, p, end));
-      moves.push(moveText(b, p + 1, q - 1));
-      p = afterItem(b, q, end);
-      if (b[q] !== COMMA) break;
+      p = readMove(b, p, end, moves);
+      p = afterItem(b, p, end);
+      if (b[p - 1] !== COMMA) break;
     }
   }
-  turn.moves = moves;
   p = need(lit(b, p, end, THINKING));
-  if ((q = lit(b, p, end, NULL)) >= 0) turn.thinking_time_ms = null;
-  else {
+  let thinkingMs: number | null = null;
+  if ((q = lit(b, p, end, NULL)) < 0) {
     q = need(numberEnd(b, p, end));
-    turn.thinking_time_ms = numberAt(b, p, q);
+    thinkingMs = numberAt(b, p, q);
+    if (!Number.isFinite(thinkingMs)) leave();
   }
   p = need(lit(b, q, end, FEN_AFTER));
-  if ((q = lit(b, p, end, NULL)) >= 0) turn.fen_after = null;
+  let fenAfter: string | null = null;
+  if ((q = lit(b, p, end, NULL)) >= 0) p = q;
+  else if (p + 1 < end && b[p] === QUOTE && b[p + 1] === QUOTE) p += 2;
   else {
-    q = need(stringEnd(b, p, end));
-    // Buffer's own latin1 slice, without toString's checks: a FEN a turn.
-    turn.fen_after = textAt(b, p + 1, q - 1);
+    if (b[p] !== QUOTE) leave();
+    // The FEN checked and its board written down on its bytes, on the way to its closing quote.
+    const a = p + 1;
+    const space = fenBoardEnd(b, a, end, boards.squares, boards.board(t));
+    const quote = space < 0 ? -1 : fenFieldsEnd(b, a, space, end);
+    if (quote >= 0) {
+      fenAfter = textAt(b, a, a + fenKept);
+      boards.fens[t] = fenAfter;
+      p = quote + 1;
+    } else {
+      // One the byte check is unsure of (a pawn that took a king on its last rank): the text's check decides, as for JSON.parse's string.
+      p = need(stringEnd(b, p, end));
+      boards.squares.fill(0, boards.board(t), boards.board(t) + 64);
+      fenAfter = checkFen(textAt(b, a, p - 1), 'turn', 'fen_after', boards, t);
+    }
   }
-  return need(lit(b, q, end, CLOSE));
+  read.turns.push({ side, dice, diceOrder, moves, fenAfter, thinkingMs, location: location + turnSuffix(n) });
+  return need(lit(b, p, end, CLOSE));
 }
 
 /** After a list item ending at q: the position past its comma or past the list's closing bracket. */
 function afterItem(b: Buffer, q: number, end: number): number {
-  if (q >= end || (b[q] !== COMMA && b[q] !== CLOSE_LIST.bytes[0])) leave();
+  if (q >= end || (b[q] !== COMMA && b[q] !== CLOSE_BRACKET)) leave();
   return q + 1;
 }
 
-/** A move's text `b[a, z)`: lower-case squares from–to are the shared string of those squares. */
-function moveText(b: Buffer, a: number, z: number): string {
-  if (z - a === 4) {
-    const from = squareOfCodes(b[a], b[a + 1]);
-    const to = squareOfCodes(b[a + 2], b[a + 3]);
-    if (from >= 0 && to >= 0) return uciOfSquares(from, to);
+/** The canonical UCI move (lower-case squares, a piece moved, a promotion letter) in quotes at p, added to `moves`; the position after it. */
+function readMove(b: Buffer, p: number, end: number, moves: string[]): number {
+  if (p + 6 > end || b[p] !== QUOTE) leave();
+  const from = squareOfCodes(b[p + 1], b[p + 2]);
+  const to = squareOfCodes(b[p + 3], b[p + 4]);
+  if (from < 0 || to < 0 || from === to) leave();
+  if (b[p + 5] === QUOTE) {
+    moves.push(uciOfSquares(from, to));
+    return p + 6;
   }
-  return b.toString('latin1', a, z);
+  const promotion = b[p + 5];
+  if (p + 7 > end || b[p + 6] !== QUOTE || (promotion !== 110 && promotion !== 98 && promotion !== 114 && promotion !== 113 && promotion !== 107)) leave();
+  moves.push(textAt(b, p + 1, p + 6));
+  return p + 7;
+}
+
+/** `#turn <n>` texts of whole turn numbers, made once each (every turn of every record has one). */
+const TURN_SUFFIXES = new Array<string | undefined>(4096).fill(undefined);
+/** The location text a turn numbered `n` adds to its record's. */
+export function turnSuffix(n: number): string {
+  if (!Number.isInteger(n) || n < 0 || n >= 4096) return `#turn ${n}`;
+  return (TURN_SUFFIXES[n] ??= `#turn ${n}`);
 }

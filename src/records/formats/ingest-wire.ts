@@ -8,22 +8,30 @@ import { checkFen } from '../notation/fen.js';
 import { parseResult, parseSide, resultNumber } from '../notation/result.js';
 import { normaliseUci } from '../notation/uci.js';
 import { type Attempt, type DocPlace, type FormatModule, jsonFormat } from './format.js';
-import { scanIngestWire } from './ingest-wire-scan.js';
+import { type ScannedIngestWire, scanIngestWire, turnSuffix } from './ingest-wire-scan.js';
 
 /**
  * B. The per-turn JSON of the Fortemate analytics ingest ("ingest wire"): one object,
  * NDJSON or a JSON array. Clocks are seconds here; dice ints (letters and digit
  * strings from old exports are read too).
  */
-function parseIngestWire(doc: unknown, place: DocPlace, notes: Set<string>, attempt: Attempt): GameRecordInput {
+function parseIngestWire(doc: unknown, place: DocPlace, notes: Set<string>, attempt: Attempt, scanned?: ScannedIngestWire): GameRecordInput {
   if (!isObj(doc)) fail('record.bad-field', 'an ingest-wire record must be a JSON object');
   attempt.id = optString(doc, 'id');
   const id = attempt.id ?? place.derivedId;
   if (attempt.id === null) notes.add('id:derived');
   const startFen = checkFen(doc.initial_fen, 'start', 'field "initial_fen"');
-  const turnDocs = reqArray(doc, 'turns');
-  const boards = new FenBoards(turnDocs.length);
-  const turns = mapWithin(turnDocs, (t, i) => `${place.location}#turn ${turnNumber(t, i)}`, (t, i) => convertTurn(t, i, place, notes, boards));
+  let turns: GameRecordInput['turns'];
+  let boards: FenBoards;
+  if (scanned === undefined) {
+    const turnDocs = reqArray(doc, 'turns');
+    boards = new FenBoards(turnDocs.length);
+    turns = mapWithin(turnDocs, (t, i) => `${place.location}#turn ${turnNumber(t, i)}`, (t, i) => convertTurn(t, i, place, notes, boards));
+  } else {
+    // Read from the bytes already, as convertTurn reads them.
+    ({ turns, boards } = scanned);
+    if (scanned.diceInts) notes.add('dice:ints');
+  }
   const mode = optString(doc, 'mode');
   if (mode !== null && mode !== 'classic' && mode !== 'x2') fail('record.bad-field', `mode "${mode}" is not classic or x2`);
   const termination = optString(doc, 'termination') ?? 'unknown';
@@ -76,13 +84,6 @@ function convertTurn(t: unknown, i: number, place: DocPlace, notes: Set<string>,
   const n = finiteOr(t.turn_number) ?? optNumber(t, 'turn_number', where());
   const thinkingMs = finiteOr(t.thinking_time_ms) ?? optNumber(t, 'thinking_time_ms', where());
   return { side, dice, diceOrder: order, moves, fenAfter, thinkingMs, location: place.location + turnSuffix(n ?? i + 1) };
-}
-
-/** `#turn <n>` texts of whole turn numbers, made once each (every turn of every record has one). */
-const TURN_SUFFIXES = new Array<string | undefined>(4096).fill(undefined);
-function turnSuffix(n: number): string {
-  if (!Number.isInteger(n) || n < 0 || n >= 4096) return `#turn ${n}`;
-  return (TURN_SUFFIXES[n] ??= `#turn ${n}`);
 }
 
 /** The moves as `normaliseUci` gives them: the document's own list when every move is canonical already (the usual case: no copy a turn). */
@@ -165,23 +166,28 @@ export function makeIngestWire(r: GameRecord): Obj {
 }
 
 /**
- * The scanner pays off on long documents (150-ply games, 27 kB each: 14 % less time than
- * JSON.parse once warm, in process, `node scripts/bench-ingest-scan.mjs`: docs/performance.md#reading); on short ones (dice
+ * The scanner pays off on long documents (150-ply games, 27 kB each); on short ones (dice
  * games of 4 kB) it gains little once warm and costs while a fresh worker thread warms it up
- * (whole process, `--jobs 2` fell behind `--jobs 1` on 10,000 of them), so JSON.parse reads them.
+ * (whole process, `--jobs 2` fell behind `--jobs 1` on 10,000 of them), so JSON.parse reads
+ * them (docs/performance.md#reading).
  */
 const SCAN_FROM_BYTES = 8192;
 
 export const ingestWireFormat: FormatModule = jsonFormat(
   'ingest-wire',
-  parseIngestWire,
+  (doc, place, notes, attempt) => parseIngestWire(doc, place, notes, attempt),
   (r) => `${JSON.stringify(makeIngestWire(r))}\n`,
-  // The form this tool writes, read from its bytes (the same object JSON.parse gives), then converted alike.
-  (bytes, start, end, place, notes, attempt) => {
-    const doc = end - start < SCAN_FROM_BYTES ? undefined : scanIngestWire(bytes, start, end);
-    return doc === undefined ? undefined : parseIngestWire(doc, place, notes, attempt);
-  },
+  (bytes, start, end, place, notes, attempt) => (end - start < SCAN_FROM_BYTES ? undefined : readIngestWireBytes(bytes, start, end, place, notes, attempt)),
 );
+
+/**
+ * The form this tool writes, its turns read from its bytes (as convertTurn reads JSON.parse's),
+ * its other fields converted alike; undefined for a document of another form.
+ */
+export function readIngestWireBytes(bytes: Buffer, start: number, end: number, place: DocPlace, notes: Set<string>, attempt: Attempt): GameRecordInput | undefined {
+  const scanned = scanIngestWire(bytes, start, end, place);
+  return scanned === undefined ? undefined : parseIngestWire(scanned.fields, place, notes, attempt, scanned);
+}
 
 /** The source's turn number, for error locations. */
 const turnNumber = (t: unknown, i: number): string | number => (isObj(t) && (typeof t.turn_number === 'number' || typeof t.turn_number === 'string') ? t.turn_number : i + 1);

@@ -17,7 +17,11 @@ export class FenBoards {
   private readonly at: number;
   private readonly round: number;
 
-  constructor(turns: number) {
+  /**
+   * Boards for `turns` turns. With `zeroed` false the squares are left as the arena has them:
+   * for a reader that writes every square of each board it reads (and none of the others is read).
+   */
+  constructor(turns: number, zeroed = true) {
     const room = turns * 64;
     // A range of this thread's arena, used in turn by the records as they are read: records
     // are judged as soon as they are read, and a record's own typed array (its own backing
@@ -34,8 +38,19 @@ export class FenBoards {
     this.at = arena.next;
     this.round = arena.round;
     arena.next += room;
-    arena.squares.fill(0, this.at, this.at + room);
+    if (zeroed) arena.squares.fill(0, this.at, this.at + room);
     this.fens = new Array<string | null>(turns).fill(null);
+  }
+
+  /** Room for at most `turns` boards, each square of which its reader writes (see `keep`). */
+  static upTo(turns: number): FenBoards {
+    return new FenBoards(turns, false);
+  }
+
+  /** Keeps the first `turns` boards, and gives the arena back the room past them (when nothing took room after it). */
+  keep(turns: number): void {
+    if (this.arena.round === this.round && this.arena.next === this.at + this.fens.length * 64) this.arena.next = this.at + turns * 64;
+    this.fens.length = turns;
   }
 
   /** Where turn `t`'s 64 squares start in `squares`. */

@@ -165,19 +165,11 @@ export function makeIngestWire(r: GameRecord): Obj {
   };
 }
 
-/**
- * The scanner pays off on long documents (150-ply games, 27 kB each); on short ones (dice
- * games of 4 kB) it gains little once warm and costs while a fresh worker thread warms it up
- * (whole process, `--jobs 2` fell behind `--jobs 1` on 10,000 of them), so JSON.parse reads
- * them (docs/performance.md#reading).
- */
-const SCAN_FROM_BYTES = 8192;
-
 export const ingestWireFormat: FormatModule = jsonFormat(
   'ingest-wire',
   (doc, place, notes, attempt) => parseIngestWire(doc, place, notes, attempt),
   (r) => `${JSON.stringify(makeIngestWire(r))}\n`,
-  (bytes, start, end, place, notes, attempt) => (end - start < SCAN_FROM_BYTES ? undefined : readIngestWireBytes(bytes, start, end, place, notes, attempt)),
+  readIngestWireBytes,
 );
 
 /**

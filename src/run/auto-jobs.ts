@@ -2,6 +2,7 @@ import { open } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import { detectFormat } from '../records/detect.js';
 import type { FormatName } from '../records/model/game-record.js';
+import { BATCH_BYTES } from './batch-size.js';
 import { listUnits } from './shard-plan.js';
 
 /**
@@ -30,6 +31,11 @@ const SNIFF_BYTES = 16 * 1024;
 export interface JobsChoice {
   /** Threads that judge: this one and `jobs − 1` workers. */
   jobs: number;
+  /**
+   * Threads started: `jobs`, or 1 when the input is known to be one batch (BATCH_BYTES of text
+   * at most): a batch is judged whole by one thread, so a worker would start for nothing.
+   */
+  threads: number;
   /** `--jobs` as given (undefined: the default). */
   asked: number | undefined;
   /**
@@ -48,6 +54,8 @@ export interface JobsInput {
   sources: string[];
   glob?: string;
   format?: FormatName | 'auto';
+  /** A history list's records are read besides the sources: of a size unknown here. */
+  historyList?: string | string[];
   /** Judging passes per record (dialects; a shard's share of them); 1 when omitted. */
   weight?: number;
 }
@@ -61,14 +69,15 @@ export async function chooseJobs(input: JobsInput): Promise<JobsChoice> {
   const cores = availableParallelism();
   const asked = input.jobs;
   // Asked for one thread, or there is only one core: nothing to size.
-  if (asked === 1 || (asked === undefined && cores < 2)) return { jobs: Math.max(1, asked ?? 1), asked, work: null, bytes: null };
+  if (asked === 1 || (asked === undefined && cores < 2)) return { jobs: Math.max(1, asked ?? 1), threads: 1, asked, work: null, bytes: null };
   const size = await inputWork(input);
   const jobs = asked ?? (size.work !== null && size.work < 1 ? 1 : cores);
-  return { jobs, asked, ...size };
+  return { jobs, threads: size.bytes !== null && size.bytes <= BATCH_BYTES ? 1 : jobs, asked, ...size };
 }
 
 /** The input's work as a share of a worker's worth (see JobsChoice.work), stopping as soon as it is plainly above it. */
 async function inputWork(input: JobsInput): Promise<{ work: number | null; bytes: number | null }> {
+  if (input.historyList !== undefined) return { work: null, bytes: null };
   const weight = input.weight !== undefined && input.weight > 0 ? input.weight : 1;
   let work = 0;
   let bytes = 0;
@@ -124,5 +133,6 @@ export function jobsNote(choice: JobsChoice): string | null {
   const input = choice.bytes === null ? 'the input' : `the input (${kB(choice.bytes)} of text)`;
   const share = `${Math.round(choice.work * 100)} %`;
   if (choice.asked === undefined) return `1 thread: ${input} is ${share} of what pays for a worker thread's start-up (--jobs N to choose)`;
+  if (choice.threads === 1) return `--jobs ${choice.asked} as asked, though ${input} is one batch, which one thread judges whole: no worker thread starts`;
   return `--jobs ${choice.asked} as asked, though ${input} is ${share} of what pays for a worker thread's start-up: --jobs 1 is likely quicker (the default would choose it)`;
 }

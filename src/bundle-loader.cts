@@ -3,23 +3,19 @@
  * line's 1.4 MB bundle, and then each function as it first runs, is about a quarter of a short
  * run's time; the cache `<bundle>.cache`, made by `npm run build` (scripts/build-bundles.mjs
  * runs sample jobs with DICE_DIALECTS_CODE_CACHE naming the file), holds that work done.
- * The cache starts with the CRC-32 and the length of the bundle it was made from: V8 checks its
- * own version and flags, but a bundle's content only by its length, so a cache of other bytes is
- * never used (a cache is a build's own, not a defence against tampering: a checksum that catches
- * every edit short of a crafted one will do: CRC-32 of the 1.8 MB bundle, node:zlib's loading
- * included, costs about 7 M instructions where SHA-256 cost 50 M, 6 % of a one-game replay's). Without a usable cache the
- * bundle compiles as require() would compile it. The tool writes no cache at run time (an
- * installed package's folder is not its to write).
+ * The cache starts with the SHA-256 of the bundle it was made from: V8 checks its own version
+ * and flags, but a bundle's content only by its length, so a cache of other bytes is never
+ * used. Without a usable cache the bundle compiles as require() would compile it. The tool
+ * writes no cache at run time (an installed package's folder is not its to write).
  */
 import { isAscii } from 'node:buffer';
+import { createHash } from 'node:crypto';
 import { readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import vm from 'node:vm';
-import { crc32 } from 'node:zlib';
 
-/** The cache file's header: the bundle's CRC-32 and byte length, 4 bytes each (big-endian). */
-const DIGEST_BYTES = 8;
+const DIGEST_BYTES = 32;
 /** Where a bundle being cached leaves its "write the cache now" (worker-entry.cts calls it after a task). */
 const WRITE_CODE_CACHE = Symbol.for('dice-dialects.write-code-cache');
 
@@ -30,9 +26,7 @@ type CacheUse = 'none' | 'used' | 'refused';
 function loadBundle(file: string): { exports: unknown; cache: CacheUse } {
   const bytes = readFileSync(file);
   const cacheFile = `${file}.cache`;
-  const digest = Buffer.alloc(DIGEST_BYTES);
-  digest.writeUInt32BE(crc32(bytes), 0);
-  digest.writeUInt32BE(bytes.length, 4);
+  const digest = createHash('sha256').update(bytes).digest();
   const cachedData = cacheFor(digest, cacheFile);
   // CommonJS's own wrapper, so the bundle runs exactly as a required module. The build writes
   // the bundles in ASCII (scripts/build-bundles.mjs): read as Latin-1, the same text becomes a

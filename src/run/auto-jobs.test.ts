@@ -43,11 +43,24 @@ describe('the default jobs: one thread for an input too small to pay for a worke
   });
 
   it('the samples under every dialect are worth the cores; a URL or stdin, of unknown size, too', async () => {
-    const all = await chooseJobs({ sources: [samples], weight: 10 });
+    const all = await chooseJobs({ sources: [samples], weight: 10, load: 0 });
     if (cores > 1) expect(all.jobs).toBe(cores);
     expect(all.work).toBeGreaterThan(1);
     expect(jobsNote(all)).toBeNull();
-    for (const source of ['http://127.0.0.1:9/games.ndjson', '-']) expect(await chooseJobs({ sources: [source] })).toMatchObject({ jobs: cores, work: null });
+    for (const source of ['http://127.0.0.1:9/games.ndjson', '-']) expect(await chooseJobs({ sources: [source], load: 0 })).toMatchObject({ jobs: cores, work: null });
+  });
+
+  it.skipIf(cores < 2)('by default, no more threads than the load average leaves cores idle for (this one besides), in no note; asked-for jobs as asked', async () => {
+    const busy = await chooseJobs({ sources: [samples], weight: 10, load: cores + 0.5 });
+    expect(busy).toMatchObject({ jobs: 1, threads: 1 });
+    expect(busy.work).toBeGreaterThan(1);
+    expect(jobsNote(busy)).toBeNull();
+    // One core busy elsewhere: the others run this thread and its workers.
+    expect((await chooseJobs({ sources: [samples], weight: 10, load: 1 })).jobs).toBe(cores);
+    expect((await chooseJobs({ sources: [samples], weight: 10, load: cores - 1.5 })).jobs).toBe(Math.min(cores, 2));
+    const asked = await chooseJobs({ jobs: 2, sources: [samples], weight: 10, load: cores + 0.5 });
+    expect(asked).toMatchObject({ jobs: 2, threads: 2 });
+    expect(jobsNote(asked)).toBeNull();
   });
 
   it("a gzip file counts its text, in the format its first bytes say (the state maps' threshold for state maps)", async () => {

@@ -1,10 +1,11 @@
 #!/usr/bin/env node
-import { createRequire } from 'node:module';
-import { fileURLToPath } from 'node:url';
+'use strict';
+// CommonJS (bin/package.json says so): an ES module entry would start Node's ESM loader first,
+// about 12 M instructions of a one-game replay's start that nothing else needs (docs/performance.md#start-up).
+const path = require('node:path');
 
 // The command line is one CommonJS bundle, loaded with its code cache (src/bundle-loader.cts).
 // A checkout that was never built has none: say how to build it, not a module stack trace.
-const require = createRequire(import.meta.url);
 let loader;
 try {
   loader = require.resolve('../dist/bundle-loader.cjs');
@@ -13,7 +14,7 @@ try {
   process.exit(2);
 }
 const { loadBundle } = require(loader);
-const { main } = loadBundle(fileURLToPath(new URL('../dist/bundle/cli.cjs', import.meta.url))).exports;
+const { main } = loadBundle(path.join(__dirname, '..', 'dist', 'bundle', 'cli.cjs')).exports;
 
 // A reader that closed the pipe (`… | head`) wants no more: stop at once, quietly, with the
 // exit code the command had so far (the same rule as src/output/closed-pipe.ts, for --out /dev/stdout).

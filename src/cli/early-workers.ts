@@ -20,6 +20,7 @@ export interface RunWords {
   sources: string[];
   format: FormatName | 'auto';
   glob: string | undefined;
+  historyList: string | undefined;
   dialects: number;
   allDialects: boolean;
   shards: number;
@@ -28,7 +29,7 @@ export interface RunWords {
 /** Reads `RunWords` from a replay's or infer's arguments (argv[0] is the command). */
 export function runWords(argv: string[]): RunWords {
   const takesValue = VALUE_OPTIONS[argv[0]] ?? new Set<string>();
-  const words: RunWords = { jobs: undefined, sources: [], format: 'auto', glob: undefined, dialects: 0, allDialects: false, shards: 1 };
+  const words: RunWords = { jobs: undefined, sources: [], format: 'auto', glob: undefined, historyList: undefined, dialects: 0, allDialects: false, shards: 1 };
   for (let i = 1; i < argv.length; i++) {
     const a = argv[i];
     if (a === '--') {
@@ -45,6 +46,7 @@ export function runWords(argv: string[]): RunWords {
     if (name === 'jobs') words.jobs = Number(value);
     else if (name === 'format' && (FORMAT_NAMES as readonly string[]).includes(value ?? '')) words.format = value as FormatName;
     else if (name === 'glob') words.glob = value;
+    else if (name === 'history-list') words.historyList = value;
     else if (name === 'dialect') words.dialects++;
     else if (name === 'all-dialects') words.allDialects = true;
     else if (name === 'shard') words.shards = Number(/^\d+\/(\d+)$/.exec(value ?? '')?.[1] ?? 1) || 1;
@@ -68,10 +70,12 @@ export async function startWorkersEarly(argv: string[]): Promise<void> {
   const words = runWords(argv);
   let jobs = words.jobs ?? availableParallelism();
   if (!Number.isInteger(jobs) || jobs < 2) return;
-  if (words.jobs === undefined && judge === 'replay') {
+  // Sized as the run will size it: the default's jobs (replay's), and for asked-for jobs too the
+  // threads that can have work (none besides this one for an input of one batch).
+  if (words.jobs !== undefined || judge === 'replay') {
     const { chooseJobs } = await import('../run/auto-jobs.js');
     const dialects = words.allDialects ? (await import('../dialects/index.js')).listDialects().length : Math.max(1, words.dialects);
-    jobs = (await chooseJobs({ sources: words.sources, glob: words.glob, format: words.format, weight: dialects / words.shards })).jobs;
+    jobs = (await chooseJobs({ jobs: words.jobs, sources: words.sources, glob: words.glob, format: words.format, historyList: words.historyList, weight: dialects / words.shards })).threads;
     if (jobs < 2) return;
   }
   const { startPoolEarly, workerLimits, workerThreads } = await import('../worker-pool.js');

@@ -12,7 +12,7 @@ describe('the command in a checkout that was never built', () => {
   it('says how to build it in one line, exit 2, no stack trace', () => {
     // The real bin script, in a folder laid out as a fresh clone before `npm run build`.
     mkdirSync(join(dir, 'bin'));
-    copyFileSync(fileURLToPath(new URL('../../bin/dice-dialects.js', import.meta.url)), join(dir, 'bin/dice-dialects.js'));
+    for (const f of ['bin/dice-dialects.js', 'bin/package.json']) copyFileSync(fileURLToPath(new URL(`../../${f}`, import.meta.url)), join(dir, f));
     copyFileSync(fileURLToPath(new URL('../../package.json', import.meta.url)), join(dir, 'package.json'));
     const r = spawnSync(process.execPath, [join(dir, 'bin/dice-dialects.js'), 'replay', '--help'], { encoding: 'utf8' });
     expect(r.status).toBe(2);

@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { packageRoot } from '../dialects/index.js';
 import { tempDir } from '../test-support/temp-dir.js';
 import { chooseJobs, jobsNote, WORKER_PAYS_FROM } from './auto-jobs.js';
+import { BATCH_BYTES } from './batch-size.js';
 
 const samples = join(packageRoot(), 'corpora/samples');
 const cores = availableParallelism();
@@ -17,7 +18,7 @@ describe('the default jobs: one thread for an input too small to pay for a worke
     const file = join(dir, 'one.ndjson');
     writeFileSync(file, `${'x'.repeat(1000)}\n`);
     const auto = await chooseJobs({ sources: [file], format: 'ndjson' });
-    expect(auto).toEqual({ jobs: 1, asked: undefined, work: 1001 / WORKER_PAYS_FROM.ndjson, bytes: 1001 });
+    expect(auto).toEqual({ jobs: 1, threads: 1, asked: undefined, work: 1001 / WORKER_PAYS_FROM.ndjson, bytes: 1001 });
     expect(jobsNote(auto)).toMatch(/^1 thread: the input \(1 kB of text\) is 0 % of what pays for a worker thread's start-up/);
     const asked = await chooseJobs({ jobs: 2, sources: [file], format: 'ndjson' });
     expect(asked.jobs).toBe(2);
@@ -25,12 +26,41 @@ describe('the default jobs: one thread for an input too small to pay for a worke
     expect(jobsNote(await chooseJobs({ jobs: 1, sources: [file] }))).toBeNull();
   });
 
+  it('asked-for jobs start no worker for an input of one batch (it would have nothing to judge), and do for more', async () => {
+    const dir = tempDir('auto-jobs-batch-');
+    const one = join(dir, 'one.ndjson');
+    writeFileSync(one, `${'x'.repeat(BATCH_BYTES - 1)}\n`);
+    const small = await chooseJobs({ jobs: 3, sources: [one], format: 'ndjson' });
+    expect(small).toMatchObject({ jobs: 3, threads: 1, bytes: BATCH_BYTES });
+    expect(jobsNote(small)).toBe(`--jobs 3 as asked, though the input (${Math.round(BATCH_BYTES / 1e3)} kB of text) is one batch, which one thread judges whole: no worker thread starts`);
+    const two = join(dir, 'two.ndjson');
+    writeFileSync(two, `${'x'.repeat(BATCH_BYTES)}\n`);
+    const larger = await chooseJobs({ jobs: 3, sources: [two], format: 'ndjson' });
+    expect(larger).toMatchObject({ jobs: 3, threads: 3 });
+    expect(jobsNote(larger)).toMatch(/^--jobs 3 as asked, though the input \(\d+ kB of text\) is \d+ % of what pays for a worker thread's start-up: --jobs 1 is likely quicker/);
+    // A history list's records are read too, of a size not known here: counted as large.
+    expect(await chooseJobs({ jobs: 3, sources: [], historyList: join(dir, 'list.txt') })).toMatchObject({ jobs: 3, threads: 3, work: null });
+  });
+
   it('the samples under every dialect are worth the cores; a URL or stdin, of unknown size, too', async () => {
-    const all = await chooseJobs({ sources: [samples], weight: 10 });
+    const all = await chooseJobs({ sources: [samples], weight: 10, load: 0 });
     if (cores > 1) expect(all.jobs).toBe(cores);
     expect(all.work).toBeGreaterThan(1);
     expect(jobsNote(all)).toBeNull();
-    for (const source of ['http://127.0.0.1:9/games.ndjson', '-']) expect(await chooseJobs({ sources: [source] })).toMatchObject({ jobs: cores, work: null });
+    for (const source of ['http://127.0.0.1:9/games.ndjson', '-']) expect(await chooseJobs({ sources: [source], load: 0 })).toMatchObject({ jobs: cores, work: null });
+  });
+
+  it.skipIf(cores < 2)('by default, no more threads than the load average leaves cores idle for (this one besides), in no note; asked-for jobs as asked', async () => {
+    const busy = await chooseJobs({ sources: [samples], weight: 10, load: cores + 0.5 });
+    expect(busy).toMatchObject({ jobs: 1, threads: 1 });
+    expect(busy.work).toBeGreaterThan(1);
+    expect(jobsNote(busy)).toBeNull();
+    // One core busy elsewhere: the others run this thread and its workers.
+    expect((await chooseJobs({ sources: [samples], weight: 10, load: 1 })).jobs).toBe(cores);
+    expect((await chooseJobs({ sources: [samples], weight: 10, load: cores - 1.5 })).jobs).toBe(Math.min(cores, 2));
+    const asked = await chooseJobs({ jobs: 2, sources: [samples], weight: 10, load: cores + 0.5 });
+    expect(asked).toMatchObject({ jobs: 2, threads: 2 });
+    expect(jobsNote(asked)).toBeNull();
   });
 
   it("a gzip file counts its text, in the format its first bytes say (the state maps' threshold for state maps)", async () => {

@@ -1,26 +1,28 @@
 import { open } from 'node:fs/promises';
-import { availableParallelism } from 'node:os';
+import { availableParallelism, loadavg } from 'node:os';
 import { detectFormat } from '../records/detect.js';
 import type { FormatName } from '../records/model/game-record.js';
+import { BATCH_BYTES } from './batch-size.js';
 import { listUnits } from './shard-plan.js';
 
 /**
  * Bytes of text (a gzip file's size before compression) one dialect must have to judge before a
  * worker thread pays for its start-up and warm-up, per format (docs/performance.md#threads):
- * whole process on this project's 2-core machine, `--jobs 2` gained 1.02–1.18× on 10,000 games
- * of the light formats and 1.28× on the state maps at load 1.6–2.8 (2026-12-01), and lost on
- * every size up to 3,000 games under load 8–15 (2026-12-02, `node scripts/bench-formats.mjs
- * --crossover …`); so a light format takes two threads from about 6,000–8,000 games, a state
- * map (36 kB a game, cheaper per byte) from about 4,000. Formats not measured take native's.
+ * whole process on this project's 2-core machine (`node scripts/bench-formats.mjs --crossover
+ * 1000,3000,6000,10000 --rounds 5`, 2026-12-07, load 4.2–9.5), `--jobs 2` lost to `--jobs 1` at
+ * every size up to 10,000 games (0.47–0.95×; the state maps 1.01× at 6,000 games, 0.71× at
+ * 10,000), and it gained 1.02–1.28× on 10,000 games at load 1.6–2.8 (2026-12-01). So a worker
+ * starts only above the 10,000-game files measured (and only on an idle core: chooseJobs).
+ * Formats not measured take native's.
  */
 export const WORKER_PAYS_FROM: Readonly<Record<FormatName, number>> = {
-  ndjson: 34_000_000,
-  'ingest-wire': 36_000_000,
-  history: 26_000_000,
-  csv: 25_000_000,
-  'dicechess-com': 150_000_000,
-  beturanga: 34_000_000,
-  'opening-book': 34_000_000,
+  ndjson: 70_000_000,
+  'ingest-wire': 45_000_000,
+  history: 38_000_000,
+  csv: 36_000_000,
+  'dicechess-com': 380_000_000,
+  beturanga: 70_000_000,
+  'opening-book': 70_000_000,
 };
 
 /** The bytes of a file's start the format is told from (the reader's detector looks at up to 64 KiB; the formats' keys come early). */
@@ -30,6 +32,11 @@ const SNIFF_BYTES = 16 * 1024;
 export interface JobsChoice {
   /** Threads that judge: this one and `jobs − 1` workers. */
   jobs: number;
+  /**
+   * Threads started: `jobs`, or 1 when the input is known to be one batch (BATCH_BYTES of text
+   * at most): a batch is judged whole by one thread, so a worker would start for nothing.
+   */
+  threads: number;
   /** `--jobs` as given (undefined: the default). */
   asked: number | undefined;
   /**
@@ -48,27 +55,37 @@ export interface JobsInput {
   sources: string[];
   glob?: string;
   format?: FormatName | 'auto';
+  /** A history list's records are read besides the sources: of a size unknown here. */
+  historyList?: string | string[];
   /** Judging passes per record (dialects; a shard's share of them); 1 when omitted. */
   weight?: number;
+  /** The 1-minute load average (os.loadavg()'s when omitted; tests give their own). */
+  load?: number;
 }
 
 /**
  * The threads of a run: `jobs` when given, else all cores unless the input is too small to pay
- * for a worker thread's start-up (then one). Decided from sizes before any worker starts: stat,
- * a gzip file's trailer, and each file's first bytes for its format; nothing else is read.
+ * for a worker thread's start-up (then one), and no more than the cores the load average leaves
+ * idle besides this thread's. Decided from sizes before any worker starts: stat, a gzip file's
+ * trailer, and each file's first bytes for its format; nothing else is read.
  */
 export async function chooseJobs(input: JobsInput): Promise<JobsChoice> {
   const cores = availableParallelism();
   const asked = input.jobs;
   // Asked for one thread, or there is only one core: nothing to size.
-  if (asked === 1 || (asked === undefined && cores < 2)) return { jobs: Math.max(1, asked ?? 1), asked, work: null, bytes: null };
+  if (asked === 1 || (asked === undefined && cores < 2)) return { jobs: Math.max(1, asked ?? 1), threads: 1, asked, work: null, bytes: null };
   const size = await inputWork(input);
-  const jobs = asked ?? (size.work !== null && size.work < 1 ? 1 : cores);
-  return { jobs, asked, ...size };
+  let jobs = asked ?? (size.work !== null && size.work < 1 ? 1 : cores);
+  // A worker pays only on a core of its own: on a busy machine (other processes' threads
+  // runnable) it takes turns with this thread and loses (docs/performance.md#threads). Said in
+  // no note: what a run prints may not hang on the machine's load (run_info records the jobs).
+  if (asked === undefined && jobs > 1) jobs = Math.min(jobs, 1 + Math.max(0, Math.floor(cores - (input.load ?? loadavg()[0]))));
+  return { jobs, threads: size.bytes !== null && size.bytes <= BATCH_BYTES ? 1 : jobs, asked, ...size };
 }
 
 /** The input's work as a share of a worker's worth (see JobsChoice.work), stopping as soon as it is plainly above it. */
 async function inputWork(input: JobsInput): Promise<{ work: number | null; bytes: number | null }> {
+  if (input.historyList !== undefined) return { work: null, bytes: null };
   const weight = input.weight !== undefined && input.weight > 0 ? input.weight : 1;
   let work = 0;
   let bytes = 0;
@@ -124,5 +141,6 @@ export function jobsNote(choice: JobsChoice): string | null {
   const input = choice.bytes === null ? 'the input' : `the input (${kB(choice.bytes)} of text)`;
   const share = `${Math.round(choice.work * 100)} %`;
   if (choice.asked === undefined) return `1 thread: ${input} is ${share} of what pays for a worker thread's start-up (--jobs N to choose)`;
+  if (choice.threads === 1) return `--jobs ${choice.asked} as asked, though ${input} is one batch, which one thread judges whole: no worker thread starts`;
   return `--jobs ${choice.asked} as asked, though ${input} is ${share} of what pays for a worker thread's start-up: --jobs 1 is likely quicker (the default would choose it)`;
 }

@@ -9,6 +9,7 @@ import type { RunInfo, Summary } from '../report/summary-schema.js';
 import { RunAccumulator } from './accumulator.js';
 import { chooseJobs, type JobsChoice, jobsNote } from './auto-jobs.js';
 import { type AnyJudge, type BatchItem, type BatchResult, type BatchTask, type JudgeRef, runBatch, type WarmTask } from './batch.js';
+import { BATCH_BYTES, BATCH_ITEMS } from './batch-size.js';
 import { ResultFolding } from './fold.js';
 import { WorkerFailure } from './worker-failure.js';
 import { fileHash, identityHash, toolVersion } from './run-info.js';
@@ -104,9 +105,6 @@ export interface CorpusRunResult<S = never> {
   jobs: JobsChoice;
 }
 
-/** A batch is handed to a worker when its records reach this many bytes (or BATCH_ITEMS items): memory stays flat whatever the records' size. */
-const BATCH_BYTES = 512 * 1024;
-const BATCH_ITEMS = 512;
 
 /**
  * The run pipeline: read → judge (worker threads, batches, results back in input order)
@@ -123,18 +121,20 @@ export async function runCorpus<P, S = never>(opts: CorpusRunOptions<P, S>): Pro
   const started = Date.now();
   // The default: all cores, unless the input is too small to pay for a worker thread (decided from sizes, before any starts).
   // Jobs asked for are taken at once (the sizing only words a note meanwhile).
-  const sizing = chooseJobs({ jobs: opts.jobs, sources: opts.sources, glob: opts.glob, format: opts.format, weight: (opts.judge.weight ?? opts.judge.columns.length) / (opts.shard?.n ?? 1) });
-  const jobs = Math.max(1, opts.jobs ?? (await sizing).jobs);
+  // Asked-for jobs are kept, but an input known to be one batch starts no worker (it would have nothing to judge).
+  const sizing = await chooseJobs({ jobs: opts.jobs, sources: opts.sources, glob: opts.glob, format: opts.format, historyList: opts.historyList, weight: (opts.judge.weight ?? opts.judge.columns.length) / (opts.shard?.n ?? 1) });
+  const jobs = Math.max(1, opts.jobs ?? sizing.jobs);
+  const threads = Math.min(jobs, sizing.threads);
   const judgeModule = moduleRef(opts.judge.module);
   const judgeRef: JudgeRef = { module: judgeModule, params: opts.judge.params, key: `${judgeModule}\u0000${JSON.stringify(opts.judge.params)}` };
   // Workers start first, and import and build the judge while this thread plans, opens the run and reads the first bytes.
-  const pool = jobs > 1 ? workerPool('batch', workerThreads(jobs), workerLimits()) : null;
+  const pool = threads > 1 ? workerPool('batch', workerThreads(threads), workerLimits()) : null;
   // A worker counts as ready once its warm-up is done (or failed: its first batch then meets the failure).
   const warm = { ready: 0 };
   const readied = (): void => void warm.ready++;
-  if (pool) for (let i = 0; i < workerThreads(jobs); i++) (pool.run({ warm: judgeRef } satisfies WarmTask) as Promise<unknown>).then(readied, readied);
+  if (pool) for (let i = 0; i < workerThreads(threads); i++) (pool.run({ warm: judgeRef } satisfies WarmTask) as Promise<unknown>).then(readied, readied);
 
-  const jobsChoice = { ...(await sizing), jobs };
+  const jobsChoice = { ...sizing, jobs, threads };
 
   let plan: ShardPlan | null;
   let run: RunDir | null;
@@ -150,7 +150,7 @@ export async function runCorpus<P, S = never>(opts: CorpusRunOptions<P, S>): Pro
   if (note !== null) opts.onJobsNote?.(note);
   let streamed: Streamed<S>;
   try {
-    streamed = await streamRun(opts, { plan, run, pool, warm, jobs, judgeRef, started });
+    streamed = await streamRun(opts, { plan, run, pool, warm, threads, judgeRef, started });
   } catch (error) {
     await run?.abort();
     await pool?.destroy();
@@ -200,7 +200,7 @@ interface Streamed<S> {
 /** Stream: reads the sources (or the shard's units), judges, accumulates and writes results.ndjson, in input order. */
 async function streamRun<P, S>(
   opts: CorpusRunOptions<P, S>,
-  ctx: { plan: ShardPlan | null; run: RunDir | null; pool: ReturnType<typeof workerPool>; warm: { ready: number }; jobs: number; judgeRef: JudgeRef; started: number },
+  ctx: { plan: ShardPlan | null; run: RunDir | null; pool: ReturnType<typeof workerPool>; warm: { ready: number }; threads: number; judgeRef: JudgeRef; started: number },
 ): Promise<Streamed<S>> {
   const { plan, run, pool } = ctx;
   const acc = new RunAccumulator(opts.judge.columns);
@@ -226,7 +226,7 @@ async function streamRun<P, S>(
   // A shard writes every line; folding repeated unreadable lines needs the whole run's order, so merge folds.
   const folding = plan ? null : new ResultFolding();
   const out = run?.resultsStream ?? null;
-  const sourceErrors = await judgeStream(items, { judge: opts.judge, judgeRef: ctx.judgeRef, pool, warm: ctx.warm, jobs: ctx.jobs, acc, progress, out, hash: resultsHash, corpusOf: corpusNamer(opts.sources), started: ctx.started, folding, judgeState, onProgress: opts.onProgress, onSourceFailure: opts.onSourceFailure });
+  const sourceErrors = await judgeStream(items, { judge: opts.judge, judgeRef: ctx.judgeRef, pool, warm: ctx.warm, threads: ctx.threads, acc, progress, out, hash: resultsHash, corpusOf: corpusNamer(opts.sources), started: ctx.started, folding, judgeState, onProgress: opts.onProgress, onSourceFailure: opts.onSourceFailure });
   const closing = folding?.closingText() ?? '';
   if (out && closing && !out.write(closing)) await new Promise<void>((r) => out.once('drain', () => r()));
   return { acc, progress, sourceErrors, digests, unitReads, resultsHash, judgeState };
@@ -311,7 +311,8 @@ interface StreamContext<P, S> {
   pool: ReturnType<typeof workerPool>;
   /** Workers whose warm-up (starting, importing and building the judge) is over. */
   warm: { ready: number };
-  jobs: number;
+  /** Threads that judge: this one and the pool's workers. */
+  threads: number;
   acc: RunAccumulator;
   progress: Progress;
   /** Where results.ndjson goes (null: no run folder, nothing written). */
@@ -341,7 +342,7 @@ async function judgeStream<P, S>(items: AsyncIterable<BatchItem>, ctx: StreamCon
   // thread waits for the one that reads, and no core runs two threads. Only a worker done
   // warming up has room: until then (a worker starts in 50-200 ms) the batches are judged here,
   // so a small input never waits for a thread to start (--jobs 2 no slower than --jobs 1).
-  const workerRoom = pool ? TASKS_PER_WORKER * workerThreads(ctx.jobs) : 0;
+  const workerRoom = pool ? TASKS_PER_WORKER * workerThreads(ctx.threads) : 0;
   let inWorkers = 0;
   const judge = (task: BatchTask): Promise<BatchResult> => {
     if (pool && inWorkers < Math.min(workerRoom, TASKS_PER_WORKER * ctx.warm.ready)) {

@@ -67,6 +67,16 @@ const TO = ascii(',"to":');
 const PROMOTION = ascii(',"promotion":');
 const NONE = ascii('"NONE"');
 const LEFT_TIME = ascii(',"leftTime":');
+// The usual die and move, as the literals around their values.
+const DIE_HEAD = ascii('{"value":"');
+const DIE_ALLOWED = ascii('","allowed":');
+const TRUE_USED = ascii('true,"used":');
+const FALSE_USED = ascii('false,"used":');
+const TRUE_CLOSE = ascii('true}');
+const FALSE_CLOSE = ascii('false}');
+const FROM_SQUARE = ascii('{"from":"');
+const TO_SQUARE = ascii('","to":"');
+const NO_PROMOTION = ascii('","promotion":"NONE"}');
 const NO_MOVE = ascii(',"gameMoveHistoryMove":null,"leftTime":');
 const BANK = ascii(',"bank":');
 
@@ -349,6 +359,35 @@ function readDice(b: Buffer, p: number, end: number, r: Reading): number {
 
 /** One die `{"value":…,"allowed":…,"used":…}` at p onto `dice`: the position after it. */
 function readDie(b: Buffer, p: number, end: number, r: Reading, dice: Die[]): number {
+  const q = usualDie(b, p, end, r, dice);
+  return q >= 0 ? q : anyDie(b, p, end, r, dice);
+}
+
+/**
+ * A die in the usual shape, `{"value":"<one character>","allowed":…,"used":…}`, checked as
+ * four literals around its values: the position after it, or -1 (nothing taken: `anyDie`
+ * reads it part by part). A value that is no die leaves the document to the general path.
+ */
+function usualDie(b: Buffer, p: number, end: number, r: Reading, dice: Die[]): number {
+  let q = lit(b, p, end, DIE_HEAD);
+  // The value's one byte, then its closing quote: a die's character is never a quote or a backslash.
+  if (q < 0 || (q = lit(b, q + 1, end, DIE_ALLOWED)) < 0) return -1;
+  const allowed = b[q] === 116;
+  if ((q = lit(b, q, end, allowed ? TRUE_USED : FALSE_USED)) < 0) return -1;
+  const used = b[q] === 116;
+  if ((q = lit(b, q, end, used ? TRUE_CLOSE : FALSE_CLOSE)) < 0) return -1;
+  addDie(dieOfCode(b[p + DIE_HEAD.length], allowed, used) ?? leave(), r, dice);
+  return q;
+}
+
+function addDie(die: Die, r: Reading, dice: Die[]): void {
+  const note = dieNote(die);
+  if (note !== r.dieNoted) r.notes.add((r.dieNoted = note));
+  dice.push(die);
+}
+
+/** A die, its parts read one by one (`usualDie` left it). */
+function anyDie(b: Buffer, p: number, end: number, r: Reading, dice: Die[]): number {
   p = need(lit(b, p, end, VALUE));
   let q = need(stringEnd(b, p, end));
   // One character: a die or not (anything longer is for the general path to word).
@@ -361,10 +400,7 @@ function readDie(b: Buffer, p: number, end: number, r: Reading, dice: Die[]): nu
   q = boolEnd(b, p, end);
   const used = q - p === 4;
   p = need(lit(b, q, end, CLOSE));
-  const die = dieOfCode(value, allowed, used) ?? leave();
-  const note = dieNote(die);
-  if (note !== r.dieNoted) r.notes.add((r.dieNoted = note));
-  dice.push(die);
+  addDie(dieOfCode(value, allowed, used) ?? leave(), r, dice);
   return p;
 }
 
@@ -372,6 +408,15 @@ function readMove(b: Buffer, p: number, end: number, r: Reading): number {
   let q: number;
   if ((q = lit(b, p, end, NULL)) >= 0) {
     r.move = null;
+    return q;
+  }
+  // The usual move: two squares, no promotion, as three literals around the squares.
+  if ((q = lit(b, p, end, FROM_SQUARE)) >= 0 && (q = lit(b, q + 2, end, TO_SQUARE)) >= 0 && (q = lit(b, q + 2, end, NO_PROMOTION)) >= 0) {
+    const from = p + FROM_SQUARE.length;
+    const to = from + 2 + TO_SQUARE.length;
+    r.move = usualMove(b[from], b[from + 1], b[to], b[to + 1]) ?? leave();
+    const note = squaresNote(b[from], b[to]);
+    if (note !== r.squaresNoted) r.notes.add((r.squaresNoted = note));
     return q;
   }
   p = need(lit(b, p, end, FROM));

@@ -1,7 +1,8 @@
-import { CLOSE, CLOSE_LIST, COLON, COMMA, COMMA_LITERAL, FALSE, NULL, OPEN, OPEN_LIST, TRUE, again, ascii, bind, digitsEnd, leave, lit, need, numberAt, numberEnd, stringEnd, textAt } from '../json-bytes.js';
+import { COMMA, digitsEnd, leave, need, numberAt, numberEnd, stringEnd, textAt } from '../json-bytes.js';
+import { again8 as again, bind8, lit8 as lit, literal8 as ascii, sameBytes8 as sameBytes } from './eight-bytes.js';
 import { CLOSE_BRACE, QUOTE } from '../../char-codes.js';
 import { fenBoardEnd, fenFieldsEnd, fenKept } from './fen-bytes.js';
-import { type Clocks, type Die, type Step, type StepFen, bankOf, clockOf, diceKeyOf, dieOfCode, inPropertyOrder, moveOf, plainFen, readFen, usualMove } from './steps.js';
+import { type Clocks, type Die, type Step, type StepFen, bankOf, clockOf, diceKeyOf, dieNote, dieOfCode, inPropertyOrder, moveOf, plainFen, readFen, squaresNote, usualMove } from './steps.js';
 
 /**
  * The fast reading of a state-map document written as the site and this tool write it:
@@ -42,6 +43,15 @@ export interface ScannedStateMap {
 /** The boards of the document being scanned, 64 squares each; grown for a longer document. */
 let scratch = new Int8Array(64 * 1024);
 
+const OPEN = ascii('{');
+const CLOSE = ascii('}');
+const OPEN_LIST = ascii('[');
+const CLOSE_LIST = ascii(']');
+const COLON = ascii(':');
+const COMMA_LITERAL = ascii(',');
+const NULL = ascii('null');
+const TRUE = ascii('true');
+const FALSE = ascii('false');
 const GAME_ID = ascii('"gameId":');
 const LATE_GAME_ID = ascii(',"gameId":');
 const MAP = ascii('"gameMoveHistoryStateMap":{');
@@ -57,6 +67,17 @@ const TO = ascii(',"to":');
 const PROMOTION = ascii(',"promotion":');
 const NONE = ascii('"NONE"');
 const LEFT_TIME = ascii(',"leftTime":');
+// The usual die and move, as the literals around their values.
+const DIE_HEAD = ascii('{"value":"');
+const DIE_ALLOWED = ascii('","allowed":');
+const TRUE_USED = ascii('true,"used":');
+const FALSE_USED = ascii('false,"used":');
+const TRUE_CLOSE = ascii('true}');
+const FALSE_CLOSE = ascii('false}');
+const FROM_SQUARE = ascii('{"from":"');
+const TO_SQUARE = ascii('","to":"');
+const NO_PROMOTION = ascii('","promotion":"NONE"}');
+const NO_MOVE = ascii(',"gameMoveHistoryMove":null,"leftTime":');
 const BANK = ascii(',"bank":');
 
 /** A boolean literal at p: its end (4 bytes on: true; 5: false). */
@@ -105,18 +126,17 @@ class Reading {
   diceKey = '';
   move: string | null = null;
   leftTime: Clocks | null = null;
+  /** The last die and square notes added (a document notes each once; a Set's add costs a lookup every time). */
+  dieNoted = '';
+  squaresNoted = '';
   constructor(readonly notes: Set<string>) {}
 }
 
 // Locations are for the words of a problem, and any problem sends the document to the general path.
 const where = '';
 
-/** The document's buffer as words, for `sameBytes` (json-bytes' own view is its own). */
-let words: DataView = new DataView(new ArrayBuffer(0));
-
 function scan(b: Buffer, start: number, end: number, notes: Set<string>): ScannedStateMap {
-  bind(b);
-  if (words.buffer !== b.buffer || words.byteOffset !== b.byteOffset || words.byteLength !== b.byteLength) words = new DataView(b.buffer, b.byteOffset, b.byteLength);
+  bind8(b);
   let p = need(lit(b, start, end, OPEN));
   let q: number;
   let gameId: string | undefined;
@@ -144,14 +164,6 @@ function scan(b: Buffer, start: number, end: number, notes: Set<string>): Scanne
   p = need(lit(b, p, end, CLOSE));
   if (p !== end) leave();
   return { gameId, steps, squares: scratch };
-}
-
-/** How many of the k bytes at p are the bytes at a (four at a time while they agree). */
-function sameBytes(b: Buffer, p: number, a: number, k: number): number {
-  let i = 0;
-  for (; i + 4 <= k; i += 4) if (words.getUint32(p + i, true) !== words.getUint32(a + i, true)) break;
-  for (; i < k; i++) if (b[p + i] !== b[a + i]) break;
-  return i;
 }
 
 /** One step `"<n>":{…}` at p: the position after it; the step is `r.prev`. */
@@ -182,8 +194,14 @@ function readStep(b: Buffer, p: number, end: number, r: Reading): number {
     p = readDice(b, need(lit(b, p, end, DICES)), end, r);
     r.stepDiceB = p;
   }
-  p = readMove(b, need(lit(b, p, end, MOVE)), end, r);
-  p = need(lit(b, p, end, LEFT_TIME));
+  // Half the steps have no move (rolls, highlight resets): its key, null and the next key in one.
+  if ((q = lit(b, p, end, NO_MOVE)) >= 0) {
+    r.move = null;
+    p = q;
+  } else {
+    p = readMove(b, need(lit(b, p, end, MOVE)), end, r);
+    p = need(lit(b, p, end, LEFT_TIME));
+  }
   if (prev !== null && (q = again(b, p, end, r.stepClockA, r.stepB)) >= 0 && q < end && b[q] === CLOSE_BRACE) {
     r.stepClockA = p;
     r.stepB = q;
@@ -323,7 +341,7 @@ function readDice(b: Buffer, p: number, end: number, r: Reading): number {
         p = q;
       } else {
         const dieStart = p;
-        p = readDie(b, p, end, r.notes, dice);
+        p = readDie(b, p, end, r, dice);
         const die = dice[j];
         if (sameFaces && (j >= before.length || before[j].face !== die.face || before[j].side !== die.side)) sameFaces = false;
         dieAt[2 * j] = dieStart;
@@ -340,7 +358,36 @@ function readDice(b: Buffer, p: number, end: number, r: Reading): number {
 }
 
 /** One die `{"value":…,"allowed":…,"used":…}` at p onto `dice`: the position after it. */
-function readDie(b: Buffer, p: number, end: number, notes: Set<string>, dice: Die[]): number {
+function readDie(b: Buffer, p: number, end: number, r: Reading, dice: Die[]): number {
+  const q = usualDie(b, p, end, r, dice);
+  return q >= 0 ? q : anyDie(b, p, end, r, dice);
+}
+
+/**
+ * A die in the usual shape, `{"value":"<one character>","allowed":…,"used":…}`, checked as
+ * four literals around its values: the position after it, or -1 (nothing taken: `anyDie`
+ * reads it part by part). A value that is no die leaves the document to the general path.
+ */
+function usualDie(b: Buffer, p: number, end: number, r: Reading, dice: Die[]): number {
+  let q = lit(b, p, end, DIE_HEAD);
+  // The value's one byte, then its closing quote: a die's character is never a quote or a backslash.
+  if (q < 0 || (q = lit(b, q + 1, end, DIE_ALLOWED)) < 0) return -1;
+  const allowed = b[q] === 116;
+  if ((q = lit(b, q, end, allowed ? TRUE_USED : FALSE_USED)) < 0) return -1;
+  const used = b[q] === 116;
+  if ((q = lit(b, q, end, used ? TRUE_CLOSE : FALSE_CLOSE)) < 0) return -1;
+  addDie(dieOfCode(b[p + DIE_HEAD.length], allowed, used) ?? leave(), r, dice);
+  return q;
+}
+
+function addDie(die: Die, r: Reading, dice: Die[]): void {
+  const note = dieNote(die);
+  if (note !== r.dieNoted) r.notes.add((r.dieNoted = note));
+  dice.push(die);
+}
+
+/** A die, its parts read one by one (`usualDie` left it). */
+function anyDie(b: Buffer, p: number, end: number, r: Reading, dice: Die[]): number {
   p = need(lit(b, p, end, VALUE));
   let q = need(stringEnd(b, p, end));
   // One character: a die or not (anything longer is for the general path to word).
@@ -353,7 +400,7 @@ function readDie(b: Buffer, p: number, end: number, notes: Set<string>, dice: Di
   q = boolEnd(b, p, end);
   const used = q - p === 4;
   p = need(lit(b, q, end, CLOSE));
-  dice.push(dieOfCode(value, allowed, used, notes) ?? leave());
+  addDie(dieOfCode(value, allowed, used) ?? leave(), r, dice);
   return p;
 }
 
@@ -361,6 +408,15 @@ function readMove(b: Buffer, p: number, end: number, r: Reading): number {
   let q: number;
   if ((q = lit(b, p, end, NULL)) >= 0) {
     r.move = null;
+    return q;
+  }
+  // The usual move: two squares, no promotion, as three literals around the squares.
+  if ((q = lit(b, p, end, FROM_SQUARE)) >= 0 && (q = lit(b, q + 2, end, TO_SQUARE)) >= 0 && (q = lit(b, q + 2, end, NO_PROMOTION)) >= 0) {
+    const from = p + FROM_SQUARE.length;
+    const to = from + 2 + TO_SQUARE.length;
+    r.move = usualMove(b[from], b[from + 1], b[to], b[to + 1]) ?? leave();
+    const note = squaresNote(b[from], b[to]);
+    if (note !== r.squaresNoted) r.notes.add((r.squaresNoted = note));
     return q;
   }
   p = need(lit(b, p, end, FROM));
@@ -372,7 +428,9 @@ function readMove(b: Buffer, p: number, end: number, r: Reading): number {
   p = need(lit(b, toEnd, end, PROMOTION));
   if ((q = lit(b, p, end, NONE)) >= 0 && fromEnd === from + 3 && toEnd === to + 3) {
     // The usual move: two squares, no promotion.
-    r.move = usualMove(b[from], b[from + 1], b[to], b[to + 1], r.notes) ?? leave();
+    r.move = usualMove(b[from], b[from + 1], b[to], b[to + 1]) ?? leave();
+    const note = squaresNote(b[from], b[to]);
+    if (note !== r.squaresNoted) r.notes.add((r.squaresNoted = note));
   } else {
     let promotion: string | null = null;
     if ((q = lit(b, p, end, NULL)) < 0) {

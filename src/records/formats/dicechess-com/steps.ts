@@ -202,14 +202,19 @@ for (let f = 1; f <= 6; f++) {
   DIE_FACE[UPPER.charCodeAt(f - 1)] = f;
 }
 
-/** A die from its one ASCII character's code, or undefined where that is no die (the general path words it). */
-export function dieOfCode(c: number, allowed: boolean, used: boolean, notes: Set<string>): Die | undefined {
+/**
+ * A die from its one ASCII character's code, or undefined where that is no die (the general
+ * path words it). Its note is `dieNote(die)` (the scanner notes once a document).
+ */
+export function dieOfCode(c: number, allowed: boolean, used: boolean): Die | undefined {
   const face = c < 128 ? DIE_FACE[c] : 0;
   if (face === 0) return undefined;
   const side: Side | null = c <= 57 ? null : c < 97 ? 'w' : 'b';
-  notes.add(side === null ? 'dice:digits' : 'dice:letters');
   return { face, side, allowed, used };
 }
+
+/** What a die's spelling notes: digits or piece letters. */
+export const dieNote = (d: Die): string => (d.side === null ? 'dice:digits' : 'dice:letters');
 
 /** One die of a step from its fields. */
 export function dieOf(v: unknown, allowed: unknown, used: unknown, n: number, i: number, where: string, notes: Set<string>): Die {
@@ -242,16 +247,19 @@ const isSquare = (s: string): boolean => {
 
 /**
  * The usual move from its squares' character codes (file, rank; either case), no promotion:
- * what `moveOf` gives, or undefined where that is no move (the general path words it).
+ * what `moveOf` gives, or undefined where that is no move (the general path words it). Its
+ * note is `squaresNote` (the scanner notes once a document).
  */
-export function usualMove(fromFile: number, fromRank: number, toFile: number, toRank: number, notes: Set<string>): string | undefined {
+export function usualMove(fromFile: number, fromRank: number, toFile: number, toRank: number): string | undefined {
   // `| 0x20` lands on a–h only from a–h and A–H.
   const from = squareOfCodes(fromFile | 0x20, fromRank);
   const to = squareOfCodes(toFile | 0x20, toRank);
   if (from < 0 || to < 0 || from === to) return undefined;
-  notes.add(fromFile < 97 && toFile < 97 ? 'squares:upper-case' : 'squares:lower-case');
   return uciOfSquares(from, to);
 }
+
+/** What the usual move's spelling notes (`usualMove`'s codes): both squares upper case, or not. */
+export const squaresNote = (fromFile: number, toFile: number): string => (fromFile < 97 && toFile < 97 ? 'squares:upper-case' : 'squares:lower-case');
 
 /** A step's move (UCI, lower case) from its fields. */
 export function moveOf(f: unknown, t: unknown, promotion: unknown, n: number, where: string, notes: Set<string>): string {

@@ -3,9 +3,10 @@ import { FenBoards } from '../model/fen-boards.js';
 import { checkFen } from '../notation/fen.js';
 import { squareOfCodes } from '../notation/squares.js';
 import { uciOfSquares } from '../notation/uci.js';
-import { fenBoardEnd, fenFieldsEnd, fenKept } from './dicechess-com/fen-bytes.js';
+import { fenBoardEnd, fenFieldsEnd, fenKept } from './fen-bytes.js';
 import type { DocPlace } from './format.js';
-import { CLOSE, CLOSE_LIST, COMMA, COMMA_LITERAL, NULL, OPEN, QUOTE, ascii, bind, leave, lit, need, numberAt, numberEnd, stringEnd, textAt } from './json-bytes.js';
+import { bind8, lit8 as lit, literal8 as ascii } from './eight-bytes.js';
+import { COMMA, QUOTE, leave, need, numberAt, numberEnd, stringEnd, textAt } from './json-bytes.js';
 
 type Turn = GameRecordInput['turns'][number];
 
@@ -47,12 +48,17 @@ const THINKING = ascii(',"thinking_time_ms":');
 const FEN_AFTER = ascii(',"fen_after":');
 const WHITE = ascii('"w"');
 const BLACK = ascii('"b"');
+const NULL = ascii('null');
+const OPEN = ascii('{');
+const CLOSE = ascii('}');
+const CLOSE_LIST = ascii(']');
+const COMMA_LITERAL = ascii(',');
 /** The shortest turn the form holds (no dice, no moves, nulls), with its comma: bounds the turns a document can have. */
 const SHORTEST_TURN = '{"turn_number":0,"active_color":"w","dice":[],"moves":[],"thinking_time_ms":null,"fen_after":null},'.length;
 const CLOSE_BRACKET = CLOSE_LIST.bytes[0];
 
 function scan(b: Buffer, start: number, end: number, place: DocPlace): ScannedIngestWire {
-  bind(b);
+  bind8(b);
   if (b[start] !== OPEN.bytes[0] || b[end - 1] !== CLOSE.bytes[0]) leave();
   const turnsAt = b.indexOf(TURNS.bytes, start);
   if (turnsAt < 0 || turnsAt >= end) leave();

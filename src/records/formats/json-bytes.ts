@@ -1,8 +1,9 @@
 /**
- * Reading compact JSON straight from ASCII bytes, for the formats' fast scanners: each
- * helper takes the bytes, a position and the end of the document, and returns the position
- * after what it read or -1 (none reads at or past the end). A scanner throws `OTHER`
- * (through `need` or `leave`) where the text leaves its form, and the general path reads it.
+ * Reading compact JSON values straight from ASCII bytes, for the formats' fast scanners (their
+ * keys and punctuation are compared by eight-bytes.ts): each helper takes the bytes, a position
+ * and the end of the document, and returns the position after what it read or -1 (none reads
+ * at or past the end). A scanner throws `OTHER` (through `need` or `leave`) where the text
+ * leaves its form, and the general path reads it.
  */
 /** Thrown where the text leaves a scanner's form. */
 export const OTHER = new Error('not the compact form');
@@ -10,51 +11,6 @@ export const OTHER = new Error('not the compact form');
 import { BACKSLASH, COMMA, QUOTE } from '../char-codes.js';
 
 export { BACKSLASH, COMMA, QUOTE };
-
-/** A literal's bytes, and the same read as little-endian 32-bit words (the tail bytes after the last whole word). */
-export interface Literal {
-  length: number;
-  words: Uint32Array;
-  bytes: Uint8Array;
-}
-export const ascii = (s: string): Literal => {
-  const bytes = Uint8Array.from(s, (c) => c.charCodeAt(0));
-  const words = new Uint32Array(s.length >> 2);
-  const view = new DataView(bytes.buffer);
-  for (let i = 0; i < words.length; i++) words[i] = view.getUint32(4 * i, true);
-  return { length: s.length, words, bytes };
-};
-// Position-passing helpers rather than closures over a shared position: V8 keeps the
-// position in a register.
-
-/** The scanned bytes as words: four bytes compared at a time (`bind` sets it for a document's buffer). */
-let view: DataView = new DataView(new ArrayBuffer(0));
-
-/** Makes `b` the bytes the helpers read (call before scanning a document of it). */
-export function bind(b: Uint8Array): void {
-  if (view.buffer !== b.buffer || view.byteOffset !== b.byteOffset || view.byteLength !== b.byteLength) view = new DataView(b.buffer, b.byteOffset, b.byteLength);
-}
-
-/** `literal` at p. */
-export function lit(b: Uint8Array, p: number, end: number, literal: Literal): number {
-  const k = literal.length;
-  if (p + k > end) return -1;
-  const { words, bytes } = literal;
-  let i = 0;
-  for (let w = 0; w < words.length; w++, i += 4) if (view.getUint32(p + i, true) !== words[w]) return -1;
-  for (; i < k; i++) if (b[p + i] !== bytes[i]) return -1;
-  return p + k;
-}
-
-/** The bytes from a to z again at p. */
-export function again(b: Uint8Array, p: number, end: number, a: number, z: number): number {
-  const k = z - a;
-  if (k === 0 || p + k > end) return -1;
-  let i = 0;
-  for (; i + 4 <= k; i += 4) if (view.getUint32(p + i, true) !== view.getUint32(a + i, true)) return -1;
-  for (; i < k; i++) if (b[p + i] !== b[a + i]) return -1;
-  return p + k;
-}
 
 /** A JSON string at p of printable ASCII with no escapes. */
 export function stringEnd(b: Uint8Array, p: number, end: number): number {
@@ -129,13 +85,3 @@ export function leave(): never {
   throw OTHER;
 }
 
-
-export const OPEN = ascii('{');
-export const CLOSE = ascii('}');
-export const OPEN_LIST = ascii('[');
-export const CLOSE_LIST = ascii(']');
-export const COLON = ascii(':');
-export const COMMA_LITERAL = ascii(',');
-export const NULL = ascii('null');
-export const TRUE = ascii('true');
-export const FALSE = ascii('false');

@@ -1,7 +1,7 @@
 import { COMMA, digitsEnd, leave, need, numberAt, numberEnd, stringEnd, textAt } from '../json-bytes.js';
-import { again8 as again, bind8, lit8 as lit, literal8 as ascii, sameBytes8 as sameBytes } from './eight-bytes.js';
+import { again8 as again, bind8, lit8 as lit, literal8 as ascii, sameBytes8 as sameBytes } from '../eight-bytes.js';
 import { CLOSE_BRACE, QUOTE } from '../../char-codes.js';
-import { fenBoardEnd, fenFieldsEnd, fenKept } from './fen-bytes.js';
+import { fenBoardEnd, fenFieldsEnd, fenKept } from '../fen-bytes.js';
 import { type Clocks, type Die, type Step, type StepFen, bankOf, clockOf, diceKeyOf, dieNote, dieOfCode, inPropertyOrder, moveOf, plainFen, readFen, squaresNote, usualMove } from './steps.js';
 
 /**

@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { plainFenEnd, plainFenFieldsEnd } from '../../notation/fen-shape.js';
-import { randomGame } from '../../test-support/random-game.js';
-import { makeRecordText } from '../../write.js';
+import { plainFenEnd, plainFenFieldsEnd } from '../notation/fen-shape.js';
+import { randomGame } from '../test-support/random-game.js';
+import { makeRecordText } from '../write.js';
 import { fenBoardEnd, fenFieldsEnd, fenKept } from './fen-bytes.js';
 
 /** A FEN as the scanner meets it: a JSON string among other bytes (the document goes on after it). */

@@ -1,8 +1,9 @@
 /**
- * Byte comparisons for the state-map scanner, eight bytes at a time: a DataView's
- * `getFloat64` is the fastest unaligned eight-byte read V8 gives (about three times
- * `getUint32`'s speed over a step's 200 bytes, which compare four), and most of a state map
- * is compared with the step before it rather than read.
+ * Byte comparisons for the byte scanners (state maps, ingest wire), eight bytes at a time: a
+ * DataView's `getFloat64` is the fastest unaligned eight-byte read V8 gives (about three times
+ * `getUint32`'s speed over a state map step's 200 bytes, which compare four), and most of a
+ * state map is compared with the step before it rather than read; the ingest wire's keys are
+ * literals of 9 to 20 bytes.
  *
  * Two doubles compare equal exactly when their bits are equal, except NaN (never equal to
  * itself) and +0 / -0 (equal, different bits). Each comparison here has on one side bytes

@@ -1,9 +1,9 @@
-import { ROLE_LETTERS } from '../../../core/index.js';
-import { QUOTE } from '../../char-codes.js';
+import { ROLE_LETTERS } from '../../core/index.js';
+import { QUOTE } from '../char-codes.js';
 
 /**
  * `plainFenEnd` and `plainFenFieldsEnd` (notation/fen-shape.ts) read off a JSON string's ASCII
- * bytes, for the state-map scanner: the FEN is checked on the way to the string's closing
+ * bytes, for the byte scanners (state maps, ingest wire): the FEN is checked on the way to the string's closing
  * quote, so its bytes are read once (finding the quote first cost as much as the check), and a
  * string is made only for a FEN that passed. Each answers -1 where the text functions answer
  * -1, or anything the scanner leaves to them: then they read the string and decide. A test

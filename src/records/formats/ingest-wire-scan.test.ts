@@ -143,8 +143,9 @@ describe('the ingest-wire scanner reads as the general path does', () => {
     // ASCII throughout (the fast path reads ASCII batches only): written documents, some made unreadable or odd.
     const odd = (t: string, i: number): string => [t, t.replace('"turns":[', '"turns":[1,'), t.replace(/"fen_after":"[^"]*"/, '"fen_after":"8/8 w"'), t.replace('"dice":[', '"dice":[9,'), ` ${t}`][i % 5];
     const docs = [...long.map(odd), ...written.slice(0, 10), ...fixtureDocuments().filter((t) => /^[\x20-\x7e]*$/.test(t))];
-    // Most are read fast: those the odd edits left alone.
-    expect(docs.filter((t) => scanned(t) !== undefined).length).toBeGreaterThan(20);
+    // Those the odd edits left alone are read fast.
+    const plain = [...long.filter((_, i) => i % 5 === 0), ...written.slice(0, 10)];
+    expect(plain.every((t) => scanned(t) !== undefined)).toBe(true);
     const bytes = Buffer.from(docs.join('\n'), 'latin1');
     expect(bytes.every((c) => c < 128)).toBe(true);
     const spans: number[] = [];

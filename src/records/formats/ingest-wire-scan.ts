@@ -86,8 +86,7 @@ function scan(b: Buffer, start: number, end: number, place: DocPlace): ScannedIn
     boards.keep(read.turns.length);
   }
   // The fields after the turns (the events), read the same way.
-  const fields: Record<string, unknown> = {};
-  for (const k of Object.keys(head)) fields[k] = head[k];
+  const fields = head;
   if (p !== end - 1) {
     p = need(lit(b, p, end, COMMA_LITERAL));
     const tail = JSON.parse(`{${b.toString('latin1', p, end)}`) as unknown;

@@ -25,12 +25,23 @@ for (const stream of [process.stdout, process.stderr]) {
   });
 }
 
+let settled = false;
 main(process.argv.slice(2)).then(
   (code) => {
+    settled = true;
     process.exitCode = code;
   },
   (error) => {
+    settled = true;
     process.stderr.write(`dice-dialects: internal error: ${error?.stack ?? error}\n`);
     process.exitCode = 2;
   },
 );
+// Node ends a process whose work is all waiting on something that can never come, with exit 0:
+// a command that stopped that way did not finish, and must not pass for one that did.
+process.on('beforeExit', () => {
+  if (settled) return;
+  settled = true;
+  process.stderr.write('dice-dialects: internal error: the command stopped before it finished (it was waiting on work that could never end)\n');
+  process.exitCode = 2;
+});

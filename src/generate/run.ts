@@ -14,6 +14,7 @@ import { type BatchOutput, BOOK_TURNS, type GenerateTask, generateBatch } from '
 import type { InjectSpec } from './inject/index.js';
 import type { Rates } from './self-play.js';
 import { type CorpusStats, emptyStats, mergeStats } from './stats.js';
+import { writeText } from '../records/output/write-text.js';
 
 export interface GenerateOptions {
   dialect: Dialect;
@@ -77,10 +78,14 @@ export async function generateCorpus(opts: GenerateOptions): Promise<GenerateRes
   const run = (task: GenerateTask): Promise<BatchOutput> => (pool ? runTask<BatchOutput>(pool, task) : generateBatch(task));
 
   const gzip = opts.out.endsWith('.gz') ? createGzip({ level: 9 }) : null;
-  if (gzip) gzip.pipe(file.stream);
+  if (gzip) {
+    gzip.pipe(file.stream);
+    // A file that fails (no space) stops taking the gzip's output: the gzip must fail too, not wait to drain.
+    file.stream.on('error', (error: Error) => gzip.destroy(error));
+  }
   const sink: NodeJS.WritableStream = gzip ?? file.stream;
   const write = async (text: string): Promise<void> => {
-    if (text.length > 0 && !sink.write(text)) await once(sink, 'drain');
+    await writeText(sink, text);
   };
 
   const stats = emptyStats();
@@ -106,11 +111,11 @@ export async function generateCorpus(opts: GenerateOptions): Promise<GenerateRes
     });
   }
   let lastProgress = 0;
+  // A window of tasks in flight; results are written strictly in task order.
+  const window = Math.max(2, jobs * 3);
+  const inFlight: Array<Promise<BatchOutput>> = [];
   try {
     if (module.header) await write(module.header);
-    // A window of tasks in flight; results are written strictly in task order.
-    const window = Math.max(2, jobs * 3);
-    const inFlight: Array<Promise<BatchOutput>> = [];
     let next = 0;
     const fill = (): void => {
       while (next < tasks.length && inFlight.length < window) inFlight.push(run(tasks[next++]));
@@ -143,9 +148,10 @@ export async function generateCorpus(opts: GenerateOptions): Promise<GenerateRes
     }
     await file.commit();
   } catch (error) {
+    // The tasks still in flight fail as the pool ends: their failure is not the run's.
+    for (const task of inFlight) task.catch(() => {});
     gzip?.destroy();
-    await file.abort();
-    throw error;
+    throw (await file.abort()) ?? error;
   } finally {
     await pool?.destroy();
   }

@@ -11,8 +11,11 @@ export interface OutputFile {
   stream: NodeJS.WritableStream;
   /** Close the stream and put the file in place. */
   commit(): Promise<void>;
-  /** Close the stream and drop what was written (the old file, if any, stays). */
-  abort(): Promise<void>;
+  /**
+   * Close the stream and drop what was written (the old file, if any, stays). Resolves to the
+   * output's own write failure as a one-line error, if it had one: the cause to report.
+   */
+  abort(): Promise<OutputPathError | null>;
 }
 
 async function close(stream: WriteStream): Promise<void> {
@@ -65,6 +68,25 @@ export async function openOutputFile(what: string, path: string, opts: OutputFil
   } catch (e) {
     throw outputFailure(what, path, e);
   }
+  let state: 'open' | 'done' = 'open';
+  const done = (): void => {
+    if (state === 'done') throw new OutputPathError('output.closed', `${what} ${path}: already closed`);
+    state = 'done';
+  };
+  const standard = kind === 'device' ? standardStream(path) : null;
+  if (standard) {
+    return {
+      stream: standard,
+      async commit() {
+        done();
+        await new Promise<void>((flushed) => standard.write('', () => flushed()));
+      },
+      async abort() {
+        state = 'done';
+        return null;
+      },
+    };
+  }
   const stream = createWriteStream(file);
   let failure: unknown = null;
   stream.on('error', (e) => {
@@ -72,11 +94,11 @@ export async function openOutputFile(what: string, path: string, opts: OutputFil
     failure ??= e;
   });
   await Promise.race([once(stream, 'open'), once(stream, 'close')]).catch(() => undefined);
-  let state: 'open' | 'done' = 'open';
-  const done = (): void => {
-    if (state === 'done') throw new OutputPathError('output.closed', `${what} ${path}: already closed`);
-    state = 'done';
-  };
+  // A device that cannot be opened fails here, before any write waits on a stream that will never drain.
+  if (failure !== null) {
+    temporary?.remove();
+    throw outputFailure(what, path, failure);
+  }
   return {
     stream,
     async commit() {
@@ -94,13 +116,24 @@ export async function openOutputFile(what: string, path: string, opts: OutputFil
       }
     },
     async abort() {
-      if (state === 'done') return;
+      if (state === 'done') return null;
       state = 'done';
       stream.destroy();
       await close(stream);
       temporary?.remove();
+      return failure === null ? null : outputFailure(what, path, failure);
     },
   };
+}
+
+/**
+ * The process's own stdout or stderr, named as a file: written through the process's stream,
+ * which is open whatever it is (a socket, for one, cannot be opened again by name: ENXIO).
+ */
+function standardStream(path: string): NodeJS.WriteStream | null {
+  const name = /^\/dev\/(stdout|stderr)$/.exec(path)?.[1] ?? /^\/(?:dev|proc\/self)\/fd\/([12])$/.exec(path)?.[1];
+  if (name === undefined) return null;
+  return name === 'stdout' || name === '1' ? process.stdout : process.stderr;
 }
 
 /** Writes one whole text output (a diff, a matrix, a key) through openOutputFile. */

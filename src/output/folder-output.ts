@@ -2,7 +2,7 @@ import { createWriteStream, type WriteStream } from 'node:fs';
 import { chmod, mkdir, rename, writeFile } from 'node:fs/promises';
 import { once } from 'node:events';
 import { join, resolve } from 'node:path';
-import { checkFolderTarget, type FolderKind, outputFailure, RUN_MARKER, runMarkerText } from './output-path.js';
+import { checkFolderTarget, type FolderKind, type OutputPathError, outputFailure, RUN_MARKER, runMarkerText } from './output-path.js';
 import { createTemporary, dropMarker, PARKED, type Temporary } from './temporary.js';
 
 /**
@@ -23,8 +23,8 @@ export interface FolderOutput {
   writeFile(name: string, data: string | Uint8Array): Promise<void>;
   /** Closes the streams and puts the folder in place. */
   commit(): Promise<void>;
-  /** Drops what was written; the previous folder, if any, stays. */
-  abort(): Promise<void>;
+  /** Drops what was written; the previous folder, if any, stays. Resolves to the folder's own write failure (one line), if it had one. */
+  abort(): Promise<OutputPathError | null>;
 }
 
 async function closeStream(stream: WriteStream): Promise<void> {
@@ -92,10 +92,11 @@ export async function openFolderOutput(what: string, finalDir: string, kind: Fol
       state = 'done';
     },
     async abort() {
-      if (state === 'done') return;
+      if (state === 'done') return null;
       state = 'done';
       for (const s of streams) s.destroy();
       temporary.remove();
+      return streamError === null ? null : outputFailure(what, finalDir, streamError);
     },
   };
 }

@@ -7,6 +7,7 @@ import { SHARD_FILE, ShardManifest } from './manifest.js';
 import { ResultFolding } from './fold.js';
 import { ResultsMismatch, ShardResults } from './merge-results.js';
 import { toolVersion } from './run-info.js';
+import { writeText } from '../records/output/write-text.js';
 
 /** Why a set of folders cannot be merged; nothing was written. */
 export class MergeError extends Error {
@@ -89,7 +90,7 @@ export async function mergeShards(dirs: string[], out: string): Promise<MergeRes
     const readers = shards.map((s, i) => new ShardResults(join(s.dir, 'results.ndjson'), s.m.results, (line) => recount[i].addResult(line)));
     const write = async (parts: Buffer[]): Promise<void> => {
       if (parts.length === 0) return;
-      if (!run.resultsStream.write(Buffer.concat(parts))) await new Promise<void>((r) => run.resultsStream.once('drain', () => r()));
+      await writeText(run.resultsStream, Buffer.concat(parts));
     };
     const block = first.block;
     // Shards write every line: repeated unreadable lines are folded here, in the run's order, as a single run folds them.
@@ -131,7 +132,8 @@ export async function mergeShards(dirs: string[], out: string): Promise<MergeRes
     const sourceErrors = shards.reduce((s, x) => s + x.m.sourceErrors, 0);
     return { summary, records, sourceErrors, n, nothingRead: records === 0 && sourceErrors === 0 };
   } catch (error) {
-    await run.abort();
+    const failed = await run.abort();
+    if (failed) throw failed;
     if (error instanceof ResultsMismatch) throw new MergeError('merge.results', error.message);
     throw error;
   }

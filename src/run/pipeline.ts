@@ -4,6 +4,7 @@ import { type ModuleRef, moduleRef, TASKS_PER_WORKER, runTask, workerLimits, wor
 import type { FormatName } from '../records/model/game-record.js';
 import { type ReadOptions, readRecords, recordsIn, type SourceNote } from '../records/index.js';
 import { isSourceFailure } from '../records/source-failure.js';
+import { writeText } from '../records/output/write-text.js';
 import { openRunDir } from './run-dir.js';
 import type { RunInfo, Summary } from '../report/summary-schema.js';
 import { RunAccumulator } from './accumulator.js';
@@ -129,10 +130,7 @@ export async function runCorpus<P, S = never>(opts: CorpusRunOptions<P, S>): Pro
   const judgeRef: JudgeRef = { module: judgeModule, params: opts.judge.params, key: `${judgeModule}\u0000${JSON.stringify(opts.judge.params)}` };
   // Workers start first, and import and build the judge while this thread plans, opens the run and reads the first bytes.
   const pool = threads > 1 ? workerPool('batch', workerThreads(threads), workerLimits()) : null;
-  // A worker counts as ready once its warm-up is done (or failed: its first batch then meets the failure).
-  const warm = { ready: 0 };
-  const readied = (): void => void warm.ready++;
-  if (pool) for (let i = 0; i < workerThreads(threads); i++) (pool.run({ warm: judgeRef } satisfies WarmTask) as Promise<unknown>).then(readied, readied);
+  const warm = warmUp(pool, workerThreads(threads), judgeRef);
 
   const jobsChoice = { ...sizing, jobs, threads };
 
@@ -152,9 +150,10 @@ export async function runCorpus<P, S = never>(opts: CorpusRunOptions<P, S>): Pro
   try {
     streamed = await streamRun(opts, { plan, run, pool, warm, threads, judgeRef, started });
   } catch (error) {
-    await run?.abort();
+    // A results file that could not be written (a full disk) is the cause, not what its writer then met.
+    const failed = (await run?.abort()) ?? null;
     await pool?.destroy();
-    throw error;
+    throw failed ?? error;
   }
   await pool?.destroy();
 
@@ -200,7 +199,7 @@ interface Streamed<S> {
 /** Stream: reads the sources (or the shard's units), judges, accumulates and writes results.ndjson, in input order. */
 async function streamRun<P, S>(
   opts: CorpusRunOptions<P, S>,
-  ctx: { plan: ShardPlan | null; run: RunDir | null; pool: ReturnType<typeof workerPool>; warm: { ready: number }; threads: number; judgeRef: JudgeRef; started: number },
+  ctx: { plan: ShardPlan | null; run: RunDir | null; pool: ReturnType<typeof workerPool>; warm: Warm; threads: number; judgeRef: JudgeRef; started: number },
 ): Promise<Streamed<S>> {
   const { plan, run, pool } = ctx;
   const acc = new RunAccumulator(opts.judge.columns);
@@ -228,7 +227,7 @@ async function streamRun<P, S>(
   const out = run?.resultsStream ?? null;
   const sourceErrors = await judgeStream(items, { judge: opts.judge, judgeRef: ctx.judgeRef, pool, warm: ctx.warm, threads: ctx.threads, acc, progress, out, hash: resultsHash, corpusOf: corpusNamer(opts.sources), started: ctx.started, folding, judgeState, onProgress: opts.onProgress, onSourceFailure: opts.onSourceFailure });
   const closing = folding?.closingText() ?? '';
-  if (out && closing && !out.write(closing)) await new Promise<void>((r) => out.once('drain', () => r()));
+  if (out && closing) await writeText(out, closing);
   return { acc, progress, sourceErrors, digests, unitReads, resultsHash, judgeState };
 }
 
@@ -309,8 +308,7 @@ interface StreamContext<P, S> {
   judge: JudgeSpec<P, S>;
   judgeRef: JudgeRef;
   pool: ReturnType<typeof workerPool>;
-  /** Workers whose warm-up (starting, importing and building the judge) is over. */
-  warm: { ready: number };
+  warm: Warm;
   /** Threads that judge: this one and the pool's workers. */
   threads: number;
   acc: RunAccumulator;
@@ -389,7 +387,7 @@ async function judgeStream<P, S>(items: AsyncIterable<BatchItem>, ctx: StreamCon
     written = from === 0 ? text : written + text.slice(from);
     if (!out) return;
     ctx.hash.update(written);
-    if (!out.write(written)) await new Promise<void>((r) => out.once('drain', () => r()));
+    await writeText(out, written);
   };
 
   // A batch is judged in parts when its results outgrow RESULT_BUDGET: each further part is
@@ -422,9 +420,12 @@ async function judgeStream<P, S>(items: AsyncIterable<BatchItem>, ctx: StreamCon
   };
   let batch: BatchItem[] = [];
   let batchBytes = 0;
+  // The run's first batch: a worker that died warming up is named with it.
+  let first: BatchTask | null = null;
   const submit = async (): Promise<void> => {
     if (batch.length === 0) return;
     const task: BatchTask = { items: batch, corpora: batch.map(corpusOfItem), columns, judge: judgeRef };
+    first ??= task;
     inFlight.push(start(task));
     batch = [];
     batchBytes = 0;
@@ -457,7 +458,38 @@ async function judgeStream<P, S>(items: AsyncIterable<BatchItem>, ctx: StreamCon
   }
   await submit();
   while (inFlight.length) await drainOne();
+  // A worker that died warming up fails the run even when this thread judged every batch before
+  // it died: a broken worker set-up is reported whatever the timing, never passed over.
+  await ctx.warm.settled;
+  if (ctx.warm.failure !== null && first) throw new WorkerFailure(describeBatch(first, ctx.corpusOf), ctx.warm.failure.error);
   return sourceErrors;
+}
+
+/** The pool's warm-ups: workers done warming up (starting, importing, building the judge), the first failure, and when all are over. */
+interface Warm {
+  ready: number;
+  failure: { error: unknown } | null;
+  settled: Promise<void>;
+}
+
+/**
+ * Starts each worker's warm-up. A worker counts as ready once it is over, failed or not: a failed one fails the batch sent to it.
+ * Through runTask: a worker that dies before it takes the task is the pool's error, not the task's, and must settle it too.
+ */
+function warmUp(pool: ReturnType<typeof workerPool>, workers: number, judgeRef: JudgeRef): Warm {
+  const warm: Warm = { ready: 0, failure: null, settled: Promise.resolve() };
+  if (!pool) return warm;
+  const each = Array.from({ length: workers }, () =>
+    runTask(pool, { warm: judgeRef } satisfies WarmTask).then(
+      () => void warm.ready++,
+      (error: unknown) => {
+        warm.failure ??= { error };
+        warm.ready++;
+      },
+    ),
+  );
+  warm.settled = Promise.all(each).then(() => undefined);
+  return warm;
 }
 
 /**

@@ -1,4 +1,5 @@
 import { openFolderOutput } from '../output/folder-output.js';
+import type { OutputPathError } from '../output/output-path.js';
 import { canonicalJson } from '../report/sorted.js';
 import { Summary } from '../report/summary-schema.js';
 
@@ -11,7 +12,8 @@ export interface RunDir {
   finish(summary: Summary, opts?: { junitPerGame?: boolean }): Promise<void>;
   /** Publishes the results with other files than the reports (a shard's partial run folder). */
   finishWith(files: Array<[name: string, text: string]>): Promise<void>;
-  abort(): Promise<void>;
+  /** Drops the run folder; resolves to its own write failure (no space, say), if it had one: the cause to report. */
+  abort(): Promise<OutputPathError | null>;
 }
 
 /**

@@ -18,6 +18,19 @@ afterEach(() => {
 const dir = tempDir('convert-cli-');
 
 describe('dice-dialects convert', () => {
+  // /dev/full takes no byte (ENOSPC): a full disk, on any Linux, without filling one.
+  it.runIf(process.platform === 'linux')('an output that cannot be written is one line naming it, exit 2: not a hang, not a pass', async () => {
+    const r = await run('convert', fixture('ingest-wire'), '--to', 'csv', '--out', '/dev/full');
+    expect(r.code).toBe(2);
+    expect(r.err.trim().split('\n').at(-1)).toBe('dice-dialects: --out /dev/full: cannot write: no space left');
+  });
+
+  it('--out /dev/stdout is the process\'s stdout, whatever it is (a socket cannot be opened by name)', async () => {
+    const r = await run('convert', fixture('ingest-wire'), '--to', 'csv', '--out', '/dev/stdout');
+    expect(r.code).toBe(1);
+    expect(r.out.split('\n')[0]).toMatch(/^game_id,turn_number,fen,dice/);
+  });
+
   it('writes canonical NDJSON and accounts for every record on stderr', async () => {
     const r = await run('convert', fixture('ingest-wire'), fixture('csv', 'turns.csv'));
     expect(r.code).toBe(1);

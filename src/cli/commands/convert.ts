@@ -90,9 +90,11 @@ export const convertCommand: CommandModule<object, Args> = {
         show({ ...f.sample, index: f.firstIndex, id: null, location: f.location, message: foldedMessage(f, f.sample.code, f.sample.message), repeats: f.count });
       }
     } catch (e) {
-      for (const o of outputs) await o.abort();
+      // An output that failed (a full disk, a closed device) is the cause, not what its writer then met.
+      let failed: Error | null = null;
+      for (const o of outputs) failed ??= await o.abort();
       if (e instanceof ReadSetupError) throw new UsageError(e.message);
-      throw e;
+      throw failed ?? e;
     }
     for (const o of outputs) await o.commit();
     process.stderr.write(`read ${read}, unreadable ${bad}${unwritten ? `, not written ${unwritten}` : ''}${notes ? `, ${notes} source note${notes === 1 ? '' : 's'}` : ''}\n`);

@@ -25,6 +25,7 @@ import { bundledPiscina, PISCINA_WORKER } from './bundled-piscina.mjs';
 import { bundledZod } from './bundled-zod.mjs';
 import { lazyAssert } from './lazy-assert.mjs';
 import { lazyDefault } from './lazy-default.mjs';
+import { lazyZod } from './lazy-zod.mjs';
 import { zodEnglishOnly } from './zod-english-only.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -50,7 +51,7 @@ export const BUNDLES = {
     outfile: `${root}dist/bundle/cli.cjs`,
     // CommonJS, so that bin/dice-dialects.js can load it through V8's code cache (src/bundle-loader.cts).
     format: 'cjs',
-    plugins: [...common.plugins, bundledZod(), bundledPiscina()],
+    plugins: [...common.plugins, lazyZod(), bundledZod(), bundledPiscina()],
     define: { 'import.meta.url': '__bundleUrl', __SHIPPED_DIALECTS__: JSON.stringify(SHIPPED_DIALECTS) },
     banner: { js: "const __bundleUrl = require('node:url').pathToFileURL(__filename).href;" },
   },

@@ -12,7 +12,7 @@ const srcDir = fileURLToPath(new URL('.', import.meta.url));
  * The thread root (the tables of the modules a worker thread runs) sits above every task and judge.
  */
 const LAYERS: [layer: number, paths: string[]][] = [
-  [1, ['core', 'output', 'dice', 'worker-pool.ts']],
+  [1, ['core', 'output', 'dice', 'worker-pool.ts', 'lazily.ts']],
   [2, ['rules']],
   [3, ['dialects']],
   [4, ['records']],

@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
+import { lazily } from '../lazily.js';
 import { FETCH_MANIFEST_FORMAT, FETCH_MANIFEST_NAME } from '../records/fetch-folder.js';
 import { writeAtomic } from '../output/atomic-file.js';
 
@@ -16,69 +17,75 @@ export const MANIFEST_NAME = FETCH_MANIFEST_NAME;
 export const HISTORY_LIST_NAME = 'history-list.json';
 export const GAMES_DIR = 'games';
 
-const Obj = z.record(z.string(), z.unknown());
+const Obj = lazily(() => z.record(z.string(), z.unknown()));
 
-export const GameEntry = z.object({
-  id: z.string(),
-  status: z.enum(['fetched', 'unavailable', 'failed']),
-  /** When the outcome was reached (fetched: when the bytes arrived). */
-  fetchedAt: z.string(),
-  /** Folder-relative path of the game file (fetched). */
-  file: z.string().nullable(),
-  bytes: z.number().nullable(),
-  sha256: z.string().nullable(),
-  /** Last HTTP status seen (null when no answer arrived). */
-  httpStatus: z.number().nullable(),
-  /** unavailable: why (the server's words when it gave some). */
-  reason: z.string().nullable(),
-  /** failed: what went wrong. */
-  error: z.object({ code: z.string(), message: z.string() }).nullable(),
-  /** fetched: why a later run asks for the game again (a fairness reveal not public yet) and how many more times; null: never. */
-  refresh: z.object({ reason: z.string(), left: z.number() }).nullable().default(null),
-  /** HTTP tries over every run. */
-  attempts: z.number(),
-  /** The listing row as the site sent it (null for ids from a plain list). */
-  listing: Obj.nullable(),
-});
+export const GameEntry = lazily(() =>
+  z.object({
+    id: z.string(),
+    status: z.enum(['fetched', 'unavailable', 'failed']),
+    /** When the outcome was reached (fetched: when the bytes arrived). */
+    fetchedAt: z.string(),
+    /** Folder-relative path of the game file (fetched). */
+    file: z.string().nullable(),
+    bytes: z.number().nullable(),
+    sha256: z.string().nullable(),
+    /** Last HTTP status seen (null when no answer arrived). */
+    httpStatus: z.number().nullable(),
+    /** unavailable: why (the server's words when it gave some). */
+    reason: z.string().nullable(),
+    /** failed: what went wrong. */
+    error: z.object({ code: z.string(), message: z.string() }).nullable(),
+    /** fetched: why a later run asks for the game again (a fairness reveal not public yet) and how many more times; null: never. */
+    refresh: z.object({ reason: z.string(), left: z.number() }).nullable().default(null),
+    /** HTTP tries over every run. */
+    attempts: z.number(),
+    /** The listing row as the site sent it (null for ids from a plain list). */
+    listing: Obj.nullable(),
+  })
+);
 export type GameEntry = z.infer<typeof GameEntry>;
 
-export const RunEntry = z.object({
-  startedAt: z.string(),
-  finishedAt: z.string().nullable(),
-  completed: z.boolean(),
-  pages: z.number(),
-  fetched: z.number(),
-  unavailable: z.number(),
-  failed: z.number(),
-  skipped: z.number(),
-  requests: z.number(),
-});
+export const RunEntry = lazily(() =>
+  z.object({
+    startedAt: z.string(),
+    finishedAt: z.string().nullable(),
+    completed: z.boolean(),
+    pages: z.number(),
+    fetched: z.number(),
+    unavailable: z.number(),
+    failed: z.number(),
+    skipped: z.number(),
+    requests: z.number(),
+  })
+);
 export type RunEntry = z.infer<typeof RunEntry>;
 
-export const Manifest = z.object({
-  format: z.literal(MANIFEST_FORMAT),
-  tool: z.string(),
-  site: z.enum(['fortemate', 'dicechess-com']),
-  baseUrl: z.string(),
-  player: z.string().nullable(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-  /** Site-specific listing position (see each site's module); null before any listing. */
-  cursor: Obj.nullable(),
-  /**
-   * How the last run's listing ended: complete (it reached the end, or --since, or
-   * --limit, and the cursor says where to go on), or incomplete with why (the server's
-   * pages did not move, or it stopped answering): games past the cursor are not listed.
-   * null before any listing, and for --ids.
-   */
-  listing: z.object({ complete: z.boolean(), reason: z.string().nullable() }).nullable().default(null),
-  counts: z.object({ listed: z.number(), fetched: z.number(), unavailable: z.number(), failed: z.number() }),
-  /** dicechess.com: the history-list file beside the games (metadata replay picks up). */
-  historyList: z.string().nullable(),
-  /** The latest runs, newest last. */
-  runs: z.array(RunEntry),
-  games: z.array(GameEntry),
-});
+export const Manifest = lazily(() =>
+  z.object({
+    format: z.literal(MANIFEST_FORMAT),
+    tool: z.string(),
+    site: z.enum(['fortemate', 'dicechess-com']),
+    baseUrl: z.string(),
+    player: z.string().nullable(),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+    /** Site-specific listing position (see each site's module); null before any listing. */
+    cursor: Obj.nullable(),
+    /**
+     * How the last run's listing ended: complete (it reached the end, or --since, or
+     * --limit, and the cursor says where to go on), or incomplete with why (the server's
+     * pages did not move, or it stopped answering): games past the cursor are not listed.
+     * null before any listing, and for --ids.
+     */
+    listing: z.object({ complete: z.boolean(), reason: z.string().nullable() }).nullable().default(null),
+    counts: z.object({ listed: z.number(), fetched: z.number(), unavailable: z.number(), failed: z.number() }),
+    /** dicechess.com: the history-list file beside the games (metadata replay picks up). */
+    historyList: z.string().nullable(),
+    /** The latest runs, newest last. */
+    runs: z.array(RunEntry),
+    games: z.array(GameEntry),
+  })
+);
 export type Manifest = z.infer<typeof Manifest>;
 
 export type ManifestRead = { kind: 'none' } | { kind: 'ok'; manifest: Manifest } | { kind: 'foreign'; why: string };

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { lazily } from '../lazily.js';
 
 /**
  * The answer key of a corpus with planted divergences (`PATH.key.json`): for every
@@ -8,39 +9,43 @@ import { z } from 'zod';
  * finding before any turn); `microMove` is the 0-based micro-move index or null (the
  * turn or the game as a whole).
  */
-export const ExpectedFinding = z
-  .object({
-    rule: z.string().min(1),
-    turn: z.number().int().min(1).nullable(),
-    microMove: z.number().int().min(0).nullable(),
-    /** What was planted, for people reading the key (not scored). */
-    note: z.string().optional(),
-  })
-  .strict();
+export const ExpectedFinding = lazily(() =>
+  z
+    .object({
+      rule: z.string().min(1),
+      turn: z.number().int().min(1).nullable(),
+      microMove: z.number().int().min(0).nullable(),
+      /** What was planted, for people reading the key (not scored). */
+      note: z.string().optional(),
+    })
+    .strict()
+);
 export type ExpectedFinding = z.infer<typeof ExpectedFinding>;
 
-export const AnswerKey = z
-  .object({
-    kind: z.literal('dice-dialects/answer-key'),
-    version: z.literal(1),
-    /** The dialect the corpus was generated (and must be replayed) under. */
-    dialect: z.string(),
-    format: z.string(),
-    seed: z.string(),
-    games: z.number().int().min(0),
-    /** Requested planting rate per rule id. */
-    inject: z.record(z.string(), z.number()),
-    /** Planted games per rule id. */
-    planted: z.record(z.string(), z.number().int()),
-    /** Game id → the first finding the replayer must report. Games not listed must conform. */
-    expected: z.record(z.string(), ExpectedFinding),
-    /**
-     * Ids of every record of the corpus, in order (opening book: `<file name>:<line>`), so a
-     * run over several corpora scores only this one's games. Absent: score every line of the dialect.
-     */
-    records: z.array(z.string()).optional(),
-  })
-  .strict();
+export const AnswerKey = lazily(() =>
+  z
+    .object({
+      kind: z.literal('dice-dialects/answer-key'),
+      version: z.literal(1),
+      /** The dialect the corpus was generated (and must be replayed) under. */
+      dialect: z.string(),
+      format: z.string(),
+      seed: z.string(),
+      games: z.number().int().min(0),
+      /** Requested planting rate per rule id. */
+      inject: z.record(z.string(), z.number()),
+      /** Planted games per rule id. */
+      planted: z.record(z.string(), z.number().int()),
+      /** Game id → the first finding the replayer must report. Games not listed must conform. */
+      expected: z.record(z.string(), ExpectedFinding),
+      /**
+       * Ids of every record of the corpus, in order (opening book: `<file name>:<line>`), so a
+       * run over several corpora scores only this one's games. Absent: score every line of the dialect.
+       */
+      records: z.array(z.string()).optional(),
+    })
+    .strict()
+);
 export type AnswerKey = z.infer<typeof AnswerKey>;
 
 /** Reads a key: the full object above, or a bare map of game id → expected finding. */

@@ -3,6 +3,7 @@ import { createReadStream, existsSync, readFileSync, statSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
 import { RUN_MARKER } from '../output/output-path.js';
 import { z } from 'zod';
+import { lazily } from '../lazily.js';
 import { RuleEntry, StatusCounts } from '../report/summary-schema.js';
 import { identityHash } from '../run/run-info.js';
 import { HistoryError } from './errors.js';
@@ -12,22 +13,24 @@ import { HistoryError } from './errors.js';
  * written by another version of the tool (more or fewer fields) is still recorded, with
  * that version.
  */
-const RecordedSummary = z.looseObject({
-  run_info: z.looseObject({
-    version: z.string(),
-    startedAt: z.string(),
-    durationMs: z.number().min(0),
-    dialects: z.record(z.string(), z.looseObject({ file: z.string().nullable().optional(), sha256: z.string().nullable().optional() })),
-    sources: z.array(z.looseObject({ source: z.string(), sha256: z.string().nullable() })),
-    options: z.record(z.string(), z.unknown()),
-    shard: z.looseObject({ k: z.number().nullable() }).optional(),
-  }),
-  dialects: z.array(z.string()),
-  byDialect: z.record(z.string(), StatusCounts),
-  byRule: z.record(z.string(), RuleEntry),
-  totals: StatusCounts,
-  dice: z.unknown().optional(),
-});
+const RecordedSummary = lazily(() =>
+  z.looseObject({
+    run_info: z.looseObject({
+      version: z.string(),
+      startedAt: z.string(),
+      durationMs: z.number().min(0),
+      dialects: z.record(z.string(), z.looseObject({ file: z.string().nullable().optional(), sha256: z.string().nullable().optional() })),
+      sources: z.array(z.looseObject({ source: z.string(), sha256: z.string().nullable() })),
+      options: z.record(z.string(), z.unknown()),
+      shard: z.looseObject({ k: z.number().nullable() }).optional(),
+    }),
+    dialects: z.array(z.string()),
+    byDialect: z.record(z.string(), StatusCounts),
+    byRule: z.record(z.string(), RuleEntry),
+    totals: StatusCounts,
+    dice: z.unknown().optional(),
+  })
+);
 export type RecordedSummary = z.infer<typeof RecordedSummary>;
 
 /** A finished run folder, checked enough to be recorded: its summary parsed, its results hashed. */

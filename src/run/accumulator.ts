@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { lazily } from '../lazily.js';
 import type { GameResultLine } from '../replay/result.js';
 import { compareStrings, sortedRecord } from '../report/sorted.js';
 import { RECORDING_FAULTS, type RecordingFaultId } from '../rules/rule-ids.js';
@@ -28,31 +29,33 @@ function betterExample(a: Example, b: Example): boolean {
   return a.id < b.id;
 }
 
-const count = z.number().int().min(0);
+const count = lazily(() => z.number().int().min(0));
 
 /** The schema of the dice counters (a shard's folder holds them). */
-const DiceCountsSchema = z
-  .object({
-    turns: count,
-    threeDiceTurns: count,
-    passes: count,
-    openingTurns: count,
-    openingPasses: count,
-    faces: z.array(count).length(6),
-    invalid: count,
-    doubles: z.array(z.tuple([count, count, count])),
-  })
-  .strict();
+const DiceCountsSchema = lazily(() =>
+  z
+    .object({
+      turns: count,
+      threeDiceTurns: count,
+      passes: count,
+      openingTurns: count,
+      openingPasses: count,
+      faces: z.array(count).length(6),
+      invalid: count,
+      doubles: z.array(z.tuple([count, count, count])),
+    })
+    .strict(),
+);
 // The schema and the plain type must agree, both ways.
 const _sameDice: [z.infer<typeof DiceCountsSchema>, DiceCounts] = [{} as DiceCounts, {} as z.infer<typeof DiceCountsSchema>];
 void _sameDice;
 
 /** A corpus row of the matrix: `first` is the input index of its first record (rows are sorted by it). */
-const CorpusRow = z.object({ source: z.string().nullable(), first: z.number().int().min(0).nullable(), cells: z.record(z.string(), MatrixCell) }).strict();
+const CorpusRow = lazily(() => z.object({ source: z.string().nullable(), first: z.number().int().min(0).nullable(), cells: z.record(z.string(), MatrixCell) }).strict());
 type CorpusRow = z.infer<typeof CorpusRow>;
 
 /** A note about a source at its place in the run: [unit, order within the unit] (a run that is not sharded: [0, order]). */
-const PlacedNote = z.object({ at: z.tuple([z.number().int().min(0), z.number().int().min(0)]), note: SourceNote }).strict();
+const PlacedNote = lazily(() => z.object({ at: z.tuple([z.number().int().min(0), z.number().int().min(0)]), note: SourceNote }).strict());
 type PlacedNote = z.infer<typeof PlacedNote>;
 
 /**
@@ -61,19 +64,21 @@ type PlacedNote = z.infer<typeof PlacedNote>;
  * states merge by adding counters, taking the earliest position and the better example,
  * so shards merged in any order give the state of the whole run.
  */
-export const AccumulatorState = z
-  .object({
-    dialects: z.array(z.string()),
-    totals: StatusCounts,
-    byDialect: z.record(z.string(), StatusCounts),
-    byRule: z.record(z.string(), RuleEntry),
-    corpora: z.array(CorpusRow),
-    examples: z.array(Example),
-    dice: DiceCountsSchema,
-    notes: z.array(PlacedNote),
-    recordingFaults: z.record(z.string(), FaultEntry).default({}),
-  })
-  .strict();
+export const AccumulatorState = lazily(() =>
+  z
+    .object({
+      dialects: z.array(z.string()),
+      totals: StatusCounts,
+      byDialect: z.record(z.string(), StatusCounts),
+      byRule: z.record(z.string(), RuleEntry),
+      corpora: z.array(CorpusRow),
+      examples: z.array(Example),
+      dice: DiceCountsSchema,
+      notes: z.array(PlacedNote),
+      recordingFaults: z.record(z.string(), FaultEntry).default({}),
+    })
+    .strict(),
+);
 export type AccumulatorState = z.infer<typeof AccumulatorState>;
 
 /**

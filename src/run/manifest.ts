@@ -1,11 +1,12 @@
 import { z } from 'zod';
+import { lazily } from '../lazily.js';
 import { RunInfo, SourceNote } from '../report/summary-schema.js';
 import { AccumulatorState } from './accumulator.js';
 
 export const SHARD_MANIFEST = 'dice-dialects/shard@1';
 export const SHARD_FILE = 'shard.json';
 
-const count = z.number().int().min(0);
+const count = lazily(() => z.number().int().min(0));
 
 /**
  * shard.json, the part of a shard's folder that `merge` reads besides results.ndjson:
@@ -14,28 +15,30 @@ const count = z.number().int().min(0);
  * its results file's line count and hash, and its accumulator state (counters, dice,
  * examples) in its own numbering.
  */
-export const ShardManifest = z
-  .object({
-    format: z.literal(SHARD_MANIFEST),
-    run_info: RunInfo,
-    block: z.number().int().min(1),
-    units: z.array(
-      z
-        .object({
-          name: z.string(),
-          kind: z.enum(['file', 'url', 'stdin', 'error', 'note']),
-          weight: count.nullable(),
-          owner: z.number().int().min(1).nullable(),
-          note: SourceNote.optional(),
-        })
-        .strict(),
-    ),
-    reads: z.array(z.object({ unit: count, localStart: count, records: count, sha256: z.string().nullable() }).strict()),
-    results: z.object({ lines: count, sha256: z.string() }).strict(),
-    records: count,
-    sourceErrors: count,
-    junitPerGame: z.boolean(),
-    state: AccumulatorState,
-  })
-  .strict();
+export const ShardManifest = lazily(() =>
+  z
+    .object({
+      format: z.literal(SHARD_MANIFEST),
+      run_info: RunInfo,
+      block: z.number().int().min(1),
+      units: z.array(
+        z
+          .object({
+            name: z.string(),
+            kind: z.enum(['file', 'url', 'stdin', 'error', 'note']),
+            weight: count.nullable(),
+            owner: z.number().int().min(1).nullable(),
+            note: SourceNote.optional(),
+          })
+          .strict(),
+      ),
+      reads: z.array(z.object({ unit: count, localStart: count, records: count, sha256: z.string().nullable() }).strict()),
+      results: z.object({ lines: count, sha256: z.string() }).strict(),
+      records: count,
+      sourceErrors: count,
+      junitPerGame: z.boolean(),
+      state: AccumulatorState,
+    })
+    .strict(),
+);
 export type ShardManifest = z.infer<typeof ShardManifest>;

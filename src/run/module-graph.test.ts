@@ -49,10 +49,10 @@ describe('what a thread loads before it needs it (startup, the bundles the tool 
     expect(packagesOf(meta, 'src/worker-entry.cts').size).toBe(0);
   });
 
-  it('the replay command loads no HTTP client, CSV parser or worker pool until a source or --jobs needs them', async () => {
+  it('the replay command loads no HTTP client, CSV parser, worker pool or zod until a source, --jobs or a schema needs them', async () => {
     const meta = await metafileOf((await bundles()).cli);
     const packages = packagesOf(meta, 'src/cli/main.ts', 'src/cli/commands/replay.ts');
-    for (const heavy of ['undici', 'papaparse', 'piscina']) expect(packages).not.toContain(heavy);
+    for (const heavy of ['undici', 'papaparse', 'piscina', 'zod']) expect(packages).not.toContain(heavy);
   });
 
   it('neither bundle holds undici or Papa Parse (createRequire loads them from node_modules when a run needs them)', async () => {

@@ -1,5 +1,5 @@
 import { existsSync, readFileSync } from 'node:fs';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readFile } from 'node:fs/promises';
 import { writeOutputFile } from '../output/file-output.js';
 import { join } from 'node:path';
 import { DIALECTS_DIR, listDialects, packageRoot } from '../dialects/index.js';
@@ -39,13 +39,12 @@ export function explorerPage(extraFiles: readonly string[] = []): string {
 }
 
 /**
- * The explorer beside a run's reports (`explorer.html`), knowing the run's dialect files;
- * returns its name for the reports' links, or null when the page bundle is not built.
+ * The explorer beside a run's reports, knowing the run's dialect files: its file name (for the
+ * reports' links) and page, or null when the page bundle is not built.
  */
-export async function runExplorer(dir: string, dialectFiles: readonly string[]): Promise<string | null> {
+export function runExplorer(dialectFiles: readonly string[]): { name: string; html: string } | null {
   if (!existsSync(BUNDLE)) return null;
-  await writeFile(join(dir, 'explorer.html'), explorerPage(dialectFiles));
-  return 'explorer.html';
+  return { name: 'explorer.html', html: explorerPage(dialectFiles) };
 }
 
 /** Writes `file` unless something the explorer did not write is there (then an error: never overwrite a stranger's file). */

@@ -10,10 +10,18 @@ import { ruleKinds } from './rule-kinds.js';
 
 /** A run folder's reports beside its summary: explorer.html, report.md, report.html, junit.xml (per game too, from results.ndjson). */
 export async function writeReports(dir: string, summary: Summary, junitPerGame: boolean): Promise<void> {
-  const explorer = await runExplorer(dir, Object.values(summary.run_info.dialects).map((d) => d.file));
+  const page = runExplorer(Object.values(summary.run_info.dialects).map((d) => d.file));
+  const explorer = page?.name ?? null;
   const kinds = ruleKinds(summary);
-  await writeFile(join(dir, 'report.md'), renderMarkdown(summary, { kinds, explorer }));
-  await writeFile(join(dir, 'report.html'), renderHtml(summary, { kinds, explorer }));
   const perGame = junitPerGame ? readResultsSync(join(dir, 'results.ndjson')) : undefined;
-  await writeFile(join(dir, 'junit.xml'), renderJunit(summary, kinds, perGame));
+  const files: Array<[name: string, text: string]> = [
+    ['report.md', renderMarkdown(summary, { kinds, explorer })],
+    ['report.html', renderHtml(summary, { kinds, explorer })],
+    ['junit.xml', renderJunit(summary, kinds, perGame)],
+  ];
+  if (page) files.push([page.name, page.html]);
+  // Written at once: a short run waits for the slowest file, not for the four in turn. Every
+  // write settles before a failure is told, so the folder is removed with nothing writing into it.
+  const writes = await Promise.allSettled(files.map(([name, text]) => writeFile(join(dir, name), text)));
+  for (const w of writes) if (w.status === 'rejected') throw w.reason;
 }

@@ -6,14 +6,14 @@ const Outcome = lazily(() =>
   z.union([
     z.literal('playing'),
     z.object({ result: z.enum(['white', 'black', 'draw']), reason: z.string() }).strict(),
-  ])
+  ]),
 );
 
 const Verdict = lazily(() =>
   z.union([
     z.literal('legal'),
     z.object({ rule: z.string(), microMove: z.number().int().min(0).nullable() }).strict(),
-  ])
+  ]),
 );
 
 /** What one dialect (optionally with option overrides) must answer for a case. */
@@ -35,7 +35,7 @@ export const Expectation = lazily(() =>
       /** A known divergence: the case is expected NOT to match; matching anyway is reported as an unexpected pass. */
       knownFailure: z.string().optional(),
     })
-    .strict()
+    .strict(),
 );
 export type Expectation = z.infer<typeof Expectation>;
 
@@ -74,7 +74,7 @@ export const ConformanceCase = lazily(() =>
       if (c.kind === 'die-perft' && (c.die === undefined || c.depth === undefined)) {
         ctx.addIssue({ code: 'custom', path: ['die'], message: 'a die-perft case needs die and depth' });
       }
-    })
+    }),
 );
 export type ConformanceCase = z.infer<typeof ConformanceCase>;
 

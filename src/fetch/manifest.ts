@@ -41,7 +41,7 @@ export const GameEntry = lazily(() =>
     attempts: z.number(),
     /** The listing row as the site sent it (null for ids from a plain list). */
     listing: Obj.nullable(),
-  })
+  }),
 );
 export type GameEntry = z.infer<typeof GameEntry>;
 
@@ -56,7 +56,7 @@ export const RunEntry = lazily(() =>
     failed: z.number(),
     skipped: z.number(),
     requests: z.number(),
-  })
+  }),
 );
 export type RunEntry = z.infer<typeof RunEntry>;
 
@@ -84,7 +84,7 @@ export const Manifest = lazily(() =>
     /** The latest runs, newest last. */
     runs: z.array(RunEntry),
     games: z.array(GameEntry),
-  })
+  }),
 );
 export type Manifest = z.infer<typeof Manifest>;
 

@@ -18,7 +18,7 @@ export const ExpectedFinding = lazily(() =>
       /** What was planted, for people reading the key (not scored). */
       note: z.string().optional(),
     })
-    .strict()
+    .strict(),
 );
 export type ExpectedFinding = z.infer<typeof ExpectedFinding>;
 
@@ -44,7 +44,7 @@ export const AnswerKey = lazily(() =>
        */
       records: z.array(z.string()).optional(),
     })
-    .strict()
+    .strict(),
 );
 export type AnswerKey = z.infer<typeof AnswerKey>;
 

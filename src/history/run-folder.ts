@@ -29,7 +29,7 @@ const RecordedSummary = lazily(() =>
     byRule: z.record(z.string(), RuleEntry),
     totals: StatusCounts,
     dice: z.unknown().optional(),
-  })
+  }),
 );
 export type RecordedSummary = z.infer<typeof RecordedSummary>;
 

@@ -420,12 +420,12 @@ async function judgeStream<P, S>(items: AsyncIterable<BatchItem>, ctx: StreamCon
   };
   let batch: BatchItem[] = [];
   let batchBytes = 0;
-  // The run's first batch: a worker that died warming up is named with it.
-  let first: BatchTask | null = null;
+  // The run's first batch, described: a worker that died warming up is named with it.
+  let first: string | null = null;
   const submit = async (): Promise<void> => {
     if (batch.length === 0) return;
     const task: BatchTask = { items: batch, corpora: batch.map(corpusOfItem), columns, judge: judgeRef };
-    first ??= task;
+    first ??= describeBatch(task, ctx.corpusOf);
     inFlight.push(start(task));
     batch = [];
     batchBytes = 0;
@@ -461,7 +461,7 @@ async function judgeStream<P, S>(items: AsyncIterable<BatchItem>, ctx: StreamCon
   // A worker that died warming up fails the run even when this thread judged every batch before
   // it died: a broken worker set-up is reported whatever the timing, never passed over.
   await ctx.warm.settled;
-  if (ctx.warm.failure !== null && first) throw new WorkerFailure(describeBatch(first, ctx.corpusOf), ctx.warm.failure.error);
+  if (ctx.warm.failure !== null && first !== null) throw new WorkerFailure(first, ctx.warm.failure.error);
   return sourceErrors;
 }
 

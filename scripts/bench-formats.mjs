@@ -15,7 +15,8 @@
 //     the same way; the ratio of the medians, and both per ply beside rust pgn-reader's
 //     ~120 ns a ply (parsing and legality on lichess dumps, one core: the physical reference);
 //  4. startup: a one-game replay, --jobs 1 and --jobs 2; with --startup-only, only this
-//     (one generated game);
+//     (one generated game); where NODE_EXTRA_CA_CERTS is set, again without it (Node 20 reads
+//     the whole certificate bundle as it starts, before the tool's first line);
 //  5. with --before DIR (another build of the tool, e.g. main's), that build and this one
 //     alternate in every round of steps 2, 3 and 4, the load average beside each run;
 //  6. with --memory M: each file named M times as the source list (N×M games), --jobs 2,
@@ -80,18 +81,18 @@ function generate(dialect, games, seed, format, out) {
 }
 
 /** One command in a fresh process: wall seconds, CPU seconds (user + system, all threads) and peak RSS (MB) of the whole process. */
-function timed(cmd) {
+function timed(cmd, env = process.env) {
   const t = performance.now();
-  const r = spawnSync('/usr/bin/time', ['-f', '%M %U %S', ...cmd], { encoding: 'utf8', maxBuffer: 1 << 26 });
+  const r = spawnSync('/usr/bin/time', ['-f', '%M %U %S', ...cmd], { encoding: 'utf8', maxBuffer: 1 << 26, env });
   const seconds = (performance.now() - t) / 1000;
   if (r.status !== 0 && r.status !== 1) throw new Error(`${cmd.join(' ')} failed: ${r.stderr}`);
   const [rss, user, sys] = r.stderr.trim().split('\n').pop().split(' ').map(Number);
   return { seconds, cpu: user + sys, rss: rss / 1024, stdout: r.stdout, stderr: r.stderr };
 }
 
-const replay = (sources, jobs, dialect = 'dicechess-com', bin = 'bin/dice-dialects.js', quiet = true) => {
+const replay = (sources, jobs, dialect = 'dicechess-com', bin = 'bin/dice-dialects.js', quiet = true, env = process.env) => {
   const out = join(tmp, 'run');
-  const r = timed(['node', bin, 'replay', ...sources, '--dialect', dialect, ...(jobs === 'auto' ? [] : ['--jobs', String(jobs)]), ...(quiet ? ['--quiet'] : []), '--out', out]);
+  const r = timed(['node', bin, 'replay', ...sources, '--dialect', dialect, ...(jobs === 'auto' ? [] : ['--jobs', String(jobs)]), ...(quiet ? ['--quiet'] : []), '--out', out], env);
   rmSync(out, { recursive: true, force: true });
   return r;
 };
@@ -122,12 +123,22 @@ function alternate(keys, rounds, run, label) {
 const med = (rs, f = (r) => r.seconds) => median(rs.map(f));
 
 function startup(rounds) {
+  startupIn(rounds, process.env, '');
+  // Node 20 reads NODE_EXTRA_CA_CERTS's whole bundle as it starts, before any of the tool's code runs:
+  // where the machine sets it, the same figures again without it (Node's default).
+  if (process.env.NODE_EXTRA_CA_CERTS) {
+    const { NODE_EXTRA_CA_CERTS: _, ...env } = process.env;
+    startupIn(rounds, env, ' without NODE_EXTRA_CA_CERTS (this machine sets it)');
+  }
+}
+
+function startupIn(rounds, env, label) {
   const one = generate('dicechess-com', 1, 'bench-formats', 'ndjson', join(dir, 'formats-1.ndjson'));
   const keys = BUILDS.flatMap(([name, bin]) => [1, 2].map((jobs) => JSON.stringify([name, bin, jobs])));
-  console.log(`startup: a one-game replay (native NDJSON), whole process, ${rounds} rounds, builds alternating; node ${process.version}; load ${noteLoad()}`);
+  console.log(`startup${label}: a one-game replay (native NDJSON), whole process, ${rounds} rounds, builds alternating; node ${process.version}; load ${noteLoad()}`);
   const runs = alternate(keys, rounds, (k) => {
     const [, bin, jobs] = JSON.parse(k);
-    return replay([one], jobs, 'dicechess-com', bin);
+    return replay([one], jobs, 'dicechess-com', bin, true, env);
   }, (k) => {
     const [name, , jobs] = JSON.parse(k);
     return `${name} --jobs ${jobs}`;
@@ -137,7 +148,7 @@ function startup(rounds) {
     const w = runs[k].map((r) => r.seconds);
     console.log(`  ${name.padEnd(6)} --jobs ${jobs}: median ${median(w).toFixed(3)} s (min / median / max ${spread(w, 3)} s; CPU median ${med(runs[k], (r) => r.cpu).toFixed(2)} s); target ≤ 0.15 s`);
   }
-  const node = alternate(['node'], rounds, () => timed(['node', '-e', '0']), () => 'node -e 0');
+  const node = alternate(['node'], rounds, () => timed(['node', '-e', '0'], env), () => 'node -e 0');
   console.log(`  node alone: median ${med(node.node).toFixed(3)} s; ${loadRange()}`);
 }
 

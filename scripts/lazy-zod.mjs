@@ -1,6 +1,6 @@
 /**
  * An esbuild plugin for the CLI bundle: the sources' `import { z } from 'zod'` gets a stand-in
- * that loads zod (runs its modules' top level, ~4 ms of every start) when `z` is first used.
+ * that loads zod (runs its modules' top level) when `z` is first used.
  * The schemas are built on first use (src/lazily.ts), so a replay of the shipped dialects
  * loads no zod at all. Any other import of zod (finalise.ts's require, zod's own) is zod itself.
  */
@@ -9,7 +9,7 @@ export function lazyZod() {
     name: 'lazy-zod',
     setup(b) {
       b.onResolve({ filter: /^zod$/ }, (args) =>
-        args.kind === 'import-statement' && /[\\/]src[\\/]/.test(args.importer) && args.pluginData !== 'lazy-zod' ? { path: 'zod', namespace: 'lazy-zod' } : undefined,
+        args.kind === 'import-statement' && /[\\/]src[\\/]/.test(args.importer) ? { path: 'zod', namespace: 'lazy-zod' } : undefined,
       );
       b.onLoad({ filter: /.*/, namespace: 'lazy-zod' }, () => ({
         contents: [

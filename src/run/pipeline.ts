@@ -480,13 +480,9 @@ function warmUp(pool: ReturnType<typeof workerPool>, workers: number, judgeRef: 
   const warm: Warm = { ready: 0, failure: null, settled: Promise.resolve() };
   if (!pool) return warm;
   const each = Array.from({ length: workers }, () =>
-    runTask(pool, { warm: judgeRef } satisfies WarmTask).then(
-      () => void warm.ready++,
-      (error: unknown) => {
-        warm.failure ??= { error };
-        warm.ready++;
-      },
-    ),
+    runTask(pool, { warm: judgeRef } satisfies WarmTask)
+      .catch((error: unknown) => void (warm.failure ??= { error }))
+      .finally(() => void warm.ready++),
   );
   warm.settled = Promise.all(each).then(() => undefined);
   return warm;

@@ -85,19 +85,18 @@ function scan(b: Buffer, start: number, end: number, place: DocPlace): ScannedIn
   } finally {
     boards.keep(read.turns.length);
   }
-  // The fields after the turns (the events), read the same way.
-  const fields = head;
+  // The fields after the turns (the events), read the same way, join those before them.
   if (p !== end - 1) {
     p = need(lit(b, p, end, COMMA_LITERAL));
     const tail = JSON.parse(`{${b.toString('latin1', p, end)}`) as unknown;
     if (!plainObject(tail)) leave();
     // One object as JSON.parse builds it: none of its keys twice.
     for (const k of Object.keys(tail)) {
-      if (Object.hasOwn(fields, k) || k === 'turns') leave();
-      fields[k] = tail[k];
+      if (Object.hasOwn(head, k) || k === 'turns') leave();
+      head[k] = tail[k];
     }
   }
-  return { fields, turns: read.turns, boards, diceInts: read.diceInts };
+  return { fields: head, turns: read.turns, boards, diceInts: read.diceInts };
 }
 
 interface TurnsRead {

@@ -22,8 +22,9 @@
 //  6. with --memory M: each file named M times as the source list (N×M games), --jobs 2,
 //     peak RSS (with --before, both builds);
 //  7. with --crossover n1,n2,…: files of n1, n2, … games in each format, --jobs 1 against
-//     --jobs 2 and the default (no --jobs), alternating, median of the rounds: where a worker
-//     starts to pay (src/run/auto-jobs.ts takes its thresholds from this).
+//     --jobs 2, --jobs 2 --force-jobs and the default (no --jobs), alternating, median of the
+//     rounds: where a worker starts to pay (src/run/auto-jobs.ts takes its thresholds from the
+//     forced runs), and that --jobs 2 and the default are never slower than --jobs 1.
 // The machine is shared: the load average is printed beside every figure.
 // Run: npm run build && node scripts/bench-formats.mjs [--games 10000] [--rounds 5] [--chess 4000] [--repeat 1] [--memory 0] [--formats a,b] [--before DIR]
 //      node scripts/bench-formats.mjs --startup-only [--rounds 5] [--before /path/to/other/build]
@@ -90,9 +91,11 @@ function timed(cmd, env = process.env) {
   return { seconds, cpu: user + sys, rss: rss / 1024, stdout: r.stdout, stderr: r.stderr };
 }
 
+// jobs: a number (--jobs N), 'auto' (no --jobs) or 'N!' (--jobs N --force-jobs: the workers whatever the input's size).
+const jobsArgs = (jobs) => (jobs === 'auto' ? [] : String(jobs).endsWith('!') ? ['--jobs', String(jobs).slice(0, -1), '--force-jobs'] : ['--jobs', String(jobs)]);
 const replay = (sources, jobs, dialect = 'dicechess-com', bin = 'bin/dice-dialects.js', quiet = true, env = process.env) => {
   const out = join(tmp, 'run');
-  const r = timed(['node', bin, 'replay', ...sources, '--dialect', dialect, ...(jobs === 'auto' ? [] : ['--jobs', String(jobs)]), ...(quiet ? ['--quiet'] : []), '--out', out], env);
+  const r = timed(['node', bin, 'replay', ...sources, '--dialect', dialect, ...jobsArgs(jobs), ...(quiet ? ['--quiet'] : []), '--out', out], env);
   rmSync(out, { recursive: true, force: true });
   return r;
 };
@@ -222,14 +225,20 @@ function memory(files) {
 
 function crossover(rounds) {
   const sizes = CROSSOVER.split(',').map(Number);
-  console.log(`crossover: --jobs 1 against --jobs 2 and the default, whole process, median of ${rounds}, alternating; load ${noteLoad()}`);
+  const modes = ['1', '2', '2!', 'auto'];
+  console.log(`crossover: --jobs 1 against --jobs 2, --jobs 2 --force-jobs (a worker whatever the size) and the default, whole process, median of ${rounds}, alternating; load ${noteLoad()}`);
   for (const f of FORMATS) {
     for (const games of sizes) {
       const file = generate('dicechess-com', games, 'bench-formats', f, join(dir, `formats-${games}.${f}`));
-      const runs = alternate(['1', '2', 'auto'], rounds, (jobs) => replay([file], jobs === 'auto' ? 'auto' : Number(jobs)), (jobs) => `${f} ${games} games --jobs ${jobs}`);
-      const [m1, m2, ma] = ['1', '2', 'auto'].map((k) => med(runs[k]));
-      const note = / note: (.*)/.exec(replay([file], 'auto', 'dicechess-com', 'bin/dice-dialects.js', false).stderr)?.[1] ?? '';
-      console.log(`crossover: ${f.padEnd(13)} ${String(games).padStart(6)} games, ${(statSync(file).size / 1e6).toFixed(2)} MB: --jobs 1 ${m1.toFixed(3)} s, --jobs 2 ${m2.toFixed(3)} s (${(m1 / m2).toFixed(2)}×), default ${ma.toFixed(3)} s${note ? ` (${note})` : ''}; load ${noteLoad()}`);
+      const runs = alternate(modes, rounds, (jobs) => replay([file], jobs), (jobs) => `${f} ${games} games ${jobsArgs(jobs).join(' ') || '(default)'}`);
+      const [m1, m2, mf, ma] = modes.map((k) => med(runs[k]));
+      const noteOf = (jobs) => / note: (.*)/.exec(replay([file], jobs, 'dicechess-com', 'bin/dice-dialects.js', false).stderr)?.[1] ?? '';
+      const [n2, na] = [noteOf(2), noteOf('auto')];
+      console.log(
+        `crossover: ${f.padEnd(13)} ${String(games).padStart(6)} games, ${(statSync(file).size / 1e6).toFixed(2)} MB: --jobs 1 ${m1.toFixed(3)} s, ` +
+          `--jobs 2 ${m2.toFixed(3)} s (${(m1 / m2).toFixed(2)}×${n2 ? `; ${n2}` : ''}), --force-jobs ${mf.toFixed(3)} s (${(m1 / mf).toFixed(2)}×), ` +
+          `default ${ma.toFixed(3)} s (${(m1 / ma).toFixed(2)}×${na ? `; ${na}` : ''}); load ${noteLoad()}`,
+      );
     }
   }
 }

@@ -130,14 +130,14 @@ export function buildCodeCaches() {
   const samples = CODE_CACHE_SAMPLES;
   try {
     // The command line's cache also holds what a run with workers runs in its thread (Piscina, the pool), from one more sample job.
-    // A worker judges only once it is warm (the run's thread judges meanwhile: src/run/pipeline.ts),
-    // so its sample jobs name each sample several times: the worker gets batches to judge.
+    // A worker starts for these small inputs only when forced (src/run/auto-jobs.ts), and judges only once it is
+    // warm (the run's thread judges meanwhile: src/run/pipeline.ts), so its sample jobs name each sample several times.
     const runs = { cli: [...samples.map((s) => [...s, 1, 1]), [...samples[0], 2, 1]], 'worker-bundle': samples.map((s) => [...s, 2, 8]) };
     for (const [bundle, jobsRuns] of Object.entries(runs)) {
       const cache = `${root}dist/bundle/${bundle}.cjs.cache`;
       rmSync(cache, { force: true });
       for (const [i, [source, dialect, jobs, times]] of jobsRuns.entries()) {
-        const args = [`${root}bin/dice-dialects.js`, 'replay', ...Array(times).fill(source), '--dialect', dialect, '--jobs', String(jobs), '--quiet', '--out', join(out, `${bundle}-${i}`)];
+        const args = [`${root}bin/dice-dialects.js`, 'replay', ...Array(times).fill(source), '--dialect', dialect, '--jobs', String(jobs), ...(jobs > 1 ? ['--force-jobs'] : []), '--quiet', '--out', join(out, `${bundle}-${i}`)];
         const run = spawnSync(process.execPath, args, { cwd: root, env: { ...process.env, DICE_DIALECTS_CODE_CACHE: cache }, stdio: ['ignore', 'ignore', 'inherit'] });
         // A replay that finds divergences exits 1; anything else is a broken build.
         if (run.status !== 0 && run.status !== 1) throw new Error(`the code cache's sample job (replay ${source} --jobs ${jobs}) failed: exit ${run.status}`);

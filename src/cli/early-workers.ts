@@ -17,6 +17,8 @@ export const VALUE_OPTIONS: Record<string, ReadonlySet<string>> = {
 /** What the command line says of a run's threads and input, read from the words as the command will read them (a guess: see startWorkersEarly). */
 export interface RunWords {
   jobs: number | undefined;
+  /** `--force-jobs`: the asked-for threads whatever the input's size. */
+  force: boolean;
   sources: string[];
   format: FormatName | 'auto';
   glob: string | undefined;
@@ -29,7 +31,7 @@ export interface RunWords {
 /** Reads `RunWords` from a replay's or infer's arguments (argv[0] is the command). */
 export function runWords(argv: string[]): RunWords {
   const takesValue = VALUE_OPTIONS[argv[0]] ?? new Set<string>();
-  const words: RunWords = { jobs: undefined, sources: [], format: 'auto', glob: undefined, historyList: undefined, dialects: 0, allDialects: false, shards: 1 };
+  const words: RunWords = { jobs: undefined, force: false, sources: [], format: 'auto', glob: undefined, historyList: undefined, dialects: 0, allDialects: false, shards: 1 };
   for (let i = 1; i < argv.length; i++) {
     const a = argv[i];
     if (a === '--') {
@@ -44,6 +46,8 @@ export function runWords(argv: string[]): RunWords {
     const name = a.slice(2, eq < 0 ? a.length : eq);
     const value = eq >= 0 ? a.slice(eq + 1) : takesValue.has(name) ? argv[++i] : undefined;
     if (name === 'jobs') words.jobs = Number(value);
+    else if (name === 'force-jobs') words.force = value !== 'false';
+    else if (name === 'no-force-jobs') words.force = false;
     else if (name === 'format' && (FORMAT_NAMES as readonly string[]).includes(value ?? '')) words.format = value as FormatName;
     else if (name === 'glob') words.glob = value;
     else if (name === 'history-list') words.historyList = value;
@@ -75,7 +79,7 @@ export async function startWorkersEarly(argv: string[]): Promise<void> {
   if (words.jobs !== undefined || judge === 'replay') {
     const { chooseJobs } = await import('../run/auto-jobs.js');
     const dialects = words.allDialects ? (await import('../dialects/index.js')).listDialects().length : Math.max(1, words.dialects);
-    jobs = (await chooseJobs({ jobs: words.jobs, sources: words.sources, glob: words.glob, format: words.format, historyList: words.historyList, weight: dialects / words.shards })).threads;
+    jobs = (await chooseJobs({ jobs: words.jobs, force: words.force, sources: words.sources, glob: words.glob, format: words.format, historyList: words.historyList, weight: dialects / words.shards })).threads;
     if (jobs < 2) return;
   }
   const { startPoolEarly, workerLimits, workerThreads } = await import('../worker-pool.js');

@@ -9,7 +9,7 @@ describe('infer in worker threads', () => {
   it('--jobs 2 gives the --jobs 1 document (timing apart), the document alone on stdout', async () => {
     const sources = ['dicechess-com/games.csv.gz', 'planted'].map((s) => join(packageRoot(), 'corpora/samples', s));
     const run = async (jobs: string): Promise<Omit<InferDocument, 'timing'>> => {
-      const r = await runCli('infer', ...sources, '--dialect', 'dicechess-com', '--option', 'maximum', '--option', 'enPassant.window', '--limit', '300', '--json', '--jobs', jobs);
+      const r = await runCli('infer', ...sources, '--dialect', 'dicechess-com', '--option', 'maximum', '--option', 'enPassant.window', '--limit', '300', '--json', '--jobs', jobs, '--force-jobs');
       expect(r.code).toBe(0);
       const { timing: _timing, ...doc } = JSON.parse(r.out) as InferDocument;
       return doc;

@@ -31,6 +31,7 @@ export interface InferRunOptions {
   /** dicechess.com history list (game metadata, and what each game settled: `cube.declineLoses`). */
   historyList?: string;
   jobs?: number;
+  forceJobs?: boolean;
   limit?: number;
   /** Run folder: infer.json, report.md, report.html (written whole or not at all). */
   out?: string;
@@ -69,7 +70,7 @@ export async function runInfer(opts: InferRunOptions): Promise<InferRunResult> {
     }),
     named: opts.named.map((d) => dialectSpec(d, [])),
   };
-  const stream = { sources: opts.sources, format: opts.format, historyList: opts.historyList, jobs: opts.jobs, limit: opts.limit };
+  const stream = { sources: opts.sources, format: opts.format, historyList: opts.historyList, jobs: opts.jobs, forceJobs: opts.forceJobs, limit: opts.limit };
   // A source that cannot be read is told of once, in the first pass.
   const first = await judgeCorpus({ ...stream, plan, onProgress: (p) => opts.onProgress?.('infer', p), onSourceFailure: opts.onSourceFailure });
   const ctx: DocumentContext = {
@@ -156,6 +157,7 @@ async function judgeCorpus(opts: {
   format?: FormatName | 'auto';
   historyList?: string;
   jobs?: number;
+  forceJobs?: boolean;
   limit?: number;
   onProgress?: (p: Progress) => void;
   onSourceFailure?: (failure: SourceFailure) => void;
@@ -166,6 +168,7 @@ async function judgeCorpus(opts: {
     format: opts.format,
     ...(opts.historyList !== undefined && { historyList: opts.historyList }),
     jobs: opts.jobs,
+    forceJobs: opts.forceJobs,
     limit: opts.limit,
     onProgress: opts.onProgress,
     onSourceFailure: opts.onSourceFailure,

@@ -59,7 +59,7 @@ describe('the replayer gives the same results on every path', () => {
       expect(expected.results.split('\n').length).toBeGreaterThan(history.length > 0 ? 10 : 50);
       for (const jobs of [1, 2]) {
         const out = join(dir, `${name}-${jobs}`);
-        execFileSync('node', [cli, 'replay', ...sources, ...history.flatMap((h) => ['--history-list', h]), ...NAMES.flatMap((n) => ['--dialect', n]), '--jobs', String(jobs), '--quiet', '--out', out]);
+        execFileSync('node', [cli, 'replay', ...sources, ...history.flatMap((h) => ['--history-list', h]), ...NAMES.flatMap((n) => ['--dialect', n]), '--jobs', String(jobs), '--force-jobs', '--quiet', '--out', out]);
         const got = outcome(out);
         expect(got.results === expected.results, `results.ndjson, --jobs ${jobs}`).toBe(true);
         expect(got.summary).toBe(expected.summary);

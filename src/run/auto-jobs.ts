@@ -39,6 +39,8 @@ export interface JobsChoice {
   threads: number;
   /** `--jobs` as given (undefined: the default). */
   asked: number | undefined;
+  /** `--force-jobs`: the asked-for threads start whatever the input's size. */
+  forced: boolean;
   /**
    * The input's work as a share of what pays for a worker (Σ bytes ÷ the format's threshold ×
    * dialects): below 1, one thread is the quicker; null when some source's size is unknown
@@ -52,6 +54,8 @@ export interface JobsChoice {
 /** What sizing the input needs: the sources as the run reads them, and how many dialects judge every record. */
 export interface JobsInput {
   jobs?: number;
+  /** Start the `jobs` asked for even for an input too small to pay for a worker (to measure or test worker threads). */
+  force?: boolean;
   sources: string[];
   glob?: string;
   format?: FormatName | 'auto';
@@ -64,23 +68,26 @@ export interface JobsInput {
 }
 
 /**
- * The threads of a run: `jobs` when given, else all cores unless the input is too small to pay
- * for a worker thread's start-up (then one), and no more than the cores the load average leaves
- * idle besides this thread's. Decided from sizes before any worker starts: stat, a gzip file's
- * trailer, and each file's first bytes for its format; nothing else is read.
+ * The threads of a run: all cores, or at most `jobs` when given; but one when the input is too
+ * small to pay for a worker thread's start-up (so that more threads are never slower than one),
+ * and by default no more than the cores the load average leaves idle besides this thread's.
+ * `force` takes the `jobs` asked for as they are. Decided from sizes before any worker starts:
+ * stat, a gzip file's trailer, and each file's first bytes for its format; nothing else is read.
  */
 export async function chooseJobs(input: JobsInput): Promise<JobsChoice> {
   const cores = availableParallelism();
   const asked = input.jobs;
+  const forced = input.force === true && asked !== undefined;
   // Asked for one thread, or there is only one core: nothing to size.
-  if (asked === 1 || (asked === undefined && cores < 2)) return { jobs: Math.max(1, asked ?? 1), threads: 1, asked, work: null, bytes: null };
+  if (asked === 1 || (asked === undefined && cores < 2)) return { jobs: Math.max(1, asked ?? 1), threads: 1, asked, forced, work: null, bytes: null };
   const size = await inputWork(input);
-  let jobs = asked ?? (size.work !== null && size.work < 1 ? 1 : cores);
-  // A worker pays only on a core of its own: on a busy machine (other processes' threads
-  // runnable) it takes turns with this thread and loses (docs/performance.md#threads). Said in
-  // no note: what a run prints may not hang on the machine's load (run_info records the jobs).
+  let jobs = !forced && size.work !== null && size.work < 1 ? 1 : Math.max(1, asked ?? cores);
+  // A worker pays only on a core of its own: on a busy machine (load 4 and more on 2 cores) it
+  // takes turns with this thread and loses (docs/performance.md#threads). Said in no note: what a
+  // run prints may not hang on the machine's load (run_info records the jobs). Asked-for jobs are
+  // not cut: above the size threshold a worker still paid at load 1.4–2.5 on 2 cores.
   if (asked === undefined && jobs > 1) jobs = Math.min(jobs, 1 + Math.max(0, Math.floor(cores - (input.load ?? loadavg()[0]))));
-  return { jobs, threads: size.bytes !== null && size.bytes <= BATCH_BYTES ? 1 : jobs, asked, ...size };
+  return { jobs, threads: size.bytes !== null && size.bytes <= BATCH_BYTES ? 1 : jobs, asked, forced, ...size };
 }
 
 /** The input's work as a share of a worker's worth (see JobsChoice.work), stopping as soon as it is plainly above it. */
@@ -133,14 +140,15 @@ async function sniff(path: string): Promise<FormatName | null> {
 const kB = (n: number): string => (n >= 1e6 ? `${(n / 1e6).toFixed(1)} MB` : `${Math.max(1, Math.round(n / 1e3))} kB`);
 
 /**
- * What a run says of its threads, or null when there is nothing to say (the default chose the
- * cores for a large input, or the jobs were asked for and the input pays for them).
+ * What a run says of its threads, or null when there is nothing to say (the input pays for the
+ * threads chosen, or they were forced and have work).
  */
 export function jobsNote(choice: JobsChoice): string | null {
   if (choice.work === null || choice.work >= 1) return null;
   const input = choice.bytes === null ? 'the input' : `the input (${kB(choice.bytes)} of text)`;
-  const share = `${Math.round(choice.work * 100)} %`;
-  if (choice.asked === undefined) return `1 thread: ${input} is ${share} of what pays for a worker thread's start-up (--jobs N to choose)`;
-  if (choice.threads === 1) return `--jobs ${choice.asked} as asked, though ${input} is one batch, which one thread judges whole: no worker thread starts`;
-  return `--jobs ${choice.asked} as asked, though ${input} is ${share} of what pays for a worker thread's start-up: --jobs 1 is likely quicker (the default would choose it)`;
+  const oneBatch = choice.bytes !== null && choice.bytes <= BATCH_BYTES;
+  const why = oneBatch ? `${input} is one batch, which one thread judges whole` : `${input} is ${Math.round(choice.work * 100)} % of what pays for a worker thread's start-up`;
+  if (choice.asked === undefined) return `1 thread: ${why}`;
+  if (choice.forced) return oneBatch ? `--jobs ${choice.asked} --force-jobs: ${why}: no worker thread starts` : null;
+  return `--jobs ${choice.asked}: 1 thread, since ${why}${oneBatch ? '' : ' (--force-jobs to start the workers anyway)'}`;
 }

@@ -54,8 +54,10 @@ export interface CorpusRunOptions<P, S = never> {
   glob?: string;
   historyList?: string | string[];
   http?: ReadOptions['http'];
-  /** Threads that judge: this one and `jobs − 1` workers; 1 = this thread alone. */
+  /** Threads that judge, at most: this one and `jobs − 1` workers; 1 = this thread alone. Fewer for an input too small to pay for a worker (auto-jobs.ts). */
   jobs?: number;
+  /** Start the `jobs` threads whatever the input's size (to measure or test worker threads). */
+  forceJobs?: boolean;
   /**
    * Run folder (results.ndjson, summary, reports), published atomically when complete.
    * Omitted: no run folder is written at all (a judge whose outcome is its own state, e.g.
@@ -120,19 +122,14 @@ export interface CorpusRunResult<S = never> {
 export async function runCorpus<P, S = never>(opts: CorpusRunOptions<P, S>): Promise<CorpusRunResult<S>> {
   if (opts.shard && opts.out === undefined) throw new Error('runCorpus: a shard needs a run folder (out)');
   const started = Date.now();
-  // The default: all cores, unless the input is too small to pay for a worker thread (decided from sizes, before any starts).
-  // Jobs asked for are taken at once (the sizing only words a note meanwhile).
-  // Asked-for jobs are kept, but an input known to be one batch starts no worker (it would have nothing to judge).
-  const sizing = await chooseJobs({ jobs: opts.jobs, sources: opts.sources, glob: opts.glob, format: opts.format, historyList: opts.historyList, weight: (opts.judge.weight ?? opts.judge.columns.length) / (opts.shard?.n ?? 1) });
-  const jobs = Math.max(1, opts.jobs ?? sizing.jobs);
-  const threads = Math.min(jobs, sizing.threads);
+  // All cores or the jobs asked for, but one thread for an input too small to pay for a worker (decided from sizes, before any starts).
+  const jobsChoice = await chooseJobs({ jobs: opts.jobs, force: opts.forceJobs, sources: opts.sources, glob: opts.glob, format: opts.format, historyList: opts.historyList, weight: (opts.judge.weight ?? opts.judge.columns.length) / (opts.shard?.n ?? 1) });
+  const { jobs, threads } = jobsChoice;
   const judgeModule = moduleRef(opts.judge.module);
   const judgeRef: JudgeRef = { module: judgeModule, params: opts.judge.params, key: `${judgeModule}\u0000${JSON.stringify(opts.judge.params)}` };
   // Workers start first, and import and build the judge while this thread plans, opens the run and reads the first bytes.
   const pool = threads > 1 ? workerPool('batch', workerThreads(threads), workerLimits()) : null;
   const warm = warmUp(pool, workerThreads(threads), judgeRef);
-
-  const jobsChoice = { ...sizing, jobs, threads };
 
   let plan: ShardPlan | null;
   let run: RunDir | null;

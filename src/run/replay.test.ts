@@ -104,7 +104,7 @@ describe('reports', () => {
     const source = join(root, 'corpora/samples/dicechess-com/games.state-maps.ndjson.gz');
     const run = (jobs: number) => {
       const out = join(tmp(), `j${jobs}`);
-      execFileSync('node', [join(root, 'bin/dice-dialects.js'), 'replay', source, '--dialect', 'dicechess-com', '--dialect', 'reference', '--out', out, '--jobs', String(jobs), '--quiet']);
+      execFileSync('node', [join(root, 'bin/dice-dialects.js'), 'replay', source, '--dialect', 'dicechess-com', '--dialect', 'reference', '--out', out, '--jobs', String(jobs), '--force-jobs', '--quiet']);
       return readFileSync(join(out, 'results.ndjson'), 'utf8');
     };
     expect(run(2)).toBe(run(1));

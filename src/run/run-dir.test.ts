@@ -86,4 +86,20 @@ describe('openRunDir', () => {
     expect(await readFile(join(dir, 'report.md'), 'utf8')).toBe(before);
     expect((await readdir(root)).sort()).toEqual(['latest']);
   });
+
+  it('a report that cannot be written (here a folder in its place) fails the finish in one line naming --out, and keeps the last good run', async () => {
+    const root = tempDir('dice-run-');
+    const dir = join(root, 'latest');
+    await writeRun(dir);
+    const before = await readFile(join(dir, 'report.md'), 'utf8');
+    const run = await openRunDir(dir);
+    await mkdir(join(run.tmpDir, 'report.html'));
+    const b = new SummaryBuilder(DIALECTS);
+    b.addResult(sampleLines()[0]);
+    const failure = await run.finish(b.build(RUN_INFO)).then(() => null, (e: unknown) => e);
+    expect(failure).toMatchObject({ code: 'output.io', message: `--out ${dir}: cannot write: is a folder` });
+    expect(existsSync(run.tmpDir)).toBe(false);
+    expect(await readFile(join(dir, 'report.md'), 'utf8')).toBe(before);
+    expect((await readdir(root)).sort()).toEqual(['latest']);
+  });
 });

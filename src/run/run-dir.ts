@@ -32,7 +32,7 @@ export async function openRunDir(finalDir: string, what = '--out'): Promise<RunD
       // Written as built, not parsed again: its type is the schema's, and the schema (built and
       // parsed) cost a tenth of a one-game replay. The tests parse every summary they write.
       await folder.writeFile('summary.json', canonicalJson(summary));
-      await (await reports).writeReports(folder.tmpDir, summary, opts.junitPerGame === true);
+      await (await reports).writeReports(folder.tmpDir, summary, opts.junitPerGame === true, (name, text) => folder.writeFile(name, text));
     } catch (e) {
       await folder.abort();
       throw e;

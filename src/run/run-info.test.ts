@@ -29,7 +29,7 @@ describe('run info', () => {
     const plain = gunzipSync(readFileSync(join(dir, 'g.ndjson.gz')));
     writeFileSync(join(dir, 'g.ndjson'), plain);
     const sha = (f: string): string => createHash('sha256').update(readFileSync(join(dir, f))).digest('hex');
-    for (const extra of [['--jobs', '1'], ['--jobs', '1', '--limit', '3'], ['--jobs', '2']]) {
+    for (const extra of [['--jobs', '1'], ['--jobs', '1', '--limit', '3'], ['--jobs', '2', '--force-jobs']]) {
       const r = spawnSync(process.execPath, [join(root, 'bin/dice-dialects.js'), 'replay', 'g.ndjson', 'g.ndjson.gz', 'g.ndjson', '--dialect', 'reference', ...extra, '--out', 'run', '--quiet'], { cwd: dir, encoding: 'utf8' });
       expect(r.status, r.stderr).toBe(0);
       const { sources } = JSON.parse(readFileSync(join(dir, 'run/summary.json'), 'utf8')).run_info;

@@ -8,8 +8,12 @@ import { readResultsSync } from '../report/results-file.js';
 import type { Summary } from '../report/summary-schema.js';
 import { ruleKinds } from './rule-kinds.js';
 
-/** A run folder's reports beside its summary: explorer.html, report.md, report.html, junit.xml (per game too, from results.ndjson). */
-export async function writeReports(dir: string, summary: Summary, junitPerGame: boolean): Promise<void> {
+/**
+ * A run folder's reports beside its summary: explorer.html, report.md, report.html, junit.xml (per
+ * game too, from results.ndjson). `write` puts one file in the folder (by default a plain write;
+ * a run folder's own names a failure with its option).
+ */
+export async function writeReports(dir: string, summary: Summary, junitPerGame: boolean, write = (name: string, text: string): Promise<void> => writeFile(join(dir, name), text)): Promise<void> {
   const page = runExplorer(Object.values(summary.run_info.dialects).map((d) => d.file));
   const explorer = page?.name ?? null;
   const kinds = ruleKinds(summary);
@@ -22,6 +26,6 @@ export async function writeReports(dir: string, summary: Summary, junitPerGame: 
   if (page) files.push([page.name, page.html]);
   // Written at once: a short run waits for the slowest file, not for the four in turn. Every
   // write settles before a failure is told, so the folder is removed with nothing writing into it.
-  const writes = await Promise.allSettled(files.map(([name, text]) => writeFile(join(dir, name), text)));
+  const writes = await Promise.allSettled(files.map(([name, text]) => write(name, text)));
   for (const w of writes) if (w.status === 'rejected') throw w.reason;
 }

@@ -65,7 +65,7 @@ describe('replay --shard K/N, then merge: byte for byte the single run', () => {
       // Odd shards in worker threads (native lines travel as bytes and are cut at block edges), even ones in process.
       const shards = await Promise.all(
         Array.from({ length: n }, (_, i) =>
-          cli(['replay', ...sources, ...DIALECTS, ...extra, '--out', join(base, `shard-${i + 1}`), '--jobs', i % 2 ? '1' : '2', '--quiet', '--shard', `${i + 1}/${n}`]),
+          cli(['replay', ...sources, ...DIALECTS, ...extra, '--out', join(base, `shard-${i + 1}`), '--jobs', i % 2 ? '1' : '2', '--force-jobs', '--quiet', '--shard', `${i + 1}/${n}`]),
         ),
       );
       // Exactly one shard meets the missing source (it is striped: its one entry is in block 0).

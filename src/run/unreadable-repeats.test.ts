@@ -27,7 +27,7 @@ writeFileSync(corpus, gzipSync(makeRecordText('ndjson', randomGame(1, { turns: 2
 describe('repeated identical unreadable entries', () => {
   it.each([1, 2])('are written in full 10 times per source and then folded into one entry with the count and line ranges (jobs %i)', async (jobs) => {
     const out = join(dir, `run-${jobs}`);
-    const { summary } = await runReplay({ sources: [corpus], dialects: [reference], out, jobs });
+    const { summary } = await runReplay({ sources: [corpus], dialects: [reference], out, jobs, forceJobs: true });
     // Every record is still counted.
     expect(summary.totals.lines).toBe(BAD + 7);
     expect(summary.totals.unreadable).toBe(BAD + 5);

@@ -47,7 +47,7 @@ describe('findings per game are capped and counted beyond the cap (22.8, 22.14)'
     const out = join(tempDir('worker-limits-'), 'run');
     // The six dialects whose uncapped counts are known.
     const dialects = Object.keys(UNCAPPED).flatMap((d) => ['--dialect', d]);
-    const r = await cli(['replay', fixture, ...dialects, '--continue-after-divergence', '--jobs', '2', '--out', out, '--quiet']);
+    const r = await cli(['replay', fixture, ...dialects, '--continue-after-divergence', '--jobs', '2', '--force-jobs', '--out', out, '--quiet']);
     expect(r.stderr).not.toMatch(/dice-dialects:|Error/);
     expect(r.status).toBe(0);
     const lines = readFileSync(join(out, 'results.ndjson'), 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as Line);
@@ -98,7 +98,7 @@ describe('findings per game are capped and counted beyond the cap (22.8, 22.14)'
     const outs: string[] = [];
     for (const jobs of [1, 2]) {
       const out = join(tempDir('worker-limits-'), 'run');
-      const r = await cli(['replay', join(root, 'corpora/samples/chess/games.ndjson.gz'), '--dialect', 'chess', '--dialect', 'reference', '--continue-after-divergence', '--limit', '40', '--jobs', String(jobs), '--out', out, '--quiet']);
+      const r = await cli(['replay', join(root, 'corpora/samples/chess/games.ndjson.gz'), '--dialect', 'chess', '--dialect', 'reference', '--continue-after-divergence', '--limit', '40', '--jobs', String(jobs), '--force-jobs', '--out', out, '--quiet']);
       expect(r.status).toBe(0);
       outs.push(readFileSync(join(out, 'results.ndjson'), 'utf8'));
     }
@@ -139,7 +139,7 @@ describe('a worker that dies', () => {
     const dir = tempDir('worker-limits-');
     const out = join(dir, 'run');
     // 4 MB cannot even load the judge: the worker dies whatever the load.
-    const r = await cli(['replay', fixture, '--all-dialects', '--continue-after-divergence', '--jobs', '2', '--out', out, '--quiet'], { DICE_DIALECTS_WORKER_HEAP_MB: '4' });
+    const r = await cli(['replay', fixture, '--all-dialects', '--continue-after-divergence', '--jobs', '2', '--force-jobs', '--out', out, '--quiet'], { DICE_DIALECTS_WORKER_HEAP_MB: '4' });
     expect(r.status).toBe(2);
     expect(r.stdout).toBe('');
     expect(r.stderr).toMatch(/^dice-dialects: a worker thread failed judging records \d+–\d+ of .*long-divergent-games\.ndjson\.gz: .*memory.*$/m);

@@ -8,7 +8,7 @@ import { runInfer } from '../../infer/run.js';
 import { FORMAT_NAMES, type FormatName } from '../../records/model/game-record.js';
 import { sourceFailureLine } from '../source-options.js';
 import { UsageError } from '../usage-error.js';
-import { checkJobs } from '../jobs-option.js';
+import { checkJobs, forceJobsOption, jobsOption } from '../jobs-option.js';
 
 interface Args {
   sources: string[];
@@ -25,6 +25,7 @@ interface Args {
   format: FormatName | 'auto';
   'history-list'?: string;
   jobs?: number;
+  'force-jobs': boolean;
   limit?: number;
   quiet: boolean;
 }
@@ -49,7 +50,8 @@ export const inferCommand: CommandModule<object, Args> = {
       .option('json', { type: 'boolean', default: false, describe: 'The infer.json document alone on stdout (progress on stderr)' })
       .option('format', { choices: ['auto', ...FORMAT_NAMES] as const, default: 'auto' as const, describe: 'Record format (auto-detected by default)' })
       .option('history-list', { type: 'string', describe: 'dicechess.com history-list JSON, file or URL (game metadata: players, result, clocks, moneyDelta)' })
-      .option('jobs', { type: 'number', describe: 'Threads that judge: this one and N − 1 workers (default: all cores; 1 = this thread alone)' })
+      .option('jobs', jobsOption)
+      .option('force-jobs', forceJobsOption)
       .option('limit', { type: 'number', describe: 'Stop after this many records' })
       .option('quiet', { type: 'boolean', default: false, describe: 'No progress line' })
       .example('$0 infer corpora/samples/dicechess-com --dialect dicechess-com --out runs/infer-dc', '')
@@ -61,7 +63,7 @@ export const inferCommand: CommandModule<object, Args> = {
     const loaded = loadDialect(argv.dialect, overrides);
     if (!loaded.ok) throw new UsageError(loaded.error.map(formatProblem).join('; '));
     const base = loaded.value;
-    checkJobs(argv.jobs);
+    checkJobs(argv.jobs, argv['force-jobs']);
     if (argv.limit !== undefined && (!Number.isInteger(argv.limit) || argv.limit < 1)) throw new UsageError('--limit must be a whole number ≥ 1');
     const takeRate = argv['take-rate'];
     if (!(takeRate > 0 && takeRate < 1)) throw new UsageError('--take-rate must be a number between 0 and 1 (exclusive)');
@@ -108,6 +110,7 @@ export const inferCommand: CommandModule<object, Args> = {
       format: argv.format,
       historyList: argv['history-list'],
       jobs: argv.jobs,
+      forceJobs: argv['force-jobs'],
       limit: argv.limit,
       out: argv.out,
       write: argv.write,

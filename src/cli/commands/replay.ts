@@ -8,7 +8,7 @@ import { type SourceArgs, resolveSourceOptions, sourceOptions, sourceFailureLine
 import { UsageError } from '../usage-error.js';
 import { pastCapText } from '../past-cap.js';
 import { checkHistory, historyOption, recordInto } from '../history-option.js';
-import { checkJobs } from '../jobs-option.js';
+import { checkJobs, forceJobsOption, jobsOption } from '../jobs-option.js';
 
 interface Args extends SourceArgs {
   dialect?: string[];
@@ -16,6 +16,7 @@ interface Args extends SourceArgs {
   set?: string[];
   out: string;
   jobs?: number;
+  forceJobs: boolean;
   continueAfterDivergence: boolean;
   quiet: boolean;
   failOn?: 'diverging' | 'unreadable';
@@ -40,7 +41,8 @@ export const replayCommand: CommandModule<object, Args> = {
       .option('all-dialects', { type: 'boolean', default: false, describe: 'Every dialect in dialects/' })
       .option('set', { type: 'string', array: true, describe: 'Override an option for every dialect: path=value (repeatable)' })
       .option('out', { type: 'string', demandOption: true, describe: 'Run folder (written atomically)' })
-      .option('jobs', { type: 'number', describe: 'Threads that judge: this one and N − 1 workers (default: all cores; 1 = this thread alone)' })
+      .option('jobs', jobsOption)
+      .option('force-jobs', forceJobsOption)
       .option('continue-after-divergence', { type: 'boolean', default: false, describe: 'Record every divergence of a game, not only the first' })
       .option('quiet', { type: 'boolean', default: false, describe: 'No progress line' })
       .option('fail-on', { choices: ['diverging', 'unreadable'] as const, describe: 'Exit 1 when any game diverges (or, with "unreadable", when any record is unreadable); a recording fault that hides the play counts as unreadable, a repaired one never counts' })
@@ -60,7 +62,7 @@ export const replayCommand: CommandModule<object, Args> = {
       if (!loaded.ok) throw new UsageError(loaded.error.map(formatProblem).join('; '));
       dialects.push({ dialect: loaded.value, overrides });
     }
-    checkJobs(argv.jobs);
+    checkJobs(argv.jobs, argv.forceJobs);
     const shard = argv.shard === undefined ? undefined : parseShard(argv.shard);
     if (shard === null) throw new UsageError(`--shard must be K/N with 1 ≤ K ≤ N (got ${JSON.stringify(argv.shard)})`);
     checkNotAnInput('--out', argv.out, sources, { folder: true });
@@ -73,6 +75,7 @@ export const replayCommand: CommandModule<object, Args> = {
       out: argv.out,
       ...read,
       jobs: argv.jobs,
+      forceJobs: argv.forceJobs,
       continueAfterDivergence: argv.continueAfterDivergence,
       junitPerGame: argv.junitPerGame,
       shard,

@@ -79,8 +79,10 @@ export async function startWorkersEarly(argv: string[]): Promise<void> {
   if (words.jobs !== undefined || judge === 'replay') {
     const { chooseJobs } = await import('../run/auto-jobs.js');
     const dialects = words.allDialects ? (await import('../dialects/index.js')).listDialects().length : Math.max(1, words.dialects);
-    jobs = (await chooseJobs({ jobs: words.jobs, force: words.force, sources: words.sources, glob: words.glob, format: words.format, historyList: words.historyList, weight: dialects / words.shards })).threads;
-    if (jobs < 2) return;
+    const choice = await chooseJobs({ jobs: words.jobs, force: words.force, sources: words.sources, glob: words.glob, format: words.format, historyList: words.historyList, weight: dialects / words.shards });
+    // An input of unknown size (a URL, stdin) starts its workers once what was read pays for them (run/run-workers.ts).
+    if (choice.threads < 2 || (choice.work === null && !choice.forced)) return;
+    jobs = choice.threads;
   }
   const { startPoolEarly, workerLimits, workerThreads } = await import('../worker-pool.js');
   startPoolEarly('batch', workerThreads(jobs), workerLimits(), [judge]);

@@ -25,6 +25,9 @@ export const WORKER_PAYS_FROM: Readonly<Record<FormatName, number>> = {
   'opening-book': 70_000_000,
 };
 
+/** `bytes` of text in `format`, judged `weight` times, as a share of what pays for a worker thread (1: just pays). */
+export const workOf = (bytes: number, format: FormatName, weight: number): number => (bytes * weight) / WORKER_PAYS_FROM[format];
+
 /** The bytes of a file's start the format is told from (the reader's detector looks at up to 64 KiB; the formats' keys come early). */
 const SNIFF_BYTES = 16 * 1024;
 
@@ -44,7 +47,7 @@ export interface JobsChoice {
   /**
    * The input's work as a share of what pays for a worker (Σ bytes ÷ the format's threshold ×
    * dialects): below 1, one thread is the quicker; null when some source's size is unknown
-   * before reading it (a URL, stdin), which counts as large.
+   * before reading it (a URL, stdin): its workers start once the records read are a worker's worth (run-workers.ts).
    */
   work: number | null;
   /** The input's bytes of text (null: unknown). */
@@ -107,7 +110,7 @@ async function inputWork(input: JobsInput): Promise<{ work: number | null; bytes
     if (u.kind !== 'file' || u.weight === null) return { work: null, bytes: null };
     const format = input.format !== undefined && input.format !== 'auto' ? input.format : await sniff(u.name);
     bytes += u.weight;
-    work += (u.weight * weight) / WORKER_PAYS_FROM[format ?? 'ndjson'];
+    work += workOf(u.weight, format ?? 'ndjson', weight);
     // Far above a worker's worth: the rest need not be looked at.
     if (work >= 4) return { work, bytes: null };
   }

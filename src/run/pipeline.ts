@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { resolve } from 'node:path';
-import { type ModuleRef, moduleRef, TASKS_PER_WORKER, runTask, workerLimits, workerPool, workerThreads } from '../worker-pool.js';
+import { type ModuleRef, moduleRef, TASKS_PER_WORKER, runTask, workerThreads } from '../worker-pool.js';
 import type { FormatName } from '../records/model/game-record.js';
 import { type ReadOptions, readRecords, recordsIn, type SourceNote } from '../records/index.js';
 import { isSourceFailure } from '../records/source-failure.js';
@@ -9,7 +9,8 @@ import { openRunDir } from './run-dir.js';
 import type { RunInfo, Summary } from '../report/summary-schema.js';
 import { RunAccumulator } from './accumulator.js';
 import { chooseJobs, type JobsChoice, jobsNote } from './auto-jobs.js';
-import { type AnyJudge, type BatchItem, type BatchResult, type BatchTask, type JudgeRef, runBatch, type WarmTask } from './batch.js';
+import { type AnyJudge, type BatchItem, type BatchResult, type BatchTask, type JudgeRef, runBatch } from './batch.js';
+import { RunWorkers } from './run-workers.js';
 import { BATCH_BYTES, BATCH_ITEMS } from './batch-size.js';
 import { ResultFolding } from './fold.js';
 import { WorkerFailure } from './worker-failure.js';
@@ -106,6 +107,8 @@ export interface CorpusRunResult<S = never> {
   digests: ReadonlyMap<string, string>;
   /** The threads that judged, and why. */
   jobs: JobsChoice;
+  /** The worker threads that started (0: none; for an input of unknown size, only once it was read past a worker's worth). */
+  workersStarted: number;
 }
 
 
@@ -123,13 +126,14 @@ export async function runCorpus<P, S = never>(opts: CorpusRunOptions<P, S>): Pro
   if (opts.shard && opts.out === undefined) throw new Error('runCorpus: a shard needs a run folder (out)');
   const started = Date.now();
   // All cores or the jobs asked for, but one thread for an input too small to pay for a worker (decided from sizes, before any starts).
-  const jobsChoice = await chooseJobs({ jobs: opts.jobs, force: opts.forceJobs, sources: opts.sources, glob: opts.glob, format: opts.format, historyList: opts.historyList, weight: (opts.judge.weight ?? opts.judge.columns.length) / (opts.shard?.n ?? 1) });
+  const weight = (opts.judge.weight ?? opts.judge.columns.length) / (opts.shard?.n ?? 1);
+  const jobsChoice = await chooseJobs({ jobs: opts.jobs, force: opts.forceJobs, sources: opts.sources, glob: opts.glob, format: opts.format, historyList: opts.historyList, weight });
   const { jobs, threads } = jobsChoice;
   const judgeModule = moduleRef(opts.judge.module);
   const judgeRef: JudgeRef = { module: judgeModule, params: opts.judge.params, key: `${judgeModule}\u0000${JSON.stringify(opts.judge.params)}` };
-  // Workers start first, and import and build the judge while this thread plans, opens the run and reads the first bytes.
-  const pool = threads > 1 ? workerPool('batch', workerThreads(threads), workerLimits()) : null;
-  const warm = warmUp(pool, workerThreads(threads), judgeRef);
+  // Workers start first, and import and build the judge while this thread plans, opens the run and
+  // reads the first bytes; for an input of unknown size, once what was read pays for them.
+  const workers = new RunWorkers(threads, judgeRef, weight, jobsChoice.work === null && !jobsChoice.forced);
 
   let plan: ShardPlan | null;
   let run: RunDir | null;
@@ -137,7 +141,7 @@ export async function runCorpus<P, S = never>(opts: CorpusRunOptions<P, S>): Pro
     plan = await planRun(opts);
     run = opts.out === undefined ? null : await openRunDir(opts.out);
   } catch (error) {
-    await pool?.destroy();
+    await workers.destroy();
     throw error;
   }
   // Said once the run is sure to start (a run that fails on its folder says that alone).
@@ -145,14 +149,14 @@ export async function runCorpus<P, S = never>(opts: CorpusRunOptions<P, S>): Pro
   if (note !== null) opts.onJobsNote?.(note);
   let streamed: Streamed<S>;
   try {
-    streamed = await streamRun(opts, { plan, run, pool, warm, threads, judgeRef, started });
+    streamed = await streamRun(opts, { plan, run, workers, judgeRef, started });
   } catch (error) {
     // A results file that could not be written (a full disk) is the cause, not what its writer then met.
     const failed = (await run?.abort()) ?? null;
-    await pool?.destroy();
+    await workers.destroy();
     throw failed ?? error;
   }
-  await pool?.destroy();
+  await workers.destroy();
 
   let summary: Summary;
   try {
@@ -166,7 +170,7 @@ export async function runCorpus<P, S = never>(opts: CorpusRunOptions<P, S>): Pro
   progress.rssBytes = process.memoryUsage.rss();
   progress.done = true;
   opts.onProgress?.({ ...progress });
-  const result: CorpusRunResult<S> = { summary, progress, sourceErrors, nothingRead: progress.records === 0 && sourceErrors === 0, digests, jobs: jobsChoice };
+  const result: CorpusRunResult<S> = { summary, progress, sourceErrors, nothingRead: progress.records === 0 && sourceErrors === 0, digests, jobs: jobsChoice, workersStarted: workers.started };
   if (judgeState) result.state = judgeState.current;
   return result;
 }
@@ -196,9 +200,9 @@ interface Streamed<S> {
 /** Stream: reads the sources (or the shard's units), judges, accumulates and writes results.ndjson, in input order. */
 async function streamRun<P, S>(
   opts: CorpusRunOptions<P, S>,
-  ctx: { plan: ShardPlan | null; run: RunDir | null; pool: ReturnType<typeof workerPool>; warm: Warm; threads: number; judgeRef: JudgeRef; started: number },
+  ctx: { plan: ShardPlan | null; run: RunDir | null; workers: RunWorkers; judgeRef: JudgeRef; started: number },
 ): Promise<Streamed<S>> {
-  const { plan, run, pool } = ctx;
+  const { plan, run, workers } = ctx;
   const acc = new RunAccumulator(opts.judge.columns);
   const progress: Progress = { records: 0, lines: 0, diverging: 0, unreadable: 0, elapsedMs: 0, rssBytes: 0, done: false };
   const read = { glob: opts.glob, historyList: opts.historyList, http: opts.http };
@@ -215,14 +219,14 @@ async function streamRun<P, S>(
   const items: AsyncIterable<BatchItem> = plan
     ? shardItems(plan, opts.shard!, { format, limit: opts.limit, block: opts.shardBlock ?? BLOCK, read, onUnit: (u) => unitReads.push(u), onNote })
     : // Records travel undecoded: this thread only cuts them, whoever judges them decodes them.
-      readRecords(opts.sources, { ...read, format, limit: opts.limit, deferRaw: true, onNote: (note) => onNote(note), onFileDigest, sameThread: pool === null });
+      readRecords(opts.sources, { ...read, format, limit: opts.limit, deferRaw: true, onNote: (note) => onNote(note), onFileDigest, sameThread: workers.threads < 2 });
 
   const resultsHash = createHash('sha256');
   const judgeState = opts.judge.state ? { current: opts.judge.state.initial(), merge: opts.judge.state.merge } : null;
   // A shard writes every line; folding repeated unreadable lines needs the whole run's order, so merge folds.
   const folding = plan ? null : new ResultFolding();
   const out = run?.resultsStream ?? null;
-  const sourceErrors = await judgeStream(items, { judge: opts.judge, judgeRef: ctx.judgeRef, pool, warm: ctx.warm, threads: ctx.threads, acc, progress, out, hash: resultsHash, corpusOf: corpusNamer(opts.sources), started: ctx.started, folding, judgeState, onProgress: opts.onProgress, onSourceFailure: opts.onSourceFailure });
+  const sourceErrors = await judgeStream(items, { judge: opts.judge, judgeRef: ctx.judgeRef, workers, acc, progress, out, hash: resultsHash, corpusOf: corpusNamer(opts.sources), started: ctx.started, folding, judgeState, onProgress: opts.onProgress, onSourceFailure: opts.onSourceFailure });
   const closing = folding?.closingText() ?? '';
   if (out && closing) await writeText(out, closing);
   return { acc, progress, sourceErrors, digests, unitReads, resultsHash, judgeState };
@@ -304,10 +308,8 @@ async function publishRun<P, S>(
 interface StreamContext<P, S> {
   judge: JudgeSpec<P, S>;
   judgeRef: JudgeRef;
-  pool: ReturnType<typeof workerPool>;
-  warm: Warm;
-  /** Threads that judge: this one and the pool's workers. */
-  threads: number;
+  /** The worker threads besides this one (none at one thread; started now, or once the input read pays for them). */
+  workers: RunWorkers;
   acc: RunAccumulator;
   progress: Progress;
   /** Where results.ndjson goes (null: no run folder, nothing written). */
@@ -325,7 +327,7 @@ interface StreamContext<P, S> {
 
 /** Batches the items, judges them (workers or here), and accumulates and writes the results in input order. Returns the source errors. */
 async function judgeStream<P, S>(items: AsyncIterable<BatchItem>, ctx: StreamContext<P, S>): Promise<number> {
-  const { acc, progress, pool, out } = ctx;
+  const { acc, progress, workers, out } = ctx;
   const columns = ctx.judge.columns;
   const judgeRef = ctx.judgeRef;
   let local: AnyJudge | null = null;
@@ -337,10 +339,11 @@ async function judgeStream<P, S>(items: AsyncIterable<BatchItem>, ctx: StreamCon
   // thread waits for the one that reads, and no core runs two threads. Only a worker done
   // warming up has room: until then (a worker starts in 50-200 ms) the batches are judged here,
   // so a small input never waits for a thread to start (--jobs 2 no slower than --jobs 1).
-  const workerRoom = pool ? TASKS_PER_WORKER * workerThreads(ctx.threads) : 0;
+  const workerRoom = workers.threads > 1 ? TASKS_PER_WORKER * workerThreads(workers.threads) : 0;
   let inWorkers = 0;
   const judge = (task: BatchTask): Promise<BatchResult> => {
-    if (pool && inWorkers < Math.min(workerRoom, TASKS_PER_WORKER * ctx.warm.ready)) {
+    const pool = workers.pool;
+    if (pool && inWorkers < Math.min(workerRoom, TASKS_PER_WORKER * workers.warm.ready)) {
       inWorkers++;
       return runTask<BatchResult>(pool, task, movableBytes(task.items))
         .catch((error: unknown) => {
@@ -406,7 +409,7 @@ async function judgeStream<P, S>(items: AsyncIterable<BatchItem>, ctx: StreamCon
   };
   const inFlight: Part[] = [];
   // Batches judged here wait for the workers' batches before them to be written: a few may.
-  const maxInFlight = pool ? workerRoom + 4 : 1;
+  const maxInFlight = workers.threads > 1 ? workerRoom + 4 : 1;
   const drainOne = async (): Promise<void> => {
     let part: Part | null = inFlight.shift()!;
     while (part) {
@@ -449,6 +452,7 @@ async function judgeStream<P, S>(items: AsyncIterable<BatchItem>, ctx: StreamCon
       ctx.onSourceFailure?.({ source: item.source, location: item.location, code: item.code, message: item.message });
     }
     batch.push(item);
+    workers.read(item);
     batchBytes += item.kind === 'raw' ? item.bytes.byteLength : 1024;
     if (batchBytes >= BATCH_BYTES || batch.length >= BATCH_ITEMS) await submit();
     tick();
@@ -457,32 +461,9 @@ async function judgeStream<P, S>(items: AsyncIterable<BatchItem>, ctx: StreamCon
   while (inFlight.length) await drainOne();
   // A worker that died warming up fails the run even when this thread judged every batch before
   // it died: a broken worker set-up is reported whatever the timing, never passed over.
-  await ctx.warm.settled;
-  if (ctx.warm.failure !== null && first !== null) throw new WorkerFailure(first, ctx.warm.failure.error);
+  await workers.warm.settled;
+  if (workers.warm.failure !== null && first !== null) throw new WorkerFailure(first, workers.warm.failure.error);
   return sourceErrors;
-}
-
-/** The pool's warm-ups: workers done warming up (starting, importing, building the judge), the first failure, and when all are over. */
-interface Warm {
-  ready: number;
-  failure: { error: unknown } | null;
-  settled: Promise<void>;
-}
-
-/**
- * Starts each worker's warm-up. A worker counts as ready once it is over, failed or not: a failed one fails the batch sent to it.
- * Through runTask: a worker that dies before it takes the task is the pool's error, not the task's, and must settle it too.
- */
-function warmUp(pool: ReturnType<typeof workerPool>, workers: number, judgeRef: JudgeRef): Warm {
-  const warm: Warm = { ready: 0, failure: null, settled: Promise.resolve() };
-  if (!pool) return warm;
-  const each = Array.from({ length: workers }, () =>
-    runTask(pool, { warm: judgeRef } satisfies WarmTask)
-      .catch((error: unknown) => void (warm.failure ??= { error }))
-      .finally(() => void warm.ready++),
-  );
-  warm.settled = Promise.all(each).then(() => undefined);
-  return warm;
 }
 
 /**

@@ -83,6 +83,7 @@ describe('every record is accounted for', () => {
       server.close();
     }
   });
+
 });
 
 describe('reports', () => {

@@ -13,8 +13,9 @@ export class SourceError extends Error {
 /** Names any failure of a byte stream with a record.* code and a sentence. */
 export function classify(e: unknown, name: string): SourceError {
   if (e instanceof SourceError) return e;
-  const err = e as { code?: string; message?: string; errno?: number };
-  const code = err?.code ?? '';
+  const err = e as { code?: unknown; message?: string; errno?: number };
+  // Node's errors carry a string code; a DOMException (an aborted fetch) a number.
+  const code = typeof err?.code === 'string' ? err.code : '';
   if (code.startsWith('Z_')) {
     return new SourceError('record.truncated-gzip', `the gzip data of ${name} ends early or is corrupt (${err.message}); the records after the cut are lost`);
   }

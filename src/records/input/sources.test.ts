@@ -8,6 +8,7 @@ import { makeRecordText } from '../write.js';
 import { collect, records, unreadables } from '../test-support/collect.js';
 import { randomGame } from '../test-support/random-game.js';
 import { globToRegExp } from './expand.js';
+import { classify } from './source-error.js';
 import { tempDir } from '../../test-support/temp-dir.js';
 
 const dir = tempDir('records-sources-');
@@ -159,6 +160,16 @@ describe('files that are not records, empty inputs, symbolic links', () => {
       ['real/up', 'source.link-loop'],
       ['same', 'source.link-repeat'],
     ]);
+  });
+});
+
+describe('a stream that fails', () => {
+  it('is named whatever its error carries: a string code, a DOMException\'s number (an aborted fetch), or nothing', () => {
+    const aborted = new DOMException('This operation was aborted', 'AbortError');
+    expect(typeof aborted.code).toBe('number');
+    expect(classify(aborted, 'http://127.0.0.1/x')).toMatchObject({ code: 'record.io', message: 'reading http://127.0.0.1/x failed: This operation was aborted' });
+    expect(classify(Object.assign(new Error('unexpected end of file'), { code: 'Z_BUF_ERROR' }), 'a.gz').code).toBe('record.truncated-gzip');
+    expect(classify('gone', 'b').message).toBe('reading b failed: gone');
   });
 });
 

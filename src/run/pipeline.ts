@@ -107,8 +107,6 @@ export interface CorpusRunResult<S = never> {
   digests: ReadonlyMap<string, string>;
   /** The threads that judged, and why. */
   jobs: JobsChoice;
-  /** The worker threads that started (0: none; for an input of unknown size, only once it was read past a worker's worth). */
-  workersStarted: number;
 }
 
 
@@ -170,7 +168,7 @@ export async function runCorpus<P, S = never>(opts: CorpusRunOptions<P, S>): Pro
   progress.rssBytes = process.memoryUsage.rss();
   progress.done = true;
   opts.onProgress?.({ ...progress });
-  const result: CorpusRunResult<S> = { summary, progress, sourceErrors, nothingRead: progress.records === 0 && sourceErrors === 0, digests, jobs: jobsChoice, workersStarted: workers.started };
+  const result: CorpusRunResult<S> = { summary, progress, sourceErrors, nothingRead: progress.records === 0 && sourceErrors === 0, digests, jobs: jobsChoice };
   if (judgeState) result.state = judgeState.current;
   return result;
 }

@@ -33,11 +33,6 @@ export class RunWorkers {
     if (threads > 1 && !lazy) this.start();
   }
 
-  /** The worker threads that started (0: none, yet or at all). */
-  get started(): number {
-    return this.pool === null ? 0 : workerThreads(this.threads);
-  }
-
   /** Told of each item read: starts the workers once the input read pays for them. */
   read(item: BatchItem): void {
     if (this.pool !== null || this.threads < 2) return;

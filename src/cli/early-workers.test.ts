@@ -19,7 +19,7 @@ describe('the early workers read the run from the words as the command does', ()
 
   it('tells sources from option values', () => {
     const w = runWords(['replay', 'a.ndjson', '--dialect', 'chess', '--out', 'run', 'b/', '--jobs=3', '--quiet', '--all-dialects', '--format', 'csv', '--shard', '2/4', '--', '--odd']);
-    expect(w).toEqual({ jobs: 3, force: false, sources: ['a.ndjson', 'b/', '--odd'], format: 'csv', glob: undefined, dialects: 1, allDialects: true, shards: 4 });
+    expect(w).toEqual({ jobs: 3, force: false, sources: ['a.ndjson', 'b/', '--odd'], format: 'csv', glob: undefined, dialects: 1, allDialects: true, continueAfterDivergence: false, shards: 4 });
     expect(runWords(['replay', 'a.ndjson', '--jobs', '2', '--force-jobs', '--out', 'run'])).toMatchObject({ jobs: 2, force: true, sources: ['a.ndjson'] });
   });
 });

@@ -25,13 +25,14 @@ export interface RunWords {
   historyList: string | undefined;
   dialects: number;
   allDialects: boolean;
+  continueAfterDivergence: boolean;
   shards: number;
 }
 
 /** Reads `RunWords` from a replay's or infer's arguments (argv[0] is the command). */
 export function runWords(argv: string[]): RunWords {
   const takesValue = VALUE_OPTIONS[argv[0]] ?? new Set<string>();
-  const words: RunWords = { jobs: undefined, force: false, sources: [], format: 'auto', glob: undefined, historyList: undefined, dialects: 0, allDialects: false, shards: 1 };
+  const words: RunWords = { jobs: undefined, force: false, sources: [], format: 'auto', glob: undefined, historyList: undefined, dialects: 0, allDialects: false, continueAfterDivergence: false, shards: 1 };
   for (let i = 1; i < argv.length; i++) {
     const a = argv[i];
     if (a === '--') {
@@ -53,6 +54,7 @@ export function runWords(argv: string[]): RunWords {
     else if (name === 'history-list') words.historyList = value;
     else if (name === 'dialect') words.dialects++;
     else if (name === 'all-dialects') words.allDialects = true;
+    else if (name === 'continue-after-divergence') words.continueAfterDivergence = true;
     else if (name === 'shard') words.shards = Number(/^\d+\/(\d+)$/.exec(value ?? '')?.[1] ?? 1) || 1;
   }
   return words;
@@ -77,9 +79,10 @@ export async function startWorkersEarly(argv: string[]): Promise<void> {
   // Sized as the run will size it: the default's jobs (replay's), and for asked-for jobs too the
   // threads that can have work (none besides this one for an input of one batch).
   if (words.jobs !== undefined || judge === 'replay') {
-    const { chooseJobs } = await import('../run/auto-jobs.js');
+    const { chooseJobs, replayWeight } = await import('../run/auto-jobs.js');
     const dialects = words.allDialects ? (await import('../dialects/index.js')).listDialects().length : Math.max(1, words.dialects);
-    const choice = await chooseJobs({ jobs: words.jobs, force: words.force, sources: words.sources, glob: words.glob, format: words.format, historyList: words.historyList, weight: dialects / words.shards });
+    const weight = judge === 'replay' ? replayWeight(dialects, words.continueAfterDivergence) : dialects;
+    const choice = await chooseJobs({ jobs: words.jobs, force: words.force, sources: words.sources, glob: words.glob, format: words.format, historyList: words.historyList, weight: weight / words.shards });
     // An input of unknown size (a URL, stdin) starts its workers once what was read pays for them (run/run-workers.ts).
     if (choice.threads < 2 || (choice.work === null && !choice.forced)) return;
     jobs = choice.threads;

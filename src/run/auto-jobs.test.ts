@@ -6,7 +6,7 @@ import { availableParallelism } from 'node:os';
 import { describe, expect, it } from 'vitest';
 import { packageRoot } from '../dialects/index.js';
 import { tempDir } from '../test-support/temp-dir.js';
-import { chooseJobs, jobsNote, WORKER_PAYS_FROM } from './auto-jobs.js';
+import { chooseJobs, jobsNote, replayWeight, WORKER_PAYS_FROM } from './auto-jobs.js';
 import { BATCH_BYTES } from './batch-size.js';
 
 const samples = join(packageRoot(), 'corpora/samples');
@@ -61,6 +61,10 @@ describe('the jobs: one thread for an input too small to pay for a worker, by de
     const asked = await chooseJobs({ jobs: 2, sources: [samples], weight: 10, load: cores + 0.5 });
     expect(asked).toMatchObject({ jobs: 2, threads: 2 });
     expect(jobsNote(asked)).toBeNull();
+  });
+
+  it('a replay weighs a further dialect a twentieth of a pass (its games mostly diverge early), each a whole pass with --continue-after-divergence', () => {
+    expect([replayWeight(1, false), replayWeight(10, false), replayWeight(10, true), replayWeight(0, true)]).toEqual([1, 1.45, 10, 1]);
   });
 
   it("a gzip file counts its text, in the format its first bytes say (the state maps' threshold for state maps)", async () => {

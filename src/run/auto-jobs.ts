@@ -25,6 +25,16 @@ export const WORKER_PAYS_FROM: Readonly<Record<FormatName, number>> = {
   'opening-book': 70_000_000,
 };
 
+/**
+ * A replay's judging passes per record, in one dialect's worth: each dialect besides the first
+ * adds a twentieth, since a game stops at its first divergence and most games diverge early
+ * under a dialect not their own (`--all-dialects` cost 1.16–1.93× one dialect's CPU time on six
+ * corpora, 2026-12-07, docs/performance.md#threads); with --continue-after-divergence every
+ * dialect replays every game whole (9–28× one dialect's), so each counts one.
+ */
+export const replayWeight = (dialects: number, continueAfterDivergence: boolean): number =>
+  continueAfterDivergence ? Math.max(1, dialects) : 1 + Math.max(0, dialects - 1) / 20;
+
 /** `bytes` of text in `format`, judged `weight` times, as a share of what pays for a worker thread (1: just pays). */
 export const workOf = (bytes: number, format: FormatName, weight: number): number => (bytes * weight) / WORKER_PAYS_FROM[format];
 

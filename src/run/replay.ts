@@ -1,5 +1,6 @@
 import type { Dialect } from '../dialects/index.js';
 import { createJudge, dialectSpec, type ReplayJudgeParams } from '../replay/judge-record.js';
+import { replayWeight } from './auto-jobs.js';
 import { type CorpusRunOptions, type CorpusRunResult, type Progress, runCorpus } from './pipeline.js';
 import { shownPath } from './shown-path.js';
 
@@ -21,7 +22,7 @@ export function runReplay(opts: ReplayRunOptions): Promise<ReplayRunResult> {
   const params: ReplayJudgeParams = { dialects: dialects.map((d) => dialectSpec(d.dialect, d.overrides)), continueAfterDivergence };
   return runCorpus({
     ...run,
-    judge: { columns: dialects.map((d) => d.dialect.name), module: 'replay', params, create: createJudge },
+    judge: { columns: dialects.map((d) => d.dialect.name), weight: replayWeight(dialects.length, continueAfterDivergence), module: 'replay', params, create: createJudge },
     about: {
       dialects: Object.fromEntries(dialects.map((d) => [d.dialect.name, { file: shownPath(d.dialect.file), sha256: d.dialect.sha256 }])),
       options: {

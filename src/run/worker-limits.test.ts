@@ -8,7 +8,7 @@ import { packageRoot } from '../dialects/index.js';
 import { MAX_FINDINGS } from '../replay/result.js';
 import { moreFindingsText } from '../report/format.js';
 import { tempDir } from '../test-support/temp-dir.js';
-import { WORKER_PAYS_FROM } from './auto-jobs.js';
+import { replayWeight, WORKER_PAYS_FROM } from './auto-jobs.js';
 import { RESULT_BUDGET, runBatch, type BatchTask } from './batch.js';
 
 /**
@@ -152,8 +152,13 @@ describe('a worker that dies', () => {
 
   it('shows when workers start for an input of unknown size (a URL): none for a small one, even with --jobs 2; once the input read pays for one; at once when forced', async () => {
     // A worker with a 4 MB heap dies as it warms up: the run fails (exit 2) exactly when a worker started.
-    const sample = gunzipSync(readFileSync(join(root, 'corpora/samples/wikipedia-two-dice/games.ingest-wire.ndjson.gz')));
-    const bodies: Record<string, Buffer> = { '/small.ndjson': sample, '/large.ndjson': Buffer.concat([sample, sample, sample]) };
+    const sample = gunzipSync(readFileSync(join(root, 'corpora/samples/reference/games.ingest-wire.ndjson.gz')));
+    // 6 MB of lines that are no records (each one unreadable, cheap to judge): under every dialect, each replayed whole
+    // (--continue-after-divergence), past a worker's worth of ingest-wire text (45 MB a dialect).
+    const junk = Buffer.from(`{"junk":"${'x'.repeat(60_000)}"}\n`.repeat(100));
+    expect(junk.length * replayWeight(10, true)).toBeGreaterThan(WORKER_PAYS_FROM['ingest-wire']);
+    expect(sample.length * replayWeight(10, false)).toBeLessThan(WORKER_PAYS_FROM['ingest-wire']);
+    const bodies: Record<string, Buffer> = { '/small.ndjson': sample, '/large.ndjson': junk };
     const server = createServer((req, res) => {
       res.writeHead(200, { 'content-type': 'application/x-ndjson' });
       res.end(bodies[req.url ?? '']);
@@ -162,15 +167,13 @@ describe('a worker that dies', () => {
     const url = (path: string): string => `http://127.0.0.1:${(server.address() as { port: number }).port}${path}`;
     const dir = tempDir('worker-limits-');
     const replay = (path: string, name: string, extra: string[]) =>
-      cli(['replay', url(path), '--all-dialects', '--out', join(dir, name), '--quiet', ...extra], { DICE_DIALECTS_WORKER_HEAP_MB: '4' });
+      cli(['replay', url(path), '--all-dialects', '--format', 'ingest-wire', '--out', join(dir, name), '--quiet', ...extra], { DICE_DIALECTS_WORKER_HEAP_MB: '4' });
     try {
       const one = await replay('/small.ndjson', 'one', ['--jobs', '1']);
       const small = await replay('/small.ndjson', 'small', ['--jobs', '2']);
       expect([one.status, small.status], small.stderr).toEqual([0, 0]);
       expect(readFileSync(join(dir, 'small', 'results.ndjson'), 'utf8')).toBe(readFileSync(join(dir, 'one', 'results.ndjson'), 'utf8'));
-      // Three times the sample is past a worker's worth under every dialect (45 MB of ingest-wire text a dialect): a worker starts, and dies.
-      expect(3 * sample.length * 10).toBeGreaterThan(WORKER_PAYS_FROM['ingest-wire']);
-      const large = await replay('/large.ndjson', 'large', ['--jobs', '2']);
+      const large = await replay('/large.ndjson', 'large', ['--jobs', '2', '--continue-after-divergence']);
       expect(large.status, large.stderr).toBe(2);
       expect(large.stderr).toMatch(/a worker thread failed judging records \d+–\d+ of .*large\.ndjson: .*memory/);
       const forced = await replay('/small.ndjson', 'forced', ['--jobs', '2', '--force-jobs']);

@@ -74,32 +74,33 @@ describe('openRunDir', () => {
     }
   });
 
-  it('abort removes the temporary folder and keeps the last good run', async () => {
+  /** A good run in `latest`, a second one opened over it, `fail` done to the second; then the first is all there is. */
+  async function failedOverGoodRun(fail: (run: Awaited<ReturnType<typeof openRunDir>>, dir: string) => Promise<void>): Promise<void> {
     const root = tempDir('dice-run-');
     const dir = join(root, 'latest');
     await writeRun(dir);
     const before = await readFile(join(dir, 'report.md'), 'utf8');
     const run = await openRunDir(dir);
-    run.resultsStream.write('{"partial": true}\n');
-    await run.abort();
+    await fail(run, dir);
     expect(existsSync(run.tmpDir)).toBe(false);
     expect(await readFile(join(dir, 'report.md'), 'utf8')).toBe(before);
     expect((await readdir(root)).sort()).toEqual(['latest']);
+  }
+
+  it('abort removes the temporary folder and keeps the last good run', async () => {
+    await failedOverGoodRun(async (run) => {
+      run.resultsStream.write('{"partial": true}\n');
+      await run.abort();
+    });
   });
 
   it('a report that cannot be written (here a folder in its place) fails the finish in one line naming --out, and keeps the last good run', async () => {
-    const root = tempDir('dice-run-');
-    const dir = join(root, 'latest');
-    await writeRun(dir);
-    const before = await readFile(join(dir, 'report.md'), 'utf8');
-    const run = await openRunDir(dir);
-    await mkdir(join(run.tmpDir, 'report.html'));
-    const b = new SummaryBuilder(DIALECTS);
-    b.addResult(sampleLines()[0]);
-    const failure = await run.finish(b.build(RUN_INFO)).then(() => null, (e: unknown) => e);
-    expect(failure).toMatchObject({ code: 'output.io', message: `--out ${dir}: cannot write: is a folder` });
-    expect(existsSync(run.tmpDir)).toBe(false);
-    expect(await readFile(join(dir, 'report.md'), 'utf8')).toBe(before);
-    expect((await readdir(root)).sort()).toEqual(['latest']);
+    await failedOverGoodRun(async (run, dir) => {
+      await mkdir(join(run.tmpDir, 'report.html'));
+      const b = new SummaryBuilder(DIALECTS);
+      b.addResult(sampleLines()[0]);
+      const failure = await run.finish(b.build(RUN_INFO)).then(() => null, (e: unknown) => e);
+      expect(failure).toMatchObject({ code: 'output.io', message: `--out ${dir}: cannot write: is a folder` });
+    });
   });
 });

@@ -56,7 +56,7 @@ export interface JobsChoice {
   forced: boolean;
   /**
    * The input's work as a share of what pays for a worker (Σ bytes ÷ the format's threshold ×
-   * dialects): below 1, one thread is the quicker; null when some source's size is unknown
+   * the judging passes, `replayWeight`'s for a replay): below 1, one thread is the quicker; null when some source's size is unknown
    * before reading it (a URL, stdin): its workers start once the records read are a worker's worth (run-workers.ts).
    */
   work: number | null;
@@ -64,7 +64,7 @@ export interface JobsChoice {
   bytes: number | null;
 }
 
-/** What sizing the input needs: the sources as the run reads them, and how many dialects judge every record. */
+/** What sizing the input needs: the sources as the run reads them, and how many judging passes every record takes. */
 export interface JobsInput {
   jobs?: number;
   /** Start the `jobs` asked for even for an input too small to pay for a worker (to measure or test worker threads). */

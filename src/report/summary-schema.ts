@@ -8,7 +8,8 @@ import { Example } from '../replay/result.js';
  * report never re-plays and never re-reads the results).
  */
 
-const count = lazily(() => z.number().int().min(0));
+/** A count: a whole number from 0. */
+export const Count = lazily(() => z.number().int().min(0));
 
 /** Machine facts and timestamps: the only part of a summary that differs between two runs of the same input. */
 export const RunInfo = lazily(() =>
@@ -44,26 +45,26 @@ export type RunInfo = z.infer<typeof RunInfo>;
 export const StatusCounts = lazily(() =>
   z
     .object({
-      lines: count,
-      conforming: count,
-      diverging: count,
-      unreadable: count,
+      lines: Count,
+      conforming: Count,
+      diverging: Count,
+      unreadable: Count,
       /** Lines whose first finding is a recording fault that hides the play (docs/recording-faults.md): the record's problem, never the dialect's. */
-      faulty: count.default(0),
-      findings: count,
+      faulty: Count.default(0),
+      findings: Count,
     })
     .strict(),
 );
 export type StatusCounts = z.infer<typeof StatusCounts>;
 
 /** `games`: lines whose first finding has this rule (the game's class); `findings`: every occurrence. */
-export const RuleCounts = lazily(() => z.object({ games: count, findings: count }).strict());
+export const RuleCounts = lazily(() => z.object({ games: Count, findings: Count }).strict());
 export type RuleCounts = z.infer<typeof RuleCounts>;
 
 export const RuleEntry = lazily(() => RuleCounts.extend({ byDialect: z.record(z.string(), RuleCounts) }).strict());
 export type RuleEntry = z.infer<typeof RuleEntry>;
 
-export const MatrixCell = lazily(() => z.object({ conforming: count, diverging: count, unreadable: count, faulty: count.default(0) }).strict());
+export const MatrixCell = lazily(() => z.object({ conforming: Count, diverging: Count, unreadable: Count, faulty: Count.default(0) }).strict());
 export type MatrixCell = z.infer<typeof MatrixCell>;
 
 /** Corpus (source) × dialect; `cells[s][d]` follows the order of `sources` and `dialects`. */
@@ -84,7 +85,7 @@ export { Example };
 /** An observed proportion next to what the rules predict (`expected` null when nothing predicts it). */
 export const Rate = lazily(() =>
   z
-    .object({ count, of: count, rate: z.number().nullable(), expected: z.number().nullable(), basis: z.string() })
+    .object({ count: Count, of: Count, rate: z.number().nullable(), expected: z.number().nullable(), basis: z.string() })
     .strict(),
 );
 export type Rate = z.infer<typeof Rate>;
@@ -93,16 +94,16 @@ export const DiceStats = lazily(() =>
   z
     .object({
       /** Recorded turns seen (once per corpus, not per dialect). */
-      turns: count,
+      turns: Count,
       pass: Rate,
       openingPass: Rate,
       faces: z
         .object({
           /** counts[0] is face 1 (pawn) … counts[5] face 6 (king). */
-          counts: z.array(count).length(6),
-          total: count,
+          counts: z.array(Count).length(6),
+          total: Count,
           /** Values outside 1–6 (kept out of the test but counted so they are not lost). */
-          invalid: count,
+          invalid: Count,
           expectedEach: z.number().nullable(),
           chiSquare: z.number().nullable(),
           df: z.literal(5),
@@ -123,7 +124,7 @@ export type DiceStats = z.infer<typeof DiceStats>;
  */
 export const FaultEntry = lazily(() =>
   z
-    .object({ handling: z.enum(['normalised', 'metadata']), records: count, bySource: z.record(z.string(), count) })
+    .object({ handling: z.enum(['normalised', 'metadata']), records: Count, bySource: z.record(z.string(), Count) })
     .strict(),
 );
 export type FaultEntry = z.infer<typeof FaultEntry>;

@@ -3,7 +3,7 @@ import { lazily } from '../lazily.js';
 import type { GameResultLine } from '../replay/result.js';
 import { compareStrings, sortedRecord } from '../report/sorted.js';
 import { RECORDING_FAULTS, type RecordingFaultId } from '../rules/rule-ids.js';
-import { Example, FaultEntry, MatrixCell, RuleEntry, type RunInfo, SourceNote, StatusCounts, type Summary } from '../report/summary-schema.js';
+import { Count, Example, FaultEntry, MatrixCell, RuleEntry, type RunInfo, SourceNote, StatusCounts, type Summary } from '../report/summary-schema.js';
 import { type DiceCounts, DiceStatsAccumulator, type DiceTurn } from './dice-stats.js';
 
 const emptyCounts = (): StatusCounts => ({ lines: 0, conforming: 0, diverging: 0, unreadable: 0, faulty: 0, findings: 0 });
@@ -29,20 +29,18 @@ function betterExample(a: Example, b: Example): boolean {
   return a.id < b.id;
 }
 
-const count = lazily(() => z.number().int().min(0));
-
 /** The schema of the dice counters (a shard's folder holds them). */
 const DiceCountsSchema = lazily(() =>
   z
     .object({
-      turns: count,
-      threeDiceTurns: count,
-      passes: count,
-      openingTurns: count,
-      openingPasses: count,
-      faces: z.array(count).length(6),
-      invalid: count,
-      doubles: z.array(z.tuple([count, count, count])),
+      turns: Count,
+      threeDiceTurns: Count,
+      passes: Count,
+      openingTurns: Count,
+      openingPasses: Count,
+      faces: z.array(Count).length(6),
+      invalid: Count,
+      doubles: z.array(z.tuple([Count, Count, Count])),
     })
     .strict(),
 );

@@ -9,7 +9,6 @@ export type { RecordJudge } from './batch.js';
 export { runReplay, type ReplayRunOptions, type ReplayRunResult } from './replay.js';
 export { mergeShards, MergeError, type MergeResult } from './merge.js';
 export { openRunDir, RUN_FILES, type RunDir } from './run-dir.js';
-export { writeReports } from './run-reports.js';
 export { parseShard, planShards, planLoads, listUnits, BLOCK, type ShardSpec, type PlannedUnit, type Unit } from './shard-plan.js';
 export { RunAccumulator, AccumulatorState } from './accumulator.js';
 export { type DiceCounts, DiceStatsAccumulator, EXPECTED_OPENING_PASS_RATE, EXPECTED_PASS_RATE, expectedDoublesRate, type DiceTurn } from '../run/dice-stats.js';

@@ -1,12 +1,10 @@
 import { z } from 'zod';
 import { lazily } from '../lazily.js';
-import { RunInfo, SourceNote } from '../report/summary-schema.js';
+import { Count, RunInfo, SourceNote } from '../report/summary-schema.js';
 import { AccumulatorState } from './accumulator.js';
 
 export const SHARD_MANIFEST = 'dice-dialects/shard@1';
 export const SHARD_FILE = 'shard.json';
-
-const count = lazily(() => z.number().int().min(0));
 
 /**
  * shard.json, the part of a shard's folder that `merge` reads besides results.ndjson:
@@ -26,16 +24,16 @@ export const ShardManifest = lazily(() =>
           .object({
             name: z.string(),
             kind: z.enum(['file', 'url', 'stdin', 'error', 'note']),
-            weight: count.nullable(),
+            weight: Count.nullable(),
             owner: z.number().int().min(1).nullable(),
             note: SourceNote.optional(),
           })
           .strict(),
       ),
-      reads: z.array(z.object({ unit: count, localStart: count, records: count, sha256: z.string().nullable() }).strict()),
-      results: z.object({ lines: count, sha256: z.string() }).strict(),
-      records: count,
-      sourceErrors: count,
+      reads: z.array(z.object({ unit: Count, localStart: Count, records: Count, sha256: z.string().nullable() }).strict()),
+      results: z.object({ lines: Count, sha256: z.string() }).strict(),
+      records: Count,
+      sourceErrors: Count,
       junitPerGame: z.boolean(),
       state: AccumulatorState,
     })

@@ -11,7 +11,7 @@ import { RunAccumulator } from './accumulator.js';
 import { chooseJobs, type JobsChoice, jobsNote } from './auto-jobs.js';
 import { type AnyJudge, type BatchItem, type BatchResult, type BatchTask, type JudgeRef, runBatch } from './batch.js';
 import { RunWorkers } from './run-workers.js';
-import { BATCH_BYTES, BATCH_ITEMS } from './batch-size.js';
+import { BATCH_BYTES, BATCH_ITEMS, itemBytes } from './batch-size.js';
 import { ResultFolding } from './fold.js';
 import { WorkerFailure } from './worker-failure.js';
 import { fileHash, identityHash, toolVersion } from './run-info.js';
@@ -451,7 +451,7 @@ async function judgeStream<P, S>(items: AsyncIterable<BatchItem>, ctx: StreamCon
     }
     batch.push(item);
     workers.read(item);
-    batchBytes += item.kind === 'raw' ? item.bytes.byteLength : 1024;
+    batchBytes += itemBytes(item);
     if (batchBytes >= BATCH_BYTES || batch.length >= BATCH_ITEMS) await submit();
     tick();
   }

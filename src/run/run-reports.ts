@@ -1,4 +1,3 @@
-import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { runExplorer } from '../explore/files.js';
 import { renderHtml } from '../report/render-html.js';
@@ -10,10 +9,10 @@ import { ruleKinds } from './rule-kinds.js';
 
 /**
  * A run folder's reports beside its summary: explorer.html, report.md, report.html, junit.xml (per
- * game too, from results.ndjson). `write` puts one file in the folder (by default a plain write;
- * a run folder's own names a failure with its option).
+ * game too, from `dir`'s results.ndjson). `write` puts one file in the folder (the run folder's
+ * own, which names a failure with its option).
  */
-export async function writeReports(dir: string, summary: Summary, junitPerGame: boolean, write = (name: string, text: string): Promise<void> => writeFile(join(dir, name), text)): Promise<void> {
+export async function writeReports(dir: string, summary: Summary, junitPerGame: boolean, write: (name: string, text: string) => Promise<void>): Promise<void> {
   const page = runExplorer(Object.values(summary.run_info.dialects).map((d) => d.file));
   const explorer = page?.name ?? null;
   const kinds = ruleKinds(summary);

@@ -1,11 +1,12 @@
 import { runTask, workerLimits, workerPool, workerThreads } from '../worker-pool.js';
 import { workOf } from './auto-jobs.js';
 import type { BatchItem, JudgeRef, WarmTask } from './batch.js';
+import { itemBytes } from './batch-size.js';
 
 type Pool = NonNullable<ReturnType<typeof workerPool>>;
 
 /** The workers' warm-ups: workers done warming up (starting, importing, building the judge), the first failure, and when all are over. */
-export interface Warm {
+interface Warm {
   ready: number;
   failure: { error: unknown } | null;
   settled: Promise<void>;
@@ -20,7 +21,8 @@ export interface Warm {
 export class RunWorkers {
   pool: Pool | null = null;
   warm: Warm = { ready: 0, failure: null, settled: Promise.resolve() };
-  /** The input read so far as a share of a worker's worth (lazy start only). */
+  /** Waiting for the input read to pay for the workers (an input of unknown size), and how much of a worker's worth it is so far. */
+  private waiting: boolean;
   private work = 0;
 
   constructor(
@@ -30,14 +32,18 @@ export class RunWorkers {
     private readonly weight: number,
     lazy: boolean,
   ) {
+    this.waiting = threads > 1 && lazy;
     if (threads > 1 && !lazy) this.start();
   }
 
   /** Told of each item read: starts the workers once the input read pays for them. */
   read(item: BatchItem): void {
-    if (this.pool !== null || this.threads < 2) return;
-    this.work += item.kind === 'raw' ? workOf(item.bytes.byteLength, item.format, this.weight) : workOf(1024, 'ndjson', this.weight);
-    if (this.work >= 1) this.start();
+    if (!this.waiting) return;
+    this.work += workOf(itemBytes(item), item.kind === 'raw' ? item.format : 'ndjson', this.weight);
+    if (this.work >= 1) {
+      this.waiting = false;
+      this.start();
+    }
   }
 
   destroy(): Promise<void> {

@@ -28,9 +28,11 @@ export const WORKER_PAYS_FROM: Readonly<Record<FormatName, number>> = {
 /**
  * A replay's judging passes per record, in one dialect's worth: each dialect besides the first
  * adds a twentieth, since a game stops at its first divergence and most games diverge early
- * under a dialect not their own (`--all-dialects` cost 1.16–1.93× one dialect's CPU time on six
- * corpora, 2026-12-07, docs/performance.md#threads); with --continue-after-divergence every
- * dialect replays every game whole (9–28× one dialect's), so each counts one.
+ * under a dialect not their own (`--all-dialects` cost 1.16–2.00× one dialect's CPU time on six
+ * corpora: scripts/bench-dialect-cost.mjs, docs/performance.md#threads); with
+ * --continue-after-divergence every dialect replays every game whole (8–28× one dialect's), so
+ * each counts one. Counted low rather than high: a worker is kept from where it would pay a
+ * little, never started where it loses.
  */
 export const replayWeight = (dialects: number, continueAfterDivergence: boolean): number =>
   continueAfterDivergence ? Math.max(1, dialects) : 1 + Math.max(0, dialects - 1) / 20;

@@ -85,14 +85,16 @@ describe('the byte FEN check gives what plainFenEnd gives', () => {
         fc.constantFrom(...played),
         fc.constantFrom(...played),
         fc.array(fc.tuple(fc.nat(), fc.nat({ max: 3 }), fc.string({ unit: fc.constantFrom(...FEN_CHARS), maxLength: 4 })), { maxLength: 2 }),
-        (before, other, edits) => {
+        fc.boolean(),
+        (before, other, edits, ownBuffer) => {
           // The next FEN: another played one, or this one edited (a move changes a rank or two).
           let text = edits.length === 0 ? other : before;
           for (const [i, del, ins] of edits) {
             const k = i % (text.length + 1);
             text = text.slice(0, k) + ins + text.slice(k + del);
           }
-          const squares = new Int8Array(128).fill(99);
+          // Squares at the start of a buffer of their own (the repeated ranks copied a word at a time), or not (a square at a time).
+          const squares = (ownBuffer ? new Int8Array(128) : new Int8Array(new ArrayBuffer(129), 1)).fill(99);
           const first = asBytes(before);
           expect(fenBoardEnd(first.b, first.a, first.end, squares, 0)).toBeGreaterThan(0);
           let same = 0;

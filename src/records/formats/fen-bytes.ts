@@ -1,5 +1,8 @@
 import { ROLE_LETTERS } from '../../core/index.js';
 import { QUOTE } from '../char-codes.js';
+import { wordViews } from '../model/fen-boards.js';
+
+const wordsOf = wordViews();
 
 /**
  * `plainFenEnd` and `plainFenFieldsEnd` (notation/fen-shape.ts) read off a JSON string's ASCII
@@ -58,7 +61,11 @@ export function fenBoardEnd(b: Uint8Array, a: number, end: number, squares: Int8
     // The last rank whose start (the slash before it included) lies within the bytes that repeat.
     while (rank < 7 && rankAt[rank + 1] <= same) rank++;
     const from = 64 - 8 * rank;
-    for (let k = from; k < 64; k++) squares[at + k] = squares[before + k];
+    // Boards start at multiples of 64: whole ranks are whole words.
+    if (squares.byteOffset === 0 && ((at | before) & 3) === 0) {
+      const words = wordsOf(squares);
+      for (let w = (at + from) >> 2, v = (before + from) >> 2, z = (at + 64) >> 2; w < z; w++, v++) words[w] = words[v];
+    } else for (let k = from; k < 64; k++) squares[at + k] = squares[before + k];
   }
   let count = 0;
   let whiteKings = whiteKingsBefore[rank];

@@ -42,7 +42,7 @@ export class FenBoards {
     this.fens = new Array<string | null>(turns).fill(null);
   }
 
-  /** Room for at most `turns` boards, each square of which its reader writes (see `keep`). */
+  /** Room for at most `turns` boards, not zeroed: for a reader that writes every square of each board it names a text for (see `keep`, `copy`). */
   static upTo(turns: number): FenBoards {
     return new FenBoards(turns, false);
   }
@@ -51,6 +51,20 @@ export class FenBoards {
   keep(turns: number): void {
     if (this.arena.round === this.round && this.arena.next === this.at + this.fens.length * 64) this.arena.next = this.at + turns * 64;
     this.fens.length = turns;
+  }
+
+  /**
+   * Turn `t`'s board: the 64 squares at `from` in `squares` (a multiple of 4 into a buffer of its
+   * own), read from the text `fen`. Four squares at a time: a turn's board is copied for every turn.
+   */
+  copy(t: number, squares: Int8Array, from: number, fen: string): void {
+    const words = this.arena.words;
+    const to = (this.at >> 2) + t * 16;
+    if (squares.byteOffset === 0 && (from & 3) === 0) {
+      const source = wordsOf(squares);
+      for (let w = 0, f = from >> 2; w < 16; w++) words[to + w] = source[f + w];
+    } else this.squares.set(squares.subarray(from, from + 64), this.at + t * 64);
+    this.fens[t] = fen;
   }
 
   /** Where turn `t`'s 64 squares start in `squares`. */
@@ -76,6 +90,23 @@ export class FenBoards {
     return this.squares[this.at + t * 64 + sq];
   }
 }
+
+/**
+ * Squares (an array at the start of a buffer of its own) as 32-bit words, four squares a word:
+ * a function that keeps the last view it made, for a reader that reuses one scratch array.
+ */
+export function wordViews(): (squares: Int8Array) => Int32Array {
+  let of: Int8Array | null = null;
+  let words: Int32Array = new Int32Array(0);
+  return (squares) => {
+    if (squares !== of) {
+      of = squares;
+      words = new Int32Array(squares.buffer, 0, squares.length >> 2);
+    }
+    return words;
+  };
+}
+const wordsOf = wordViews();
 
 /** Memory for boards, handed out in ranges from the start again once it is full (each time a new `round`). */
 interface Arena {

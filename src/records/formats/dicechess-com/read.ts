@@ -6,7 +6,7 @@ import { FenBoards, keepFenBoards } from '../../model/fen-boards.js';
 import { reportedFaultNote } from '../../model/recording-faults.js';
 import { type HistoryIndex, historyResult } from './history-list.js';
 import { scanStateMap } from './scan.js';
-import { type Clocks, type Die, type Step, parseSteps, stepWhere } from './steps.js';
+import { type Clocks, type DiceKey, type Die, type Step, parseSteps, stepWhere } from './steps.js';
 
 /**
  * A. dicechess.com `gameMoveHistoryStateMap` → GameRecord, by reading the steps as
@@ -26,7 +26,7 @@ interface TurnBuild {
   allowed: boolean[];
   /** The dice at the turn's latest roll or move: their verdicts say whether dice are left to play, and which were used. */
   now: Die[];
-  diceKey: string;
+  diceKey: DiceKey;
   moves: string[];
   location: string;
   last: Step;
@@ -240,14 +240,11 @@ function parseStateMapSteps(id: string, steps: Step[], place: DocPlace, notes: S
 
 /** The turns' boards after them as the scanner wrote them down: the judge compares squares instead of reading each `fenAfter`. */
 function fenBoards(turns: TurnBuild[], squares: Int8Array): FenBoards {
-  const boards = new FenBoards(turns.length);
-  const to = boards.squares;
+  // Not zeroed: a board not copied keeps no text (`fens[t]` null), so the judge reads the text.
+  const boards = FenBoards.upTo(turns.length);
   for (let t = 0; t < turns.length; t++) {
     const last = turns[t].last;
-    if (last.boardAt < 0) continue;
-    const at = boards.board(t);
-    for (let i = 0; i < 64; i++) to[at + i] = squares[last.boardAt + i];
-    boards.fens[t] = last.fen;
+    if (last.boardAt >= 0) boards.copy(t, squares, last.boardAt, last.fen);
   }
   return boards;
 }

@@ -2,7 +2,7 @@ import { COMMA, digitsEnd, leave, need, numberAt, numberEnd, stringEnd, textAt }
 import { again8 as again, bind8, lit8 as lit, literal8 as ascii, sameBytes8 as sameBytes } from '../eight-bytes.js';
 import { CLOSE_BRACE, QUOTE } from '../../char-codes.js';
 import { fenBoardEnd, fenFieldsEnd, fenKept } from '../fen-bytes.js';
-import { type Clocks, type Die, type Step, type StepFen, bankOf, clockOf, diceKeyOf, dieNote, dieOfCode, inPropertyOrder, moveOf, plainFen, readFen, squaresNote, usualMove } from './steps.js';
+import { type Clocks, type DiceKey, type Die, type Step, type StepFen, bankOf, clockOf, diceKeyOf, dieNote, dieOfCode, inPropertyOrder, moveOf, plainFen, readFen, squaresNote, usualMove } from './steps.js';
 
 /**
  * The fast reading of a state-map document written as the site and this tool write it:
@@ -123,7 +123,7 @@ class Reading {
   n = 0;
   fen: StepFen | null = null;
   dice: Die[] = [];
-  diceKey = '';
+  diceKey: DiceKey = 0;
   move: string | null = null;
   leftTime: Clocks | null = null;
   /** The last die and square notes added (a document notes each once; a Set's add costs a lookup every time). */

@@ -1,6 +1,7 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { RecordProblem, type Problem } from '../../problems.js';
-import { diceKeyOf, inPropertyOrder, moveOf, parseSteps, stepWhere } from './steps.js';
+import { type Die, diceKeyOf, inPropertyOrder, moveOf, parseSteps, stepWhere } from './steps.js';
 
 const START = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1';
 const AFTER_E4 = 'rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 1';
@@ -37,13 +38,26 @@ describe('dicechess.com state map steps (docs/formats.md, State maps)', () => {
       { face: 6, side: 'b', allowed: true, used: true },
       { face: 1, side: 'w', allowed: true, used: false },
     ]);
-    expect(s.diceKey).toBe('QkP');
+    expect(s.diceKey).toBe(((81 * 128 + 107) * 128) + 80); // Q, k, P
     expect(s.toMove).toBe('w');
     expect(s.board).toBe('rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR');
     expect(s.leftTime).toEqual({ keys: ['alice', 'bob'], ms: [180000, 179500] });
     expect(s.bank).toBe(40);
     expect(notes.has('dice:letters')).toBe(true);
-    expect(diceKeyOf([])).toBe('');
+    expect(diceKeyOf([])).toBe(0);
+  });
+
+  it('gives two dice lists the same key exactly when they spell the same letters, up to seven dice and beyond', () => {
+    const spell = (dice: Die[]): string => dice.map((d) => (d.side === null ? String(d.face) : d.side === 'w' ? 'PNBRQK'[d.face - 1] : 'pnbrqk'[d.face - 1])).join('');
+    const oneDie = fc.record({ face: fc.integer({ min: 1, max: 6 }), side: fc.constantFrom<Die['side']>('w', 'b', null), allowed: fc.boolean(), used: fc.boolean() });
+    const dice = fc.array(oneDie, { maxLength: 10 });
+    fc.assert(
+      fc.property(dice, dice, (a, b) => {
+        expect(diceKeyOf(a) === diceKeyOf(b)).toBe(spell(a) === spell(b));
+        expect(diceKeyOf(a)).toBe(diceKeyOf(a.map((d) => ({ ...d, allowed: !d.allowed }))));
+      }),
+      { numRuns: 2000 },
+    );
   });
 
   it('lists clocks in the order JavaScript lists the keys: whole numbers rising, then the rest as written', () => {

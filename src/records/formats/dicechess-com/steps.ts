@@ -27,8 +27,8 @@ export interface Step {
   /** Where the scanner wrote this FEN's board (64 squares, a1 first) in its document's board scratch; -1: nowhere (the judge reads the text). */
   boardAt: number;
   dice: Die[];
-  /** The dice letters with their case: a new value means a new roll. */
-  diceKey: string;
+  /** The dice letters with their case (`diceKeyOf`): a new value means a new roll. */
+  diceKey: DiceKey;
   /** UCI, lower case. */
   move: string | null;
   leftTime: Clocks | null;
@@ -140,12 +140,23 @@ export function plainFen(fen: string, before?: StepFen, boardEnd = 0, squares?: 
   };
 }
 
-/** The dice letters with their case: a new value means a new roll. */
-export function diceKeyOf(dice: Die[]): string {
-  let key = '';
-  for (const d of dice) key += d.side === 'b' ? LETTERS[d.face - 1] : d.side === 'w' ? UPPER[d.face - 1] : String(d.face);
-  return key;
+/**
+ * The dice letters with their case, as one value: a new value means a new roll. Up to seven
+ * dice it is a number (their character codes, base 128: none is 0, so no two lists share one),
+ * compared at once where strings built die by die would first be flattened; more, a string.
+ */
+export function diceKeyOf(dice: Die[]): DiceKey {
+  if (dice.length <= 7) {
+    let key = 0;
+    for (const d of dice) key = key * 128 + dieCharCode(d);
+    return key;
+  }
+  return String.fromCharCode(...dice.map(dieCharCode));
 }
+
+export type DiceKey = number | string;
+
+const dieCharCode = (d: Die): number => (d.side === 'b' ? LETTERS.charCodeAt(d.face - 1) : d.side === 'w' ? UPPER.charCodeAt(d.face - 1) : 48 + d.face);
 
 export function bankOf(v: unknown, n: number, where: string): number {
   const bank = Number(v);
@@ -209,9 +220,11 @@ for (let f = 1; f <= 6; f++) {
 export function dieOfCode(c: number, allowed: boolean, used: boolean): Die | undefined {
   const face = c < 128 ? DIE_FACE[c] : 0;
   if (face === 0) return undefined;
-  const side: Side | null = c <= 57 ? null : c < 97 ? 'w' : 'b';
-  return { face, side, allowed, used };
+  // Dice are never changed once read: the 72 there can be are made once each.
+  const k = 4 * c + (allowed ? 2 : 0) + (used ? 1 : 0);
+  return (DICE[k] ??= { face, side: c <= 57 ? null : c < 97 ? 'w' : 'b', allowed, used });
 }
+const DICE: Array<Die | undefined> = new Array(4 * 128).fill(undefined);
 
 /** What a die's spelling notes: digits or piece letters. */
 export const dieNote = (d: Die): string => (d.side === null ? 'dice:digits' : 'dice:letters');

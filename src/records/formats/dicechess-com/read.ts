@@ -222,7 +222,22 @@ function parseStateMapSteps(id: string, steps: Step[], place: DocPlace, notes: S
     players: players(meta),
     timeControl: meta ? timeControl(meta, first, notes) : null,
     stakes: first.bank === null && currency === null && settled === null ? null : { initial: stake(first.bank), final: stake(last.bank), currency, settled },
-    turns: turns.map((t) => ({
+    turns: recordTurns(turns, clocks),
+    events,
+    result,
+    termination,
+  }, squares === null ? undefined : fenBoards(turns, squares));
+}
+
+/**
+ * The record's turns, pushed one by one: an array whose elements kind never changes. (`map`
+ * made a holey array until the optimising compiler inlined it, then a packed one, and the code
+ * that reads records was compiled again for each kind it met.)
+ */
+function recordTurns(turns: TurnBuild[], clocks: Map<string, Side> | null): GameRecordInput['turns'] {
+  const out: GameRecordInput['turns'] = [];
+  for (const t of turns) {
+    out.push({
       side: t.side,
       dice: t.dice,
       diceOrder: 'roll',
@@ -231,11 +246,9 @@ function parseStateMapSteps(id: string, steps: Step[], place: DocPlace, notes: S
       clockMs: clocks && t.last.leftTime ? sideClocks(t.last.leftTime, clocks) : null,
       diceFlags: flagsOf(t),
       location: t.location,
-    })),
-    events,
-    result,
-    termination,
-  }, squares === null ? undefined : fenBoards(turns, squares));
+    });
+  }
+  return out;
 }
 
 /** The turns' boards after them as the scanner wrote them down: the judge compares squares instead of reading each `fenAfter`. */

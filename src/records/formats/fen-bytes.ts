@@ -22,9 +22,10 @@ const PAWN = 32;
 const WHITE_KING = 64;
 const BLACK_KING = 128;
 const SLASH = 256;
-/** Byte → its part in a board: squares it covers (bits 0–3), BAD, PAWN, a king, SLASH. A quote (the string's end) is BAD. */
+const SPACE = 512;
+/** Byte → its part in a board: squares it covers (bits 0–3), BAD, PAWN, a king, SLASH, SPACE (the board's end). A quote (the string's end) is BAD. */
 const BOARD = new Uint16Array(256).fill(BAD);
-/** Byte → the core's board value a piece letter puts on its square (white positive, pawn 1 … king 6). */
+/** Byte → the core's board value a piece letter puts on its square (white positive, pawn 1 … king 6); 0 for a digit. */
 const VALUE = new Int8Array(256);
 for (let d = 1; d <= 8; d++) BOARD[48 + d] = d;
 for (const ch of PIECES) {
@@ -34,6 +35,9 @@ for (const ch of PIECES) {
   VALUE[c] = ch === ch.toUpperCase() ? role : -role;
 }
 BOARD[47] = SLASH;
+BOARD[32] = SPACE;
+/** The parts of a byte that leave the usual path (a piece or a run of empty squares): on ranks 8 and 1 a pawn too. */
+const STOP = BAD | SLASH | SPACE;
 const IS_CASTLING = new Uint8Array(256);
 for (const ch of 'KQkqABCDEFGHabcdefgh') IS_CASTLING[ch.charCodeAt(0)] = 1;
 const IS_PIECE = new Uint8Array(256);
@@ -60,45 +64,49 @@ export function fenBoardEnd(b: Uint8Array, a: number, end: number, squares: Int8
   if (same > 0) {
     // The last rank whose start (the slash before it included) lies within the bytes that repeat.
     while (rank < 7 && rankAt[rank + 1] <= same) rank++;
-    const from = 64 - 8 * rank;
-    // Boards start at multiples of 64: whole ranks are whole words.
-    if (squares.byteOffset === 0 && ((at | before) & 3) === 0) {
-      const words = wordsOf(squares);
-      for (let w = (at + from) >> 2, v = (before + from) >> 2, z = (at + 64) >> 2; w < z; w++, v++) words[w] = words[v];
-    } else for (let k = from; k < 64; k++) squares[at + k] = squares[before + k];
+  }
+  // The ranks to read are cleared first, then only their pieces are written: a run of empty squares is a count, not a loop of stores.
+  const from = 64 - 8 * rank;
+  // Boards start at multiples of 64: whole ranks are whole words.
+  if (squares.byteOffset === 0 && ((at | before) & 3) === 0) {
+    const words = wordsOf(squares);
+    const w0 = at >> 2;
+    for (let w = w0, z = w0 + (from >> 2); w < z; w++) words[w] = 0;
+    for (let w = w0 + (from >> 2), v = (before + from) >> 2, z = w0 + 16; w < z; w++, v++) words[w] = words[v];
+  } else {
+    for (let k = 0; k < from; k++) squares[at + k] = 0;
+    for (let k = from; k < 64; k++) squares[at + k] = squares[before + k];
   }
   let count = 0;
   let whiteKings = whiteKingsBefore[rank];
   let blackKings = blackKingsBefore[rank];
-  let edge = rank === 0 || rank === 7 ? PAWN : 0; // pawns are refused on ranks 8 and 1
+  let stop = rank === 0 || rank === 7 ? STOP | PAWN : STOP; // pawns are refused on ranks 8 and 1
   let row = at + 56 - 8 * rank; // where this rank's a-file square is written
   for (let i = a + rankAt[rank]; i < end; i++) {
     const c = b[i];
-    if (c === 32) {
-      if (rank !== 7 || count !== 8 || whiteKings > 1 || blackKings > 1) return -1;
-      return i;
-    }
     const k = BOARD[c];
-    if (k === SLASH) {
-      if (count !== 8 || rank === 7) return -1;
+    if ((k & stop) !== 0) {
+      if (k === SPACE) return rank !== 7 || count !== 8 || whiteKings > 1 || blackKings > 1 ? -1 : i;
+      if (k !== SLASH || count !== 8 || rank === 7) return -1;
       rank++;
       rankAt[rank] = i + 1 - a;
       whiteKingsBefore[rank] = whiteKings;
       blackKingsBefore[rank] = blackKings;
       row -= 8;
       count = 0;
-      edge = rank === 7 ? PAWN : 0;
+      stop = rank === 7 ? STOP | PAWN : STOP;
       continue;
     }
-    if ((k & (BAD | edge)) !== 0) return -1;
     const n = k & 15;
     // Within this rank's 8 squares only (a rank of more fails below).
     if (count + n > 8) return -1;
-    if (n === 1) squares[row + count] = VALUE[c];
-    else for (let s = 0; s < n; s++) squares[row + count + s] = 0;
+    // A digit's value is 0: its first square, cleared already, is written again.
+    squares[row + count] = VALUE[c];
     count += n;
-    whiteKings += (k >> 6) & 1;
-    blackKings += (k >> 7) & 1;
+    if (k >= WHITE_KING) {
+      if (k & WHITE_KING) whiteKings++;
+      else blackKings++;
+    }
   }
   return -1;
 }

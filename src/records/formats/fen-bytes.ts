@@ -60,12 +60,10 @@ const blackKingsBefore = new Int32Array(8);
  * were these: the ranks they hold whole are copied, not read.
  */
 export function fenBoardEnd(b: Uint8Array, a: number, end: number, squares: Int8Array, at: number, before = 0, same = 0): number {
+  // With `same`, the last rank whose start (the slash before it included) lies within the bytes that repeat.
   let rank = 0;
-  if (same > 0) {
-    // The last rank whose start (the slash before it included) lies within the bytes that repeat.
-    while (rank < 7 && rankAt[rank + 1] <= same) rank++;
-  }
-  // The ranks to read are cleared first, then only their pieces are written: a run of empty squares is a count, not a loop of stores.
+  while (same > 0 && rank < 7 && rankAt[rank + 1] <= same) rank++;
+  // The ranks to read are cleared, then only their pieces written: a run of empty squares is a count, not a loop of stores.
   const from = 64 - 8 * rank;
   // Boards start at multiples of 64: whole ranks are whole words.
   if (squares.byteOffset === 0 && ((at | before) & 3) === 0) {
@@ -98,7 +96,7 @@ export function fenBoardEnd(b: Uint8Array, a: number, end: number, squares: Int8
       continue;
     }
     const n = k & 15;
-    // Within this rank's 8 squares only (a rank of more fails below).
+    // Within this rank's 8 squares only.
     if (count + n > 8) return -1;
     // A digit's value is 0: its first square, cleared already, is written again.
     squares[row + count] = VALUE[c];

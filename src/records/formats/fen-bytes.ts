@@ -68,12 +68,13 @@ export function fenBoardEnd(b: Uint8Array, a: number, end: number, squares: Int8
   // Boards start at multiples of 64: whole ranks are whole words.
   if (squares.byteOffset === 0 && ((at | before) & 3) === 0) {
     const words = wordsOf(squares);
-    const w0 = at >> 2;
-    for (let w = w0, z = w0 + (from >> 2); w < z; w++) words[w] = 0;
-    for (let w = w0 + (from >> 2), v = (before + from) >> 2, z = w0 + 16; w < z; w++, v++) words[w] = words[v];
+    const first = at >> 2;
+    const copied = first + (from >> 2);
+    for (let w = first; w < copied; w++) words[w] = 0;
+    for (let w = copied, v = (before + from) >> 2; w < first + 16; w++, v++) words[w] = words[v];
   } else {
-    for (let k = 0; k < from; k++) squares[at + k] = 0;
-    for (let k = from; k < 64; k++) squares[at + k] = squares[before + k];
+    squares.fill(0, at, at + from);
+    squares.copyWithin(at + from, before + from, before + 64);
   }
   let count = 0;
   let whiteKings = whiteKingsBefore[rank];

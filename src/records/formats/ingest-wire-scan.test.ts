@@ -8,6 +8,7 @@ import { makeRecordText } from '../write.js';
 import { GameRecord } from '../model/game-record-schema.js';
 import { withFenAfter } from '../replay-fens.js';
 import type { Draft } from '../items.js';
+import { checkedTurns } from '../model/checked-record.js';
 import { fenBoardsOf } from '../model/fen-boards.js';
 import { finaliseRecord } from '../model/finalise.js';
 import type { GameRecord as Game } from '../model/game-record.js';
@@ -87,6 +88,8 @@ function boards(record: Game): (number[] | null)[] {
 function expectSameOrNone(text: string): 'same' | 'left' {
   const fast = scanned(text);
   if (fast === undefined) return 'left';
+  // The scanner's turns are taken without the schema's check (formedTurns): they are what it gives back.
+  expect(JSON.stringify(checkedTurns(fast.turns))).toBe(JSON.stringify(fast.turns));
   // Read before the general path takes the arena's room (a record's boards last until later records come round to it).
   const fastBoards = boards(fast);
   const slow = general(text);

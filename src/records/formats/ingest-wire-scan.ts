@@ -1,4 +1,5 @@
 import type { GameRecordInput, Side } from '../model/game-record.js';
+import { formedTurns } from '../model/checked-record.js';
 import { FenBoards } from '../model/fen-boards.js';
 import { checkFen } from '../notation/fen.js';
 import { squareOfCodes } from '../notation/squares.js';
@@ -96,7 +97,7 @@ function scan(b: Buffer, start: number, end: number, place: DocPlace): ScannedIn
       head[k] = tail[k];
     }
   }
-  return { fields: head, turns: read.turns, boards, diceInts: read.diceInts };
+  return { fields: head, turns: formedTurns(read.turns), boards, diceInts: read.diceInts };
 }
 
 interface TurnsRead {
@@ -182,7 +183,7 @@ function readTurn(b: Buffer, p: number, end: number, read: TurnsRead, boards: Fe
       fenAfter = checkFen(textAt(b, a, p - 1), 'turn', 'fen_after', boards, t);
     }
   }
-  read.turns.push({ side, dice, diceOrder, moves, fenAfter, thinkingMs, location: location + turnSuffix(n) });
+  read.turns.push({ side, dice, diceOrder, moves, fenAfter, clockMs: null, thinkingMs, diceFlags: null, location: location + turnSuffix(n) });
   return need(lit(b, p, end, CLOSE));
 }
 

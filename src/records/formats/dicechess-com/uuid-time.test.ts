@@ -30,4 +30,19 @@ describe('the time inside a version-1 UUID', () => {
   it('is null for ids of other versions', () => {
     expect(uuidV1Time('dd7458e0-e6a4-41f0-bb50-5d2bc5f7ec20')).toBeNull();
   });
+
+  it('is read from exactly the texts of the pattern of a version-1 UUID, and null for every other', () => {
+    const pattern = /^[0-9a-f]{8}-[0-9a-f]{4}-1[0-9a-f]{3}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+    const valid = 'dd7458e0-e6a4-11f0-bb50-5d2bc5f7ec20';
+    // Valid ids with a few characters replaced, dropped or added, and arbitrary texts.
+    const edited = fc
+      .array(fc.tuple(fc.nat({ max: 36 }), fc.nat({ max: 1 }), fc.constantFrom('', '-', '1', '4', 'g', 'G', 'f', 'F', '0', ' ', 'é', '٣')), { minLength: 1, maxLength: 3 })
+      .map((edits) => edits.reduce((t, [at, del, ins]) => t.slice(0, at) + ins + t.slice(at + del), valid));
+    fc.assert(
+      fc.property(fc.oneof(edited, fc.string({ maxLength: 40 })), (id) => {
+        expect(uuidV1Time(id)).toBe(pattern.test(id) ? exact(id) : null);
+      }),
+      { numRuns: 3000 },
+    );
+  });
 });

@@ -233,9 +233,9 @@ function parseStateMapSteps(id: string, steps: Step[], place: DocPlace, notes: S
 /**
  * The record's turns, pushed one by one: an array whose elements kind never changes. (`map`
  * made a holey array until the optimising compiler inlined it, then a packed one, and the code
- * that reads records was compiled again for each kind it met.)
+ * that reads records was compiled again for each kind it met.) In the schema's form, every
+ * value checked as the steps were read: not checked again (formedTurns).
  */
-/** The turns in the schema's form (every value checked as the steps were read): not checked again (formedTurns). */
 function recordTurns(turns: TurnBuild[], clocks: Map<string, Side> | null): GameRecordInput['turns'] {
   const out: GameRecordInput['turns'] = [];
   for (const t of turns) {

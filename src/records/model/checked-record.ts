@@ -192,11 +192,11 @@ function list<T>(v: unknown, each: (x: unknown) => Out<T>): Out<T[]> {
 }
 
 /**
- * Turn lists a byte scanner built in the schema's form by construction (each turn's fields in
- * the schema's order, defaults filled in, every value of its type and range): taken as they
- * are, as the check would give them back (the readers' last steps change only a move's or a
- * FEN's text in place). The check of every turn cost a tenth of a chess record's decoding;
- * the scanners' tests hold each such list to `checkedTurns`.
+ * Turn lists a reader built in the schema's form by construction (each turn's fields in the
+ * schema's order, defaults filled in, every value of its type and range: the ingest-wire scanner's,
+ * the state maps'): taken as they are, as the check would give them back (the readers' last
+ * steps change only a move's or a FEN's text in place). The check of every turn cost a tenth of
+ * a chess record's decoding; the readers' tests hold each such list to `checkedTurns`.
  */
 const formed = new WeakSet<object>();
 

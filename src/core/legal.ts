@@ -1,8 +1,9 @@
 import { inCheck } from './attacks.js';
-import type { Move } from './move.js';
+import { EN_PASSANT, type Move, moveKind, moveTo } from './move.js';
 import { ALL_ROLES, type GenOptions, generateCastling, generateMoves, generatePieceMoves, isPieceMove, STANDARD_PROMOTIONS } from './movegen.js';
 import { type Position, pieceSquares } from './position.js';
-import { type Color, KING, PAWN } from './types.js';
+import { DIR_BETWEEN, RAYS } from './tables.js';
+import { BISHOP, type Color, KING, PAWN, QUEEN, ROOK, type Square } from './types.js';
 
 /** Orthodox chess move generation: every move that does not leave one's own king attacked. */
 export const ORTHODOX: GenOptions = {
@@ -77,13 +78,43 @@ function anyLegal(pos: Position, n: number, kingSafe: boolean): boolean {
  */
 export function isOrthodoxPieceMove(pos: Position, m: Move | -1): boolean {
   if (m < 0) return false;
-  const p = pos.board[m & 63];
+  const from = m & 63;
+  const p = pos.board[from];
   const color = pos.turn;
   if (p === 0 || (p > 0 ? 0 : 1) !== color || !isPieceMove(pos, m, ORTHODOX)) return false;
+  // A move of another piece than the king, not en passant (which empties two squares), can
+  // expose the king only along the line through its square: off check, that line decides
+  // without playing the move (the usual case; this runs once a turn).
+  const king = pos.kingSquare[color];
+  if (king >= 0 && p !== KING && p !== -KING && moveKind(m) !== EN_PASSANT) {
+    if (uncoversKing(pos, king, from, moveTo(m), color)) return false;
+    if (!inCheck(pos, color)) return true;
+  }
   pos.make(m);
   const bad = inCheck(pos, color);
   pos.unmake(m);
   return !bad;
+}
+
+/**
+ * Would moving the piece on `from` to `to` leave `color`'s king on `king` to a slider behind
+ * it? Only where `from` is the first piece on a line from the king, the move leaves that
+ * line, and the next piece on it is an enemy queen or a rook (bishop) on a rank or file
+ * (diagonal).
+ */
+function uncoversKing(pos: Position, king: Square, from: Square, to: Square, color: Color): boolean {
+  const d = DIR_BETWEEN[king * 64 + from];
+  if (d < 0 || DIR_BETWEEN[king * 64 + to] === d) return false;
+  const ray = RAYS[king][d];
+  const b = pos.board;
+  let j = 0;
+  for (; ray[j] !== from; j++) if (b[ray[j]] !== 0) return false;
+  const enemy = color === 0 ? -1 : 1;
+  for (j++; j < ray.length; j++) {
+    const q = b[ray[j]];
+    if (q !== 0) return q === enemy * QUEEN || q === enemy * (d < 4 ? ROOK : BISHOP);
+  }
+  return false;
 }
 
 /** Orthodox perft: leaf count of legal move sequences of length `depth`. */

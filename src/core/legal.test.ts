@@ -42,14 +42,15 @@ describe('isOrthodoxPieceMove', () => {
 
   // The move played and the king looked at: what the shortcut off the line through the piece must agree with.
   const played = (pos: Position, m: Move): boolean => {
+    const mover = pos.turn;
     pos.make(m);
-    const bad = inCheck(pos, pos.turn);
+    const bad = inCheck(pos, mover);
     pos.unmake(m);
     return !bad;
   };
 
   it('agrees with playing the move, pinned pieces included, over random games from Chess960 starts', () => {
-    let pinned = 0;
+    let refused = 0;
     let checks = 0;
     fc.assert(
       fc.property(fc.integer({ min: 0, max: 959 }), fc.array(fc.nat(), { minLength: 40, maxLength: 120 }), (n, picks) => {
@@ -69,7 +70,7 @@ describe('isOrthodoxPieceMove', () => {
             const want = played(pos, m);
             expect(isOrthodoxPieceMove(pos, m)).toBe(want);
             if (want) legal.push(m);
-            else pinned++;
+            else refused++;
           }
           if (legal.length === 0) return;
           pos.make(legal[pick % legal.length]);
@@ -79,7 +80,7 @@ describe('isOrthodoxPieceMove', () => {
       { numRuns: 60, seed: 960 },
     );
     // The random games reached both kinds of position the shortcut leaves or refuses.
-    expect(pinned).toBeGreaterThan(100);
+    expect(refused).toBeGreaterThan(100);
     expect(checks).toBeGreaterThan(20);
   });
 });

@@ -1,6 +1,6 @@
 import { inCheck } from './attacks.js';
 import { EN_PASSANT, type Move, moveKind, moveTo } from './move.js';
-import { ALL_ROLES, type GenOptions, generateCastling, generateMoves, generatePieceMoves, isPieceMove, STANDARD_PROMOTIONS } from './movegen.js';
+import { ALL_ROLES, type GenOptions, generateCastling, generateMoves, generatePieceMoves, isPieceMove, slidesTo, STANDARD_PROMOTIONS } from './movegen.js';
 import { type Position, pieceSquares } from './position.js';
 import { DIR_BETWEEN, RAYS } from './tables.js';
 import { BISHOP, type Color, KING, PAWN, QUEEN, ROOK, type Square } from './types.js';
@@ -104,13 +104,12 @@ export function isOrthodoxPieceMove(pos: Position, m: Move | -1): boolean {
  */
 function uncoversKing(pos: Position, king: Square, from: Square, to: Square, color: Color): boolean {
   const d = DIR_BETWEEN[king * 64 + from];
-  if (d < 0 || DIR_BETWEEN[king * 64 + to] === d) return false;
-  const ray = RAYS[king][d];
   const b = pos.board;
-  let j = 0;
-  for (; ray[j] !== from; j++) if (b[ray[j]] !== 0) return false;
+  if (d < 0 || DIR_BETWEEN[king * 64 + to] === d || !slidesTo(b, king, from, d, d + 1)) return false;
+  // The first piece beyond `from`, on the same ray.
+  const ray = RAYS[from][d];
   const enemy = color === 0 ? -1 : 1;
-  for (j++; j < ray.length; j++) {
+  for (let j = 0; j < ray.length; j++) {
     const q = b[ray[j]];
     if (q !== 0) return q === enemy * QUEEN || q === enemy * (d < 4 ? ROOK : BISHOP);
   }

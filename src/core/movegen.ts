@@ -103,7 +103,7 @@ export function isPieceMove(pos: Position, m: Move, opts: GenOptions): boolean {
 }
 
 /** Is `to` on one of the rays d0 … d1 - 1 from `from` with nothing in between? */
-function slidesTo(b: Int8Array, from: Square, to: Square, d0: number, d1: number): boolean {
+export function slidesTo(b: Int8Array, from: Square, to: Square, d0: number, d1: number): boolean {
   const d = DIR_BETWEEN[from * 64 + to];
   if (d < d0 || d >= d1) return false;
   const ray = RAYS[from][d];

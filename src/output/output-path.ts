@@ -3,7 +3,8 @@ import { basename, dirname, relative, resolve, sep } from 'node:path';
 
 /**
  * Where the tool may write. A run folder replaces only a previous run folder (one
- * that carries RUN_MARKER, or a summary.json with run_info from before the marker);
+ * that carries RUN_MARKER, or a summary.json with run_info from before the marker)
+ * that holds nothing but what the tool writes there;
  * a file output replaces only a regular file, and goes straight to a device or pipe.
  * Anything else is refused before a byte is written.
  */
@@ -101,6 +102,24 @@ function legacyKind(dir: string): FolderKind | null {
 /** The files an infer run folder holds (before markers, a folder holding anything else was not one of ours). */
 const INFER_FILES = ['infer.json', 'report.md', 'report.html'];
 
+/**
+ * Every name a published folder of each kind may hold: a run's results, summary and reports
+ * (and a shard's manifest), infer's document and reports, and the marker. A folder of ours
+ * holding anything else holds something the tool did not write: it is never replaced.
+ */
+const OWN_FILES: Record<FolderKind, ReadonlySet<string>> = {
+  'run-folder': new Set([RUN_MARKER, 'results.ndjson', 'summary.json', 'report.md', 'report.html', 'junit.xml', 'explorer.html', 'shard.json']),
+  'infer-folder': new Set([RUN_MARKER, ...INFER_FILES]),
+};
+
+/** The entries of a folder of `kind` that the tool never writes there (a folder's name ends in '/'), sorted. */
+export function foreignEntries(dir: string, kind: FolderKind): string[] {
+  return readdirSync(dir, { withFileTypes: true })
+    .filter((e) => !(OWN_FILES[kind].has(e.name) && e.isFile()))
+    .map((e) => (e.isDirectory() ? `${e.name}/` : e.name))
+    .sort();
+}
+
 /** True for a folder this tool published as `kind` (its marker, or what such a folder held before the marker). */
 export function isOurFolder(dir: string, kind: FolderKind): boolean {
   return (markerKind(dir) ?? legacyKind(dir)) === kind;
@@ -124,6 +143,12 @@ export function checkFolderTarget(what: string, path: string, kind: FolderKind):
     throw new OutputPathError('output.not-run-folder', `${what} ${path}: exists and is not ${words} written by dice-dialects (no ${RUN_MARKER}); it is never replaced (nothing was written; choose a new folder)`);
   }
   if (target === resolve('.') || resolve('.').startsWith(target + sep)) throw new OutputPathError('output.not-run-folder', `${what} ${path}: is the working folder or holds it; run from elsewhere`);
+  // Replacing the folder would delete them: the tool deletes nothing it did not write.
+  const foreign = foreignEntries(target, kind);
+  if (foreign.length > 0) {
+    const named = foreign.length > 5 ? `${foreign.slice(0, 5).join(', ')} and ${foreign.length - 5} more` : foreign.join(', ');
+    throw new OutputPathError('output.foreign-files', `${what} ${path}: is ${words} written by dice-dialects, but it also holds what dice-dialects did not write (${named}); a new run replaces the whole folder, so it is not replaced (nothing was written; move them out or choose a new folder)`);
+  }
 }
 
 /** Throws OutputPathError unless `path` is free or a previous run folder. */

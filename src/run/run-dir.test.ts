@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { RUN_MARKER } from '../output/output-path.js';
@@ -44,9 +44,7 @@ describe('openRunDir', () => {
     const root = tempDir('dice-run-');
     const dir = join(root, 'latest');
     await writeRun(dir);
-    await writeFile(join(dir, 'stale.txt'), 'old run');
     await writeRun(dir, { junitPerGame: true });
-    expect(existsSync(join(dir, 'stale.txt'))).toBe(false);
     expect(existsSync(`${dir}.previous`)).toBe(false);
     expect((await readdir(root)).sort()).toEqual(['latest']);
     const results = (await readFile(join(dir, 'results.ndjson'), 'utf8')).trim().split('\n');
@@ -63,6 +61,30 @@ describe('openRunDir', () => {
     await expect(openRunDir(dir)).rejects.toThrow(/not a run folder/);
     expect((await readdir(root)).sort()).toEqual(['mine']);
     expect(await readFile(join(dir, 'notes.txt'), 'utf8')).toBe('keep');
+  });
+
+  it('never replaces a previous run that holds what the tool did not write: it would delete it', async () => {
+    const root = tempDir('dice-run-');
+    const dir = join(root, 'latest');
+    await writeRun(dir);
+    const before = (await readdir(dir)).sort();
+    await writeFile(join(dir, 'NOTES.md'), 'my notes');
+    await mkdir(join(dir, 'attachments'));
+    await writeFile(join(dir, 'attachments', 'a.txt'), 'a');
+    await expect(openRunDir(dir)).rejects.toThrow(/also holds what dice-dialects did not write \(NOTES\.md, attachments\/\)/);
+    expect(await readFile(join(dir, 'NOTES.md'), 'utf8')).toBe('my notes');
+    expect(await readFile(join(dir, 'attachments', 'a.txt'), 'utf8')).toBe('a');
+    expect((await readdir(root)).sort()).toEqual(['latest']);
+    // A folder in place of one of the run's own file names is not the run's either.
+    await rm(join(dir, 'NOTES.md'));
+    await rm(join(dir, 'attachments'), { recursive: true });
+    await rm(join(dir, 'junit.xml'));
+    await mkdir(join(dir, 'junit.xml'));
+    await expect(openRunDir(dir)).rejects.toThrow(/\(junit\.xml\/\)/);
+    await rm(join(dir, 'junit.xml'), { recursive: true });
+    // Only the run's own files again: replaced.
+    await writeRun(dir);
+    expect((await readdir(dir)).sort()).toEqual(before);
   });
 
   it('writes the same bytes for the same input', async () => {

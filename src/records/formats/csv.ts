@@ -36,6 +36,17 @@ interface Pending {
 }
 
 
+/** A game's rows (or a row not yet placed) in the bytes being cut: from `start` to `end`, its id, its first line. */
+interface Span {
+  key: string;
+  start: number;
+  end: number;
+  line: number;
+}
+
+/** The raw draft's spans of a game and of the row not yet placed after it, in input order. */
+const spansOf = (open: Span, next: Span | null): number[] => (next ? [open.start, open.end, open.line, 0, next.start, next.end, next.line, 0] : [open.start, open.end, open.line, 0]);
+
 /** A row that is no row: one cell of blanks (a blank line). */
 const blankRow = (cells: string[]): boolean => cells.length === 1 && cells[0].trim() === '';
 
@@ -50,15 +61,23 @@ async function* readBatches(src: TextSource): AsyncGenerator<Draft[]> {
   let idColumn = 0;
   let line = 0; // lines read so far
   /** The open game: its rows from `start` to `end` (bytes of `buf`), its id, its first line. */
-  let open: { key: string; start: number; end: number; line: number } | null = null;
+  let open: Span | null = null;
+  /**
+   * A row of another id just after the open game, not yet placed: the first row of the next
+   * game, or a stray row inside the open one (a row whose id cell is broken), which the next
+   * row tells. A stray row stays in its game, whose reading then finds it and names it: the
+   * game is unreadable, never cut in two halves judged as games of their own.
+   */
+  let next: Span | null = null;
   let carry: Buffer | null = null; // the open game's bytes, carried into the next chunk
   const games = (buf: Buffer, spans: number[], upTo: number): Draft[] =>
     spans.length === 0 ? [] : [{ kind: 'raw', format: 'csv', header, bytes: new Uint8Array(buf.subarray(0, upTo)), spans: Int32Array.from(spans) }];
   for await (const chunk of wholeLineChunks(src)) {
     if (typeof chunk === 'number') {
-      // An over-long line, in input order: the game read so far comes first.
-      if (open && carry) yield games(carry, [open.start, open.end, open.line, 0], open.end);
+      // An over-long line, in input order: the games read so far come first.
+      if (open && carry) yield games(carry, spansOf(open, next), (next ?? open).end);
       open = null;
+      next = null;
       carry = null;
       yield [tooLarge(`${src.name}:${++line}`, chunk, MAX_LINE_BYTES)];
       continue;
@@ -100,25 +119,44 @@ async function* readBatches(src: TextSource): AsyncGenerator<Draft[]> {
         if (blankRow(cells)) continue;
         key = (cells[idColumn] ?? '').trim();
       }
-      if (open !== null && open.key === key) {
-        open.end = end;
+      if (open === null) {
+        open = { key, start: at, end, line };
         continue;
       }
-      if (open !== null) {
-        spans.push(open.start, open.end, open.line, 0);
-        closedUpTo = open.end;
+      if (next === null) {
+        if (open.key === key) open.end = end;
+        else next = { key, start: at, end, line };
+        continue;
       }
-      open = { key, start: at, end, line };
+      // The open game's id again after one row of another: that row was the open game's.
+      if (open.key === key) {
+        open.end = end;
+        next = null;
+        continue;
+      }
+      spans.push(open.start, open.end, open.line, 0);
+      closedUpTo = open.end;
+      open = next;
+      if (open.key === key) {
+        open.end = end;
+        next = null;
+      } else next = { key, start: at, end, line };
     }
     yield games(buf, spans, closedUpTo);
     if (open !== null) {
       carry = buf.subarray(open.start);
+      if (next !== null) {
+        next.start -= open.start;
+        next.end -= open.start;
+      }
       open.end -= open.start;
       open.start = 0;
     } else carry = null;
   }
   // At a broken-off source the last game may be incomplete: it belongs to the lost rest.
-  if (open && carry && src.failure === null) yield games(carry, [open.start, open.end, open.line, 0], open.end);
+  // A row not yet placed after it: the game before it was whole as far as the rows tell.
+  if (open && carry && src.failure === null) yield games(carry, spansOf(open, next), (next ?? open).end);
+  else if (open && carry && next) yield games(carry, spansOf(open, null), open.end);
 }
 
 /**
@@ -176,9 +214,12 @@ function parse(text: string, at: RawPlace): Draft[] {
     if (blankRow(cells)) continue;
     const line = at.line + r;
     const row = rowOf(layout, cells, line);
-    game ??= { id: (row.game_id ?? '').trim(), rows: [], problem: null };
-    if (cells.length !== columns.length && game.problem === null) {
-      game.problem = problem('record.bad-csv', `row has ${cells.length} fields, the header ${columns.length}`, `${at.source}:${line}`);
+    const id = (row.game_id ?? '').trim();
+    game ??= { id, rows: [], problem: null };
+    if (game.problem === null) {
+      if (cells.length !== columns.length) game.problem = problem('record.bad-csv', `row has ${cells.length} fields, the header ${columns.length}`, `${at.source}:${line}`);
+      // A row of another id between this game's rows (the cut keeps it in the game: readBatches).
+      else if (id !== game.id) game.problem = problem('record.bad-csv', `a row of game_id "${id}" between rows of game "${game.id}"`, `${at.source}:${line}`);
     }
     game.rows.push(row);
   }

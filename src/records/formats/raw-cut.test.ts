@@ -96,4 +96,28 @@ describe('per-turn CSV cut into games in bytes', () => {
       { numRuns: 100 },
     );
   });
+
+  it('a stray row inside a game (a broken row, or another game\'s) makes that game unreadable where the row is: never two halves judged as games (property)', async () => {
+    const [a, b] = [rows(1), rows(2)];
+    const cases: Array<[string[], string[]]> = [
+      [[header, ...a.slice(0, 2), 'this,is,not,"a valid row', ...a.slice(2), ...b], ['game-1 record.bad-csv@t.ndjson:4 row has 4 fields, the header 14', 'game-2@t.ndjson:6']],
+      [[header, a[0], b[0], ...a.slice(1), ...rows(3)], ['game-1 record.bad-csv@t.ndjson:3 a row of game_id "game-2" between rows of game "game-1"', 'game-3@t.ndjson:6']],
+      // The last row of the input, and a one-row game between two others, stay what they are.
+      [[header, ...a, b[0]], ['game-1@t.ndjson:2', 'game-2@t.ndjson:5']],
+      [[header, ...a, b[0], ...rows(3)], ['game-1@t.ndjson:2', 'game-2@t.ndjson:5', 'game-3@t.ndjson:6']],
+    ];
+    for (const [lines, expected] of cases) {
+      const text = lines.join('\n');
+      await fc.assert(
+        fc.asyncProperty(fc.array(fc.integer({ min: 1, max: 200 }), { minLength: 1, maxLength: 10 }), async (sizes) => {
+          const got: string[] = [];
+          for await (const d of FORMATS.csv.read(pieces(Buffer.from(text), sizes), { sidecar: null })) {
+            got.push(d.kind === 'record' ? `${d.record.id}@${d.record.location}` : d.kind === 'unreadable' ? `${d.id} ${d.code}@${d.location} ${d.message}` : d.kind);
+          }
+          expect(got).toEqual(expected);
+        }),
+        { numRuns: 50 },
+      );
+    }
+  });
 });

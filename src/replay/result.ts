@@ -74,6 +74,8 @@ export const Example = lazily(() =>
       /** True when the finding was the game's first (so it is the class's own example). */
       first: z.boolean(),
       finding: Finding,
+      /** The `check` command that shows the finding, judged to find the same rule (run/reproduction.ts); null: none does; absent: a summary that does not say. */
+      reproduce: z.string().nullable().optional(),
     })
     .strict(),
 );

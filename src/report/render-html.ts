@@ -3,7 +3,8 @@ import { facesChart, matrixChart, ratesChart } from './charts-svg.js';
 import { cellText, classKindText, divergenceClasses, sourceLabel, type DivergenceClass } from './classes.js';
 import { CLIP_CHARS, clip, escapeHtml } from './escape.js';
 import { FACE_LABELS, durationText, faceVerdict, findingsPastCap, fixed, moreFindingsText, pct, pValue, ratio } from './format.js';
-import { allowedText, checkCommand, explorerLink, movesFromDfen } from './repro.js';
+import { allowedText, explorerLink, movesFromDfen, NO_CHECK } from './repro.js';
+import { isGood, runVerdict, VERDICT_WORDS } from './run-verdict.js';
 import type { RenderOptions } from './render-md.js';
 import type { Example, Rate, Summary } from './summary-schema.js';
 
@@ -42,7 +43,7 @@ export function renderHtml(summary: Summary, opts: RenderOptions): string {
     dice(summary),
     '<h2>Reproductions</h2>',
     '<p class="legend"><span><i class="swatch" style="background:#d62728"></i>recorded moves (numbered in order)</span><span><i class="swatch" style="background:#2ca02c"></i>moves the dialect allows (solid: first micro-move, dashed: later)</span></p>',
-    classes.length === 0 ? '<p>Every record conforms under every dialect: nothing to reproduce.</p>' : classes.map((c) => classSection(summary, c, opts)).join('\n'),
+    classes.length === 0 ? `<p>${summary.totals.lines === 0 ? 'Nothing was checked' : 'Every record conforms under every dialect'}: nothing to reproduce.</p>` : classes.map((c) => classSection(summary, c, opts)).join('\n'),
     runInfo(summary),
   ].join('\n');
   return `<!DOCTYPE html>
@@ -75,9 +76,10 @@ function table(head: string[], rows: string[][], numericFrom = 1): string {
 
 function banner(s: Summary): string {
   const t = s.totals;
-  const bad = t.diverging + t.unreadable > 0;
+  const verdict = runVerdict(t);
+  const { head, tail } = VERDICT_WORDS[verdict];
   const per = s.dialects.map((d) => `${code(d)}: ${s.byDialect[d].conforming} conforming, ${s.byDialect[d].diverging} diverging, ${s.byDialect[d].unreadable} unreadable${s.byDialect[d].faulty ? `, ${s.byDialect[d].faulty} faulty` : ''}`).join('; ');
-  return `<div class="banner ${bad ? 'bad' : 'good'}">${bad ? 'Divergences found.' : 'Every record conforms.'} ${t.lines} results over ${s.dialects.length} dialect(s). ${per}.</div>`;
+  return `<div class="banner ${isGood(verdict) ? 'good' : 'bad'}">${h(head + tail)} ${t.lines} results over ${s.dialects.length} dialect(s). ${per}.</div>`;
 }
 
 function totals(s: Summary): string {
@@ -178,7 +180,8 @@ function example(e: Example, explorer: string | null): string {
   else if (f.dfen !== null) facts.push('<li>Allowed: none listed</li>');
   facts.push(`<li>Message: ${h(f.message)}</li>`);
   if (explorer) facts.push(`<li><a class="explore" href="${h(explorer)}">Open in the explorer</a>: every dialect on this position and roll</li>`);
-  const cmd = checkCommand(e.dialect, f);
+  const cmd = e.reproduce ?? null;
+  if (!cmd && e.reproduce === null && f.dfen !== null) facts.push(`<li>${h(NO_CHECK)}</li>`);
   const board = f.dfen !== null ? boardSvg(f.dfen, { recorded: movesFromDfen(f), allowed: f.allowed }) : '';
   return `<div class="example">
 ${board}

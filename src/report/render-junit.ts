@@ -2,7 +2,7 @@ import type { GameResultLine } from '../replay/result.js';
 import { moreFindingsText } from './format.js';
 import { classCountText, divergenceClasses, type RuleKinds } from './classes.js';
 import { escapeXml as x } from './escape.js';
-import { allowedText, checkCommand } from './repro.js';
+import { allowedText } from './repro.js';
 import type { Example, Summary } from './summary-schema.js';
 
 /**
@@ -38,7 +38,7 @@ function exampleText(e: Example): string {
   const { shown, more } = allowedText(f.allowed);
   if (shown.length) lines.push(`allowed: ${shown.join(', ')}${more ? `, and ${more} more` : ''}`);
   lines.push(`message: ${f.message}`);
-  const cmd = checkCommand(e.dialect, f);
+  const cmd = e.reproduce ?? null;
   if (cmd) lines.push(`reproduce: ${cmd}`);
   return lines.join('\n');
 }
@@ -62,7 +62,12 @@ export function renderJunit(summary: Summary, kinds: RuleKinds, perGame?: Iterab
   const cases = new Map<string, Case[]>(summary.dialects.map((d) => [d, []]));
   for (const d of summary.dialects) {
     const list = cases.get(d)!;
-    list.push({ classname: `dice-dialects.${d}`, name: 'replay completed', kind: 'pass' });
+    // A run that read no record checked nothing: an error, never a pass CI could take for a green run.
+    list.push(
+      summary.totals.lines === 0
+        ? { classname: `dice-dialects.${d}`, name: 'replay completed', kind: 'error', type: 'run.nothing-checked', message: 'the sources held no record: nothing was checked' }
+        : { classname: `dice-dialects.${d}`, name: 'replay completed', kind: 'pass' },
+    );
     for (const c of classes) {
       const counts = c.counts.byDialect[d];
       if (!counts) continue;
@@ -94,7 +99,7 @@ export function renderJunit(summary: Summary, kinds: RuleKinds, perGame?: Iterab
   }
   const suites = [...cases].map(([d, list]) => {
     const c = summary.byDialect[d];
-    return suiteXml(d, list, c ? { records: c.lines, conforming: c.conforming, diverging: c.diverging, unreadable: c.unreadable } : {});
+    return suiteXml(d, list, c ? { records: c.lines, conforming: c.conforming, diverging: c.diverging, unreadable: c.unreadable, faulty: c.faulty } : {});
   });
   const all = [...cases.values()].flat();
   const failures = all.filter((c) => c.kind === 'failure').length;

@@ -5,7 +5,8 @@ import { CLIP_CHARS, clip, escapeMarkdown, mdCode as mdCodeWhole, mdFence } from
 const esc = (text: string): string => escapeMarkdown(clip(text));
 const mdCode = (text: string, inTable = false): string => mdCodeWhole(clip(text), inTable);
 import { FACE_LABELS, durationText, faceVerdict, findingsPastCap, fixed, moreFindingsText, pct, pValue, ratio } from './format.js';
-import { allowedText, checkCommand, explorerLink, movesFromDfen } from './repro.js';
+import { allowedText, explorerLink, movesFromDfen, NO_CHECK } from './repro.js';
+import { runVerdict, VERDICT_WORDS } from './run-verdict.js';
 import type { Example, Rate, Summary } from './summary-schema.js';
 
 /**
@@ -24,7 +25,7 @@ export function renderMarkdown(summary: Summary, opts: RenderOptions): string {
   if (Object.keys(summary.recordingFaults).length > 0) out.push(...faultsSection(summary), '');
   out.push(...diceSection(summary), '');
   out.push('## Reproductions', '');
-  if (classes.length === 0) out.push('Every record conforms under every dialect: nothing to reproduce.', '');
+  if (classes.length === 0) out.push(summary.totals.lines === 0 ? 'Nothing was checked: nothing to reproduce.' : 'Every record conforms under every dialect: nothing to reproduce.', '');
   for (const c of classes) out.push(...classSection(summary, c, opts));
   out.push(...runInfoSection(summary));
   return `${out.join('\n').replace(/\n{3,}/g, '\n\n').trimEnd()}\n`;
@@ -36,7 +37,8 @@ function headline(s: Summary): string {
     const c = s.byDialect[d];
     return `${mdCode(d)}: ${c.conforming} conforming, ${c.diverging} diverging, ${c.unreadable} unreadable${c.faulty ? `, ${c.faulty} faulty` : ''}`;
   });
-  const flag = t.diverging + t.unreadable > 0 ? '**Divergences found.**' : t.faulty > 0 ? '**Recording faults found** (no rule divergence).' : '**Every record conforms.**';
+  const { head, tail } = VERDICT_WORDS[runVerdict(t)];
+  const flag = `**${head}**${tail}`;
   return `${flag} ${t.lines} results over ${s.dialects.length} dialect(s). ${parts.join('; ')}.`;
 }
 
@@ -150,8 +152,9 @@ function exampleBlock(e: Example, explorer: string | null): string[] {
   else if (f.dfen !== null) lines.push('- Allowed: none listed');
   lines.push(`- Message: ${esc(f.message)}`);
   if (explorer) lines.push(`- [Open in the explorer](<${explorer.replace(/[<>]/g, encodeURIComponent)}>): every dialect on this position and roll`);
-  const cmd = checkCommand(e.dialect, f);
+  const cmd = e.reproduce ?? null;
   if (cmd) lines.push('', mdFence(clip(cmd, 4 * CLIP_CHARS), 'sh'));
+  else if (e.reproduce === null && f.dfen !== null) lines.push(`- ${NO_CHECK}`);
   return lines;
 }
 

@@ -3,15 +3,18 @@ import { boardSvg, moveSquares, readBoardField } from '../explore/page/board-svg
 import { renderHtml } from './render-html.js';
 import { renderJunit } from './render-junit.js';
 import { renderMarkdown } from './render-md.js';
+import { checkCommand, NO_CHECK } from './repro.js';
 import { RunAccumulator as SummaryBuilder } from '../run/accumulator.js';
 import { checkXml } from './test-support/xml-check.js';
 import { DIALECTS, HOSTILE, RUN_INFO, sampleDiceTurns, sampleLines } from './test-support/fixtures.js';
 import { ruleKinds } from '../run/rule-kinds.js';
 
+/** The fixtures' summary, each example with a position given its check command (what a run judged to show it: run/reproduction.test.ts), but one: none shows it. */
 function summary() {
   const b = new SummaryBuilder(DIALECTS);
   for (const l of sampleLines()) b.addResult(l);
   for (const t of sampleDiceTurns()) b.addDiceTurn(t);
+  b.setReproductions((e) => (e.dialect === 'dicechess-com' && e.rule === 'maximum.fewer-dice' ? null : checkCommand(e.dialect, [], e.finding)));
   return b.build(RUN_INFO);
 }
 
@@ -38,6 +41,9 @@ describe('renderMarkdown', () => {
     expect(md).toContain('--dfen "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR w KQkq e3 0 1 NB" --turn d1h5,f1c4');
     // No DFEN, no command.
     expect(md).not.toMatch(/check --dialect \S+ --dfen "?rnbqkbnr\/ppp w/);
+    // A position no command shows says so, in both reports.
+    expect(md.split(`- ${NO_CHECK}`)).toHaveLength(2);
+    expect(renderHtml(summary(), { kinds: ruleKinds(summary()) }).split(`<li>${NO_CHECK}</li>`)).toHaveLength(2);
   });
 
   it('escapes record text (no raw HTML, table cells intact, hostile DFEN single-quoted)', () => {
@@ -62,6 +68,40 @@ describe('renderMarkdown', () => {
   });
 });
 
+describe('the verdict every report heads with', () => {
+  const build = (lines: ReturnType<typeof sampleLines>) => {
+    const b = new SummaryBuilder(DIALECTS);
+    for (const l of lines) b.addResult(l);
+    return b.build(RUN_INFO);
+  };
+
+  it('a run that read no record checked nothing: no report calls it a pass', () => {
+    const empty = build([]);
+    const kinds = ruleKinds(empty);
+    const md = renderMarkdown(empty, { kinds });
+    expect(md).toContain('**Nothing was checked**: the sources held no record. 0 results');
+    expect(md).not.toMatch(/conforms/);
+    const html = renderHtml(empty, { kinds });
+    expect(html).toContain('<div class="banner bad">Nothing was checked: the sources held no record. 0 results');
+    expect(html).not.toMatch(/conforms/);
+    const { elements, attributes } = checkXml(renderJunit(empty, kinds));
+    expect(attributes[0]).toMatchObject({ tests: '3', failures: '0', errors: '3' });
+    const cases = attributes.filter((_, i) => elements[i] === 'error');
+    expect(cases.map((c) => c.type)).toEqual(['run.nothing-checked', 'run.nothing-checked', 'run.nothing-checked']);
+  });
+
+  it('names unreadable records as such, not as divergences', () => {
+    const unreadableOnly = build(sampleLines().filter((l) => l.status !== 'diverging'));
+    const kinds = ruleKinds(unreadableOnly);
+    expect(unreadableOnly.totals).toMatchObject({ diverging: 0, unreadable: 3 });
+    expect(renderMarkdown(unreadableOnly, { kinds })).toContain('**Unreadable records found** (no rule divergence).');
+    expect(renderHtml(unreadableOnly, { kinds })).toContain('<div class="banner bad">Unreadable records found (no rule divergence).');
+    const clean = build(sampleLines().filter((l) => l.status === 'conforming'));
+    expect(renderMarkdown(clean, { kinds: ruleKinds(clean) })).toContain('**Every record conforms.**');
+    expect(renderHtml(clean, { kinds: ruleKinds(clean) })).toContain('<div class="banner good">Every record conforms.');
+  });
+});
+
 describe('renderJunit', () => {
   it('is well-formed XML with one suite per dialect and one case per class', () => {
     const xml = renderJunit(summary(), ruleKinds(summary()));
@@ -69,6 +109,8 @@ describe('renderJunit', () => {
     const suites = attributes.filter((_, i) => elements[i] === 'testsuite');
     expect(suites.map((s) => s.name)).toEqual(DIALECTS);
     expect(suites[0]).toMatchObject({ tests: '5', failures: '3', errors: '1' });
+    const props = attributes.filter((_, i) => elements[i] === 'property').slice(0, 5);
+    expect(props.map((p) => p.name)).toEqual(['records', 'conforming', 'diverging', 'unreadable', 'faulty']);
     expect(suites[2]).toMatchObject({ tests: '3', failures: '1', errors: '1' });
     const cases = attributes.filter((_, i) => elements[i] === 'testcase' && _.classname === 'dice-dialects.reference').map((c) => c.name);
     expect(cases).toEqual(['replay completed', 'dice.piece-not-rolled', 'end.result-mismatch', 'maximum.fewer-dice', 'record.bad-fen']);
@@ -154,9 +196,11 @@ describe('boardSvg', () => {
 });
 
 describe('checkCommand', () => {
-  it('writes a recorded pass as "pass"', async () => {
-    const { checkCommand } = await import('./repro.js');
-    const cmd = checkCommand('reference', { rule: 'pass.not-forced', turn: 4, microMove: null, dfen: '7k/8/8/8/8/8/8/K7 w - - 0 1 P', dice: 'P', recorded: [], allowed: [['a1a2']], message: 'm', location: null });
-    expect(cmd).toBe('dice-dialects check --dialect reference --dfen "7k/8/8/8/8/8/8/K7 w - - 0 1 P" --turn pass');
+  it('writes a recorded pass as "pass", and each --set', () => {
+    const finding = { rule: 'pass.not-forced', turn: 4, microMove: null, dfen: '7k/8/8/8/8/8/8/K7 w - - 0 1 P', dice: 'P', recorded: [], allowed: [['a1a2']], message: 'm', location: null };
+    expect(checkCommand('reference', [], finding)).toBe('dice-dialects check --dialect reference --dfen "7k/8/8/8/8/8/8/K7 w - - 0 1 P" --turn pass');
+    expect(checkCommand('reference', ['dice.count=2', 'enPassant.window=first-micro-move'], finding)).toBe(
+      'dice-dialects check --dialect reference --set dice.count=2 --set enPassant.window=first-micro-move --dfen "7k/8/8/8/8/8/8/K7 w - - 0 1 P" --turn pass',
+    );
   });
 });

@@ -13,12 +13,21 @@ export function movesFromDfen(finding: Finding): string[] {
   return from > 0 && from <= finding.recorded.length ? finding.recorded.slice(from) : finding.recorded;
 }
 
-/** The command that shows the divergence, or null when the finding has no position. */
-export function checkCommand(dialect: string, finding: Finding): string | null {
+/** What a report says of a finding with a position that no `check` command shows. */
+export const NO_CHECK = 'No check command shows this finding from its position alone: it rests on more of the game (the turn so far, its end, its dice or its record).';
+
+/** The `--turn` a reproduction replays from the finding's DFEN: `check` reads "pass" as a turn with no micro-move. */
+export const reproTurn = (finding: Finding): string => movesFromDfen(finding).join(',') || 'pass';
+
+/**
+ * The `check` command for a finding's position and turn under `dialect` (a name or a file)
+ * with its `--set` overrides, or null when the finding has no position. Whether it shows the
+ * finding is for the caller to know (run/reproduction.ts judges it).
+ */
+export function checkCommand(dialect: string, overrides: readonly string[], finding: Finding): string | null {
   if (finding.dfen === null) return null;
-  // `check` reads "pass" as a turn with no micro-move.
-  const turn = movesFromDfen(finding).join(',') || 'pass';
-  return `dice-dialects check --dialect ${shellQuote(dialect)} --dfen ${shellQuote(finding.dfen, true)} --turn ${shellQuote(turn)}`;
+  const sets = overrides.map((o) => ` --set ${shellQuote(o)}`).join('');
+  return `dice-dialects check --dialect ${shellQuote(dialect)}${sets} --dfen ${shellQuote(finding.dfen, true)} --turn ${shellQuote(reproTurn(finding))}`;
 }
 
 /** Continuations as text, at most `limit` of them (a wide-open position may have hundreds). */

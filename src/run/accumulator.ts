@@ -292,6 +292,11 @@ export class RunAccumulator {
     }
   }
 
+  /** Gives each example kept so far the command that reproduces it, or null (`reproduce` says which). */
+  setReproductions(reproduce: (e: Example) => string | null): void {
+    for (const e of this.examples.values()) if (e.reproduce === undefined) e.reproduce = reproduce(e);
+  }
+
   private offerExample(candidate: Example): void {
     const key = `${candidate.dialect}\u0000${candidate.rule}`;
     const current = this.examples.get(key);

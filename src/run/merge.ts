@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { openRunDir } from './run-dir.js';
+import { reproductionsOf } from './reproduction.js';
 import type { RunInfo, Summary } from '../report/summary-schema.js';
 import { RunAccumulator } from './accumulator.js';
 import { SHARD_FILE, ShardManifest } from './manifest.js';
@@ -125,6 +126,7 @@ export async function mergeShards(dirs: string[], out: string): Promise<MergeRes
     if (closing) await write([Buffer.from(closing)]);
 
     const runInfo = mergedRunInfo(shards, Date.now() - started);
+    acc.setReproductions(reproductionsOf(runInfo));
     const summary = acc.build(runInfo);
     if (summary.totals.lines !== shards.reduce((s, x) => s + x.m.results.lines, 0)) throw new MergeError('merge.inconsistent', 'the shards\' counters do not add up to their results');
     await run.finish(summary, { junitPerGame: first.junitPerGame });

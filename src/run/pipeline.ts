@@ -6,7 +6,7 @@ import { type ReadOptions, readRecords, recordsIn, type SourceNote } from '../re
 import { isSourceFailure } from '../records/source-failure.js';
 import { writeText } from '../records/output/write-text.js';
 import { openRunDir } from './run-dir.js';
-import type { RunInfo, Summary } from '../report/summary-schema.js';
+import type { Example, RunInfo, Summary } from '../report/summary-schema.js';
 import { RunAccumulator } from './accumulator.js';
 import { chooseJobs, type JobsChoice, jobsNote } from './auto-jobs.js';
 import { type AnyJudge, type BatchItem, type BatchResult, type BatchTask, type JudgeRef, runBatch } from './batch.js';
@@ -73,6 +73,8 @@ export interface CorpusRunOptions<P, S = never> {
   junitPerGame?: boolean;
   /** For run_info and the shard identity: the dialect files and the options that shape the results. */
   about: { dialects: RunInfo['dialects']; options: Record<string, unknown> };
+  /** The command that reproduces an example of the summary, or null (run/reproduction.ts); omitted: the examples say nothing of it. */
+  reproduce?: (e: Example) => string | null;
   /** Told of each note about a source (passed over, empty, a link not followed), as it comes; the summary lists them too. */
   onNote?: (note: SourceNote) => void;
   /** Called about twice a second and once at the end. */
@@ -292,6 +294,8 @@ async function publishRun<P, S>(
     await run!.finishWith([['shard.json', `${JSON.stringify(manifest)}\n`]]);
     return summary;
   }
+  // A shard's state holds none: its counters are checked against its results, and merge judges the merged examples.
+  if (opts.reproduce) acc.setReproductions(opts.reproduce);
   if (!run) {
     // No run folder: nothing written, and nothing read again to hash it; the summary's counters are still the run's.
     runInfo.sources = opts.sources.map((s) => ({ source: s, sha256: digests.get(s) ?? null }));

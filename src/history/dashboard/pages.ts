@@ -1,6 +1,8 @@
 import { boardSvg } from '../../explore/page/board-svg.js';
 import type { DiffEntry, RunDiff } from '../../report/diff.js';
-import { checkCommand, findingLink, movesFromDfen } from '../../report/repro.js';
+import { findingLink, movesFromDfen, NO_CHECK } from '../../report/repro.js';
+import { loadDialect } from '../../dialects/index.js';
+import { type ReproDialect, reproDialect, reproduction } from '../../run/reproduction.js';
 import type { Finding } from '../../replay/result.js';
 import type { GameHistory, GameState } from '../queries/game.js';
 import type { RunEntry } from '../queries/runs.js';
@@ -163,14 +165,15 @@ export function gamePage(links: Links, g: GameHistory, folders: Map<number, bool
     if (svg === undefined) boards.set(key, (svg = boardSvg(dfen, { recorded, allowed: [] })));
     return svg;
   };
+  const dialects = new Map<string, ReproDialect | null>();
   const sections = shown.dialects.map((d, di) => {
     const total = g.dialects[di].transitions.length;
     const items = d.transitions.map((t) => {
       const s = t.after;
       const tags = t.changed.length === 0 ? '<span class="tag">first run</span>' : t.changed.map((c) => `<span class="tag">${h(c)}</span>`).join('');
       const f = finding(s);
-      const check = s.dfen === null ? null : checkCommand(d.dialect, f);
       const set = overrides.get(`${s.run}\u0000${d.dialect}`);
+      const check = s.dfen === null ? null : reproductionNow(dialects, d.dialect, set ? set.split(' --set ') : [], f);
       const explorerFile = s.dfen === null ? null : links.runFile(s.run, 'explorer.html', folders.get(s.run) === true);
       const explorer = explorerFile === null ? null : findingLink(explorerFile, d.dialect, set ? set.split(' --set ') : [], f);
       const facts = [
@@ -179,7 +182,7 @@ export function gamePage(links: Links, g: GameHistory, folders: Map<number, bool
         s.message ? `<p>${h(s.message)}</p>` : '',
         s.recorded.length ? `<p>recorded: ${code(s.recorded.join(' '))}</p>` : '',
         s.source ? `<p class="muted">${code(s.source)} record #${h(s.index)}${s.turns !== null ? `, ${h(s.turns)} turns` : ''}</p>` : '',
-        check === null ? '' : `<pre>${h(check)}</pre>`,
+        check !== null ? `<pre>${h(check)}</pre>` : s.dfen !== null ? `<p class="muted">${h(NO_CHECK)}</p>` : '',
         explorer === null ? '' : `<p>${link(explorer, 'open the position in the explorer')}</p>`,
       ];
       const svg = s.dfen !== null && s.status !== 'conforming' ? board(s.dfen, movesFromDfen(f)) : '';
@@ -239,4 +242,19 @@ export function searchPage(links: Links, q: string, answer: SearchAnswer | null,
 
 export function errorPage(links: Links, status: number, message: string): string {
   return page(links, status === 404 ? 'Not found' : status === 400 ? 'Bad request' : 'Error', `<div class="banner bad">${h(message)}</div>\n<p>${link(links.runs(), 'Back to the runs')}</p>`);
+}
+
+/**
+ * The check command that shows a stored finding under its dialect as this build loads it (by
+ * name, with the run's `--set`), or null when none does (run/reproduction.ts): a run of an
+ * older dialect may no longer reproduce.
+ */
+function reproductionNow(loaded: Map<string, ReproDialect | null>, name: string, overrides: string[], f: Finding): string | null {
+  const key = [name, ...overrides].join('\u0000');
+  let d = loaded.get(key);
+  if (d === undefined) {
+    const r = loadDialect(name, overrides);
+    loaded.set(key, (d = r.ok ? reproDialect(r.value, overrides) : null));
+  }
+  return d === null ? null : reproduction(d, f);
 }

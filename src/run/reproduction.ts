@@ -1,0 +1,62 @@
+import { type Dialect, loadDialect } from '../dialects/index.js';
+import { judgeTurn } from '../dialects/turns.js';
+import { checkCommand, reproTurn } from '../report/repro.js';
+import type { Example, Finding } from '../replay/result.js';
+import type { RunInfo } from '../report/summary-schema.js';
+import { shownPath } from './shown-path.js';
+
+/** A dialect as a reproduction names it: the dialect itself, what `--dialect` takes for it, and its `--set` overrides. */
+export interface ReproDialect {
+  dialect: Dialect;
+  arg: string;
+  overrides: readonly string[];
+}
+
+/**
+ * What `check --dialect` takes for a loaded dialect: its name where the name loads this very
+ * dialect (the tool's own), else its file.
+ */
+export function reproDialect(dialect: Dialect, overrides: readonly string[]): ReproDialect {
+  const byName = loadDialect(dialect.name, [...overrides]);
+  const arg = byName.ok && byName.value.sha256 === dialect.sha256 ? dialect.name : shownPath(dialect.file);
+  return { dialect, arg, overrides };
+}
+
+/**
+ * The `check` command that shows a finding, or null when none does. A finding about a game's
+ * end, its dice or its record has no turn to judge from a position, and a rule about the
+ * turn's earlier micro-moves may need more than the position before the offending one: the
+ * command is judged here as `check` judges it, and given only when it finds the same rule.
+ */
+export function reproduction(d: ReproDialect, finding: Finding): string | null {
+  if (finding.dfen === null) return null;
+  const v = judgeTurn(d.dialect, finding.dfen, reproTurn(finding));
+  if (!v.ok || v.value.legal || v.value.rule !== finding.rule) return null;
+  return checkCommand(d.arg, d.overrides, finding);
+}
+
+/**
+ * Each example's reproduction for a run known only by its run_info (a merge of shards): each
+ * dialect loaded again by name or file with the run's `--set`, and used only where it is the
+ * very dialect the run judged with (the same SHA-256); else no command.
+ */
+export function reproductionsOf(runInfo: RunInfo): (e: Example) => string | null {
+  const named = Array.isArray(runInfo.options.dialects) ? runInfo.options.dialects.filter((d): d is string => typeof d === 'string') : [];
+  const dialects = new Map<string, ReproDialect | null>();
+  const dialectOf = (name: string): ReproDialect | null => {
+    const line = named.find((d) => d === name || d.startsWith(`${name} --set `));
+    const overrides = line === undefined ? [] : line.split(' --set ').slice(1);
+    const info = runInfo.dialects[name];
+    for (const arg of [name, info?.file]) {
+      if (arg === undefined) continue;
+      const loaded = loadDialect(arg, overrides);
+      if (loaded.ok && loaded.value.sha256 === info?.sha256) return reproDialect(loaded.value, overrides);
+    }
+    return null;
+  };
+  return (e) => {
+    if (!dialects.has(e.dialect)) dialects.set(e.dialect, dialectOf(e.dialect));
+    const d = dialects.get(e.dialect)!;
+    return d === null ? null : reproduction(d, e.finding);
+  };
+}

@@ -17,6 +17,15 @@ describe('moves, turns, check, cases: the command shapes of the rules core', () 
     expect((await runCli('turns', '--dialect', 'reference', '--dfen', `${START} BRQ`)).out.trim()).toBe('pass');
     expect(JSON.parse((await runCli('turns', '--dialect', 'reference', '--dfen', `${START} BRQ`, '--json')).out)).toEqual([[]]);
   });
+  it('turns: a list --limit cuts short says so on stderr; one that ends at the limit does not', async () => {
+    const all = (await runCli('turns', '--dialect', 'reference', '--dfen', `${START} PNB`)).out.trim().split('\n');
+    expect(all.length).toBeGreaterThan(3);
+    const cut = await runCli('turns', '--dialect', 'reference', '--dfen', `${START} PNB`, '--limit', '3');
+    expect([cut.code, cut.out.trim().split('\n')]).toEqual([0, all.slice(0, 3)]);
+    expect(cut.err).toBe('dice-dialects: note: the first 3 turns only: the position has more (raise --limit to list them)\n');
+    const whole = await runCli('turns', '--dialect', 'reference', '--dfen', `${START} PNB`, '--limit', String(all.length), '--json');
+    expect([JSON.parse(whole.out).length, whole.err]).toEqual([all.length, '']);
+  });
   it('check: exit 0 and "legal", or exit 1 with the rule, micro-move and reason', async () => {
     const ok = await runCli('check', '--dialect', 'reference', '--dfen', `${START} PNB`, '--turn', 'e2e4,f1c4,b1c3');
     expect([ok.code, ok.out.trim()]).toEqual([0, 'legal']);

@@ -21,7 +21,13 @@ export const turnsCommand: CommandModule<object, Args> = {
       .example('$0 turns --dialect reference --dfen "8/2B1P1k1/3B1B2/8/8/8/P7/K7 w - - 0 1 PNN"', '') as never,
   handler: (argv) => {
     const dialect = resolveDialectOption(argv);
-    const turns = orUsage(legalTurns(dialect, argv.dfen, { limit: wholeNumberOption('limit', argv.limit, 1) }));
+    const limit = wholeNumberOption('limit', argv.limit, 1) ?? 100_000;
+    // One more than the limit tells a list cut short from one that ends there.
+    const turns = orUsage(legalTurns(dialect, argv.dfen, { limit: limit + 1 }));
+    if (turns.length > limit) {
+      turns.length = limit;
+      process.stderr.write(`dice-dialects: note: the first ${limit} turns only: the position has more (raise --limit to list them)\n`);
+    }
     if (argv.json) process.stdout.write(`${JSON.stringify(turns)}\n`);
     else process.stdout.write(turns.map((t) => `${t.length === 0 ? 'pass' : t.join(',')}\n`).join(''));
   },

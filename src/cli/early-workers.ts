@@ -11,7 +11,7 @@ const JUDGES: Record<string, JudgeModuleName> = { replay: 'replay', infer: 'infe
  */
 export const VALUE_OPTIONS: Record<string, ReadonlySet<string>> = {
   replay: new Set(['dialect', 'set', 'out', 'jobs', 'format', 'glob', 'history-list', 'limit', 'timeout-ms', 'retries', 'max-bytes', 'deadline-ms', 'fail-on', 'history', 'shard']),
-  infer: new Set(['dialect', 'option', 'set', 'out', 'write', 'take-rate', 'evidence', 'by', 'format', 'history-list', 'jobs', 'limit']),
+  infer: new Set(['dialect', 'option', 'set', 'out', 'write', 'take-rate', 'evidence', 'by', 'format', 'glob', 'history-list', 'jobs', 'limit', 'timeout-ms', 'retries', 'max-bytes', 'deadline-ms']),
 };
 
 /** What the command line says of a run's threads and input, read from the words as the command will read them (a guess: see startWorkersEarly). */

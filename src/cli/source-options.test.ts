@@ -73,15 +73,20 @@ describe('the source options every reading command takes', () => {
     expect(summaryOf(out).totals.lines).toBe(3);
   });
 
-  it('replay takes --glob', async () => {
+  it('replay takes --glob, and so does infer', async () => {
     const out = outDir();
     const r = await runCli('replay', tree, '--glob', '**/*.ndjson', '--dialect', 'reference', '--out', out, '--jobs', '1', '--quiet');
     expect(r.code).toBe(0);
     expect(summaryOf(out).totals.lines).toBe(5);
+    const i = await runCli('infer', tree, '--glob', '**/*.ndjson', '--dialect', 'reference', '--option', 'maximum', '--json', '--jobs', '1', '--quiet');
+    expect(i.code, i.err).toBe(0);
+    const doc = JSON.parse(i.out);
+    expect(doc.games).toBe(5);
+    expect(doc.corpus.sources.map((s: { source: string }) => s.source).sort()).toEqual([join(tree, 'a.ndjson'), join(tree, 'sub', 'b.ndjson')]);
   });
 
-  it.each(['-1', 'abc', '1.5', '0'])('replay and convert refuse --limit %s with one line and exit 2', async (limit) => {
-    for (const command of [['replay', '--dialect', 'reference', '--out', outDir()], ['convert']]) {
+  it.each(['-1', 'abc', '1.5', '0'])('replay, convert and infer refuse --limit %s with one line and exit 2', async (limit) => {
+    for (const command of [['replay', '--dialect', 'reference', '--out', outDir()], ['convert'], ['infer', '--dialect', 'reference', '--json']]) {
       const r = await runCli(...command, join(tree, 'a.ndjson'), `--limit=${limit}`);
       expect(r.code).toBe(2);
       expect(r.err).toMatch(/^dice-dialects: --limit must be a whole number from 1\n$/);
@@ -93,8 +98,8 @@ describe('the source options every reading command takes', () => {
     ['--retries', '-2'],
     ['--max-bytes', 'lots'],
     ['--deadline-ms', '1.5'],
-  ])('replay and convert take the HTTP options and refuse %s %s', async (option, value) => {
-    for (const command of [['replay', '--dialect', 'reference', '--out', outDir()], ['convert']]) {
+  ])('replay, convert and infer take the HTTP options and refuse %s %s', async (option, value) => {
+    for (const command of [['replay', '--dialect', 'reference', '--out', outDir()], ['convert'], ['infer', '--dialect', 'reference', '--json']]) {
       const r = await runCli(...command, join(tree, 'a.ndjson'), `${option}=${value}`);
       expect(r.code).toBe(2);
       expect(r.err).toMatch(new RegExp(`^dice-dialects: ${option} must be a whole number`));

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { type Dialect, loadDialect } from '../dialects/index.js';
 import type { FormatName } from '../records/model/game-record.js';
+import type { ReadOptions } from '../records/index.js';
 import { expandSources } from '../records/input/expand.js';
 import { fileHash } from '../run/run-info.js';
 import { INFERRED_DIALECT_FILE, inferredDialect } from './dialect-file.js';
@@ -28,8 +29,12 @@ export interface InferRunOptions {
   /** The named dialects counted for the best fit. */
   named: Dialect[];
   format?: FormatName | 'auto';
+  /** Only files below folder sources whose path matches. */
+  glob?: string;
   /** dicechess.com history list (game metadata, and what each game settled: `cube.declineLoses`). */
-  historyList?: string;
+  historyList?: ReadOptions['historyList'];
+  /** The HTTP limits of URL sources. */
+  http?: ReadOptions['http'];
   jobs?: number;
   forceJobs?: boolean;
   limit?: number;
@@ -70,7 +75,7 @@ export async function runInfer(opts: InferRunOptions): Promise<InferRunResult> {
     }),
     named: opts.named.map((d) => dialectSpec(d, [])),
   };
-  const stream = { sources: opts.sources, format: opts.format, historyList: opts.historyList, jobs: opts.jobs, forceJobs: opts.forceJobs, limit: opts.limit };
+  const stream = { sources: opts.sources, format: opts.format, glob: opts.glob, historyList: opts.historyList, http: opts.http, jobs: opts.jobs, forceJobs: opts.forceJobs, limit: opts.limit };
   // A source that cannot be read is told of once, in the first pass.
   const first = await judgeCorpus({ ...stream, plan, onProgress: (p) => opts.onProgress?.('infer', p), onSourceFailure: opts.onSourceFailure });
   const ctx: DocumentContext = {
@@ -80,7 +85,7 @@ export async function runInfer(opts: InferRunOptions): Promise<InferRunResult> {
     options: opts.options,
     kinds: opts.options.map((o) => opportunityKind(o.path)),
     namedNames: opts.named.map((d) => d.name),
-    corpus: await corpusHash(opts.sources, first.digests),
+    corpus: await corpusHash(opts.sources, opts.glob, first.digests),
     wallMs: 0,
     takeRate: opts.takeRate ?? DEFAULT_TAKE_RATE,
     threshold: opts.evidence ?? DEFAULT_EVIDENCE,
@@ -132,9 +137,9 @@ function variantSpec(base: Dialect, overrides: string[]): DialectSpec {
  * hashed): as the pipeline took it while reading, or for a file not read to its end (--limit)
  * from its bytes now.
  */
-async function corpusHash(sources: string[], digests: ReadonlyMap<string, string>): Promise<InferDocument['corpus']> {
+async function corpusHash(sources: string[], glob: string | undefined, digests: ReadonlyMap<string, string>): Promise<InferDocument['corpus']> {
   const out: InferDocument['corpus']['sources'] = [];
-  for await (const input of expandSources(sources)) {
+  for await (const input of expandSources(sources, glob)) {
     if (input.kind === 'file') out.push({ source: input.path, sha256: digests.get(input.path) ?? (await fileHash(input.path)) });
     else if (input.kind === 'url') out.push({ source: input.url, sha256: null });
     else if (input.kind === 'stdin') out.push({ source: '-', sha256: null });
@@ -155,7 +160,9 @@ async function judgeCorpus(opts: {
   sources: string[];
   plan: InferPlan;
   format?: FormatName | 'auto';
-  historyList?: string;
+  glob?: string;
+  historyList?: ReadOptions['historyList'];
+  http?: ReadOptions['http'];
   jobs?: number;
   forceJobs?: boolean;
   limit?: number;
@@ -166,7 +173,9 @@ async function judgeCorpus(opts: {
   const run = await runCorpus<InferPlan, InferTally>({
     sources: opts.sources,
     format: opts.format,
+    ...(opts.glob !== undefined && { glob: opts.glob }),
     ...(opts.historyList !== undefined && { historyList: opts.historyList }),
+    ...(opts.http !== undefined && { http: opts.http }),
     jobs: opts.jobs,
     forceJobs: opts.forceJobs,
     limit: opts.limit,

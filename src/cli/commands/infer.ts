@@ -5,13 +5,11 @@ import { checkOutputFile } from '../../output/file-output.js';
 import { checkFolderTarget, checkNotAnInput } from '../../output/output-path.js';
 import { defaultOptionPaths, type OptionPlan, planOption } from '../../infer/options.js';
 import { runInfer } from '../../infer/run.js';
-import { FORMAT_NAMES, type FormatName } from '../../records/model/game-record.js';
-import { sourceFailureLine } from '../source-options.js';
+import { resolveSourceOptions, type SourceArgs, sourceFailureLine, sourceOptions } from '../source-options.js';
 import { UsageError } from '../usage-error.js';
 import { checkJobs, forceJobsOption, jobsOption } from '../jobs-option.js';
 
-interface Args {
-  sources: string[];
+interface Args extends SourceArgs {
   dialect: string;
   option?: string[];
   set?: string[];
@@ -22,11 +20,8 @@ interface Args {
   evidence: number;
   by?: string;
   json: boolean;
-  format: FormatName | 'auto';
-  'history-list'?: string;
   jobs?: number;
   'force-jobs': boolean;
-  limit?: number;
   quiet: boolean;
 }
 
@@ -36,8 +31,7 @@ export const inferCommand: CommandModule<object, Args> = {
   command: 'infer <sources..>',
   describe: "Infer which value of each disputed rule option a corpus's games support, with the evidence; optionally write the inferred dialect",
   builder: (y) =>
-    y
-      .positional('sources', { type: 'string', array: true, demandOption: true, describe: 'Files, folders, globs, http(s) URLs or -' })
+    sourceOptions(y)
       .option('dialect', { type: 'string', demandOption: true, describe: 'The base dialect (name, alias or JSON file)' })
       .option('option', { type: 'string', array: true, describe: 'An option to infer, optionally narrowed: PATH or PATH=v1,v2 (repeatable; default: every open option of the base, plus maximum and enPassant.window)' })
       .option('set', { type: 'string', array: true, describe: 'Fix an option of the base dialect: path=value (repeatable), as in replay' })
@@ -48,11 +42,8 @@ export const inferCommand: CommandModule<object, Args> = {
       .option('evidence', { type: 'number', default: 2, describe: 'Evidence by absence: the log10 likelihood ratio at which a looser value is disfavoured (2 = 100:1)' })
       .option('by', { type: 'string', describe: 'Verdicts per corpus file (source, file) or per start month (month)' })
       .option('json', { type: 'boolean', default: false, describe: 'The infer.json document alone on stdout (progress on stderr)' })
-      .option('format', { choices: ['auto', ...FORMAT_NAMES] as const, default: 'auto' as const, describe: 'Record format (auto-detected by default)' })
-      .option('history-list', { type: 'string', describe: 'dicechess.com history-list JSON, file or URL (game metadata: players, result, clocks, moneyDelta)' })
       .option('jobs', jobsOption)
       .option('force-jobs', forceJobsOption)
-      .option('limit', { type: 'number', describe: 'Stop after this many records' })
       .option('quiet', { type: 'boolean', default: false, describe: 'No progress line' })
       .example('$0 infer corpora/samples/dicechess-com --dialect dicechess-com --out runs/infer-dc', '')
       .example('$0 infer games.ndjson.gz --dialect reference --option enPassant.window --option maximum --json', '')
@@ -64,7 +55,7 @@ export const inferCommand: CommandModule<object, Args> = {
     if (!loaded.ok) throw new UsageError(loaded.error.map(formatProblem).join('; '));
     const base = loaded.value;
     checkJobs(argv.jobs, argv['force-jobs']);
-    if (argv.limit !== undefined && (!Number.isInteger(argv.limit) || argv.limit < 1)) throw new UsageError('--limit must be a whole number ≥ 1');
+    const { sources, read } = resolveSourceOptions(argv);
     const takeRate = argv['take-rate'];
     if (!(takeRate > 0 && takeRate < 1)) throw new UsageError('--take-rate must be a number between 0 and 1 (exclusive)');
     if (!(argv.evidence >= 0) || !Number.isFinite(argv.evidence)) throw new UsageError('--evidence must be a number ≥ 0 (a log10 likelihood ratio)');
@@ -87,11 +78,11 @@ export const inferCommand: CommandModule<object, Args> = {
     // Output paths are checked before any game is judged (the shared checks every command uses).
     if (argv.out !== undefined) {
       checkFolderTarget('--out', argv.out, 'infer-folder');
-      checkNotAnInput('--out', argv.out, argv.sources, { folder: true });
+      checkNotAnInput('--out', argv.out, sources, { folder: true });
     }
     if (argv.write !== undefined) {
       checkOutputFile('--write', argv.write, { ours: INFERRED_DIALECT_FILE });
-      checkNotAnInput('--write', argv.write, argv.sources, { folder: true });
+      checkNotAnInput('--write', argv.write, sources, { folder: true });
     }
     const named: Dialect[] = [];
     for (const info of listDialects()) {
@@ -101,17 +92,15 @@ export const inferCommand: CommandModule<object, Args> = {
     }
     const tty = process.stderr.isTTY && !argv.quiet;
     const { doc, sourceErrors } = await runInfer({
-      sources: argv.sources,
+      sources,
       baseArg: argv.dialect,
       base,
       baseOverrides: overrides,
       options,
       named,
-      format: argv.format,
-      historyList: argv['history-list'],
+      ...read,
       jobs: argv.jobs,
       forceJobs: argv['force-jobs'],
-      limit: argv.limit,
       out: argv.out,
       write: argv.write,
       writeFavoured: argv['write-favoured'],

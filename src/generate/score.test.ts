@@ -1,4 +1,8 @@
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { runCli } from '../cli/test-support/run-cli.js';
+import { tempDir } from '../test-support/temp-dir.js';
 import type { GameResultLine } from '../replay/result.js';
 import { type AnswerKey, parseAnswerKey, serializeAnswerKey } from './answer-key.js';
 import { formatScore, scoreResults } from './score.js';
@@ -92,5 +96,17 @@ describe('answer key', () => {
     expect(bare.ok && bare.key.planted).toEqual({ 'maximum.fewer-dice': 2, 'castling.needs-king-and-rook-dice': 1 });
     expect(parseAnswerKey('{"kind":1}').ok).toBe(false);
     expect(parseAnswerKey('nope').ok).toBe(false);
+  });
+});
+
+describe('score on the command line', () => {
+  it('results of another corpus than the key\'s: the error says so, not "no result lines"', async () => {
+    const dir = tempDir('score-cli-');
+    const keyed = { ...key, records: ['g1', 'g2', 'g3', 'g4', 'g5'] };
+    writeFileSync(join(dir, 'key.json'), serializeAnswerKey(keyed));
+    writeFileSync(join(dir, 'results.ndjson'), ['x1', 'x2'].map((id) => `${JSON.stringify(line(id, null))}\n`).join(''));
+    const r = await runCli('score', '--key', join(dir, 'key.json'), '--results', join(dir, 'results.ndjson'));
+    expect(r.code).toBe(2);
+    expect(r.err).toBe(`dice-dialects: --results ${join(dir, 'results.ndjson')}: none of its 2 result lines for dialect reference is a game of the key's corpus: was it replayed from the corpus the key was written with?\n`);
   });
 });

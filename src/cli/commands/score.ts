@@ -53,6 +53,9 @@ export const scoreCommand: CommandModule<object, Args> = {
       scorer.add(line.data);
     }
     const report = scorer.finish();
+    if (report.games === 0 && report.otherCorpora > 0) {
+      throw new UsageError(`--results ${results}: none of its ${report.otherCorpora} result lines for dialect ${report.dialect} is a game of the key's corpus: was it replayed from the corpus the key was written with?`);
+    }
     if (report.games === 0) throw new UsageError(`--results ${results}: no result lines for dialect ${report.dialect ?? '(any)'}${report.otherDialects.length ? ` (found: ${report.otherDialects.join(', ')})` : ''}`);
     process.stdout.write(argv.json ? `${JSON.stringify(report, null, 2)}\n` : formatScore(report));
     process.exitCode = report.perfect ? 0 : 1;

@@ -99,7 +99,7 @@ function recordingFaults(s: Summary): string {
   const entries = Object.entries(s.recordingFaults);
   if (entries.length === 0) return '';
   const rows = entries.map(([c, e]) => [code(c), h(e.handling), String(e.records), Object.entries(e.bySource).map(([src, n]) => `${code(src || '(no source)')} ${n}`).join(', ')]);
-  return `\n<h2>Recording faults repaired</h2>\n<p class="muted">Faults of the records whose intent is certain, repaired by the readers (normalised), and site conventions read as metadata: counted once per record, never as a divergence.</p>\n${table(['code', 'handling', 'records', 'corpora'], rows, 2)}`;
+  return `\n<h2>Recording faults repaired</h2>\n<p class="muted">Faults of the records whose intent is certain, repaired by the readers (normalised), site conventions read as metadata, and text whose bytes were not UTF-8, read with U+FFFD in their place (replaced: an id or a name may differ from the site's): counted once per record, never as a divergence.</p>\n${table(['code', 'handling', 'records', 'corpora'], rows, 2)}`;
 }
 
 function notes(s: Summary): string {

@@ -61,7 +61,7 @@ function totalsTable(s: Summary): string[] {
 
 /** Recording faults the readers repaired or read as site conventions: counted apart, never divergences. */
 function faultsSection(s: Summary): string[] {
-  const lines = ['## Recording faults repaired', '', 'Faults of the records whose intent is certain, repaired by the readers (normalised), and site conventions read as metadata: counted once per record, never as a divergence (docs/recording-faults.md).', ''];
+  const lines = ['## Recording faults repaired', '', 'Faults of the records whose intent is certain, repaired by the readers (normalised), site conventions read as metadata, and text whose bytes were not UTF-8, read with U+FFFD in their place (replaced: an id or a name may differ from the site\'s): counted once per record, never as a divergence (docs/recording-faults.md).', ''];
   lines.push(row(['code', 'handling', 'records', 'corpora']), row(['---', '---', '---:', '---']));
   for (const [code, e] of Object.entries(s.recordingFaults)) {
     lines.push(row([mdCode(code, true), e.handling, String(e.records), Object.entries(e.bySource).map(([src, n]) => `${mdCode(src || '(no source)', true)} ${n}`).join(', ')]));

@@ -124,7 +124,8 @@ export type DiceStats = z.infer<typeof DiceStats>;
  */
 export const FaultEntry = lazily(() =>
   z
-    .object({ handling: z.enum(['normalised', 'metadata']), records: Count, bySource: z.record(z.string(), Count) })
+    // replaced: text whose bytes were not UTF-8, each such byte read as U+FFFD (ids and names may differ from the site's).
+    .object({ handling: z.enum(['normalised', 'metadata', 'replaced']), records: Count, bySource: z.record(z.string(), Count) })
     .strict(),
 );
 export type FaultEntry = z.infer<typeof FaultEntry>;

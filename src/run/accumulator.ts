@@ -3,6 +3,7 @@ import { lazily } from '../lazily.js';
 import type { GameResultLine } from '../replay/result.js';
 import { compareStrings, sortedRecord } from '../report/sorted.js';
 import { RECORDING_FAULTS, type RecordingFaultId } from '../rules/rule-ids.js';
+import { INVALID_UTF8_NOTE } from '../records/input/utf8.js';
 import { Count, Example, FaultEntry, MatrixCell, RuleEntry, type RunInfo, SourceNote, StatusCounts, type Summary } from '../report/summary-schema.js';
 import { type DiceCounts, DiceStatsAccumulator, type DiceTurn } from './dice-stats.js';
 
@@ -148,8 +149,8 @@ export class RunAccumulator {
   private countFault(code: string, source: string, n: number): void {
     let e = this.faults.get(code);
     if (!e) {
-      const handling = RECORDING_FAULTS[code as RecordingFaultId];
-      e = { handling: handling === 'metadata' ? 'metadata' : 'normalised', records: 0, bySource: {} };
+      const handling = code === INVALID_UTF8_NOTE ? 'replaced' : RECORDING_FAULTS[code as RecordingFaultId];
+      e = { handling: handling === 'metadata' || handling === 'replaced' ? handling : 'normalised', records: 0, bySource: {} };
       this.faults.set(code, e);
     }
     e.records += n;

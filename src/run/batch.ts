@@ -3,6 +3,7 @@ import { type RawRecords, type ReadItem, recordsIn } from '../records/items.js';
 import { parseRawRecords } from '../records/raw-records.js';
 import type { GameResultLine } from '../replay/result.js';
 import { isNormalisedFault } from '../rules/rule-ids.js';
+import { INVALID_UTF8_NOTE } from '../records/input/utf8.js';
 import type { FaultCounts } from './accumulator.js';
 import { type DiceCounts, DiceStatsAccumulator } from './dice-stats.js';
 
@@ -114,7 +115,8 @@ export function runBatch(task: BatchTask, judgeOrStateful: AnyJudge): BatchResul
     if (item.kind === 'record') {
       addDice(item.record, dice);
       for (const note of item.record.notes) {
-        if (!isNormalisedFault(note)) continue;
+        // Repaired faults, and text read with U+FFFD for bytes that are not UTF-8: counted, never divergences.
+        if (!isNormalisedFault(note) && note !== INVALID_UTF8_NOTE) continue;
         const key = `${note}\u0000${task.corpora[i] ?? ''}`;
         faults[key] = (faults[key] ?? 0) + 1;
       }

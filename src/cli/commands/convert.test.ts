@@ -48,13 +48,14 @@ describe('dice-dialects convert', () => {
     const errors = join(dir, 'errors.ndjson');
     const r = await run('convert', fixture('opening-book', 'book.tsv'), '--to', 'csv', '--out', out, '--errors', errors);
     expect(r.code).toBe(1);
-    expect(r.err).toBe('read 4, unreadable 2\n');
+    // CSV sorts a turn's dice: the book lines' roll order is not carried.
+    expect(r.err).toBe('dice-dialects: warning: csv does not carry all the records held: dice in roll order (1 record); ndjson carries everything\nread 4, unreadable 2\n');
     expect(readFileSync(out, 'utf8').split('\n')[0]).toMatch(/^game_id,turn_number,fen,dice/);
     const bad = readFileSync(errors, 'utf8').trim().split('\n').map((l) => JSON.parse(l));
     expect(bad.map((b) => b.code)).toEqual(['record.bad-fen', 'record.bad-move']);
     const wire = await run('convert', fixture('history', 'fortemate-game.json'), '--to', 'ingest-wire');
     expect(wire.code).toBe(0);
-    expect(wire.err).toBe('read 1, unreadable 0\n');
+    expect(wire.err).toBe('dice-dialects: warning: ingest-wire does not carry all the records held: dice in roll order (1 record), fairness seeds (1 record), end time (1 record), rated (1 record); ndjson carries everything\nread 1, unreadable 0\n');
     expect(JSON.parse(wire.out).initial_fen).toMatch(/^rnbqkbnr/);
   });
 
@@ -68,12 +69,25 @@ describe('dice-dialects convert', () => {
     ] as const) {
       const r = await run('convert', input, '--to', to);
       expect(r.code, to).toBe(1);
-      expect(r.err).toBe(`${input}:2: record.not-written: not written as ${to}: ${reason} (record no-turn)\nread 2, unreadable 0, not written 1\n`);
+      const err = r.err.trimEnd().split('\n');
+      expect([err[0], err.at(-1)]).toEqual([`${input}:2: record.not-written: not written as ${to}: ${reason} (record no-turn)`, 'read 2, unreadable 0, not written 1']);
+      // What the written game loses is said apart; the game not written loses nothing there.
+      expect(err.slice(1, -1)).toEqual([expect.stringMatching(new RegExp(`^dice-dialects: warning: ${to} does not carry all the records held: .*\\(1 record\\)`))]);
       expect(r.out).not.toContain('no-turn');
     }
     const ndjson = await run('convert', input, '--to', 'ndjson');
     expect(ndjson.code).toBe(0);
     expect(ndjson.out.trim().split('\n')).toHaveLength(2);
+  });
+
+  it('says what the target format does not carry, kind by kind, counted in records; ndjson carries everything', async () => {
+    const planted = 'corpora/samples/planted/dicechess-com.state-maps.ndjson.gz';
+    const csv = await run('convert', planted, '--to', 'csv', '--out', join(dir, 'planted.csv'));
+    expect(csv.code).toBe(0);
+    const warning = csv.err.split('\n').find((l) => l.startsWith('dice-dialects: warning: csv does not carry'));
+    for (const kind of ['clocks (200 records)', 'dice flags (200 records)', 'boards after the turns (200 records)', 'stakes (200 records)']) expect(warning).toContain(kind);
+    const ndjson = await run('convert', planted, '--to', 'ndjson', '--out', join(dir, 'planted.ndjson'));
+    expect(ndjson.err).toBe('read 200, unreadable 0\n');
   });
 
   it('reads stdin with -, with --format', async () => {

@@ -5,6 +5,7 @@ import { FORMAT_NAMES, type FormatName, type GameRecord, type ReadItem, ReadSetu
 import { isSourceFailure } from '../../records/source-failure.js';
 import { UnreadableRepeats, foldedMessage } from '../../run/unreadable-repeats.js';
 import { type SourceArgs, resolveSourceOptions, sourceOptions } from '../source-options.js';
+import { lostInFormat } from '../../records/carried.js';
 import { UsageError } from '../usage-error.js';
 
 interface Args extends SourceArgs {
@@ -66,6 +67,11 @@ export const convertCommand: CommandModule<object, Args> = {
       if (isSourceFailure(u)) sourceFailures++;
       if (repeats.admit(`${u.source}\u0000${u.code}\u0000${u.message}`, u, u.index, u.location)) show(u);
     };
+    // What the target format cannot carry, kind by kind: each record written and read back (records/carried.ts).
+    const lost = new Map<string, number>();
+    const noteLosses = async (record: GameRecord): Promise<void> => {
+      for (const k of await lostInFormat(argv.to, record)) lost.set(k, (lost.get(k) ?? 0) + 1);
+    };
     async function* recordsOnly(): AsyncGenerator<GameRecord> {
       for await (const item of readRecords(sources, {
         ...readOptions,
@@ -77,6 +83,7 @@ export const convertCommand: CommandModule<object, Args> = {
       })) {
         if (item.kind === 'record') {
           read++;
+          await noteLosses(item.record);
           yield item.record;
         } else report(item);
       }
@@ -97,6 +104,10 @@ export const convertCommand: CommandModule<object, Args> = {
       throw failed ?? e;
     }
     for (const o of outputs) await o.commit();
+    if (lost.size > 0) {
+      const what = [...lost].map(([k, n]) => `${k} (${n} record${n === 1 ? '' : 's'})`).join(', ');
+      process.stderr.write(`dice-dialects: warning: ${argv.to} does not carry all the records held: ${what}; ndjson carries everything\n`);
+    }
     process.stderr.write(`read ${read}, unreadable ${bad}${unwritten ? `, not written ${unwritten}` : ''}${notes ? `, ${notes} source note${notes === 1 ? '' : 's'}` : ''}\n`);
     if (read === 0 && bad === 0) process.stderr.write('dice-dialects: warning: the sources held no record: nothing was converted\n');
     process.exitCode = sourceFailures > 0 ? 2 : bad > 0 || unwritten > 0 || read === 0 ? 1 : 0;

@@ -113,7 +113,7 @@ const OWN_FILES: Record<FolderKind, ReadonlySet<string>> = {
 };
 
 /** The entries of a folder of `kind` that the tool never writes there (a folder's name ends in '/'), sorted. */
-export function foreignEntries(dir: string, kind: FolderKind): string[] {
+function foreignEntries(dir: string, kind: FolderKind): string[] {
   return readdirSync(dir, { withFileTypes: true })
     .filter((e) => !(OWN_FILES[kind].has(e.name) && e.isFile()))
     .map((e) => (e.isDirectory() ? `${e.name}/` : e.name))

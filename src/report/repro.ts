@@ -43,10 +43,15 @@ export function allowedText(allowed: string[][], limit = 12): { shown: string[];
  */
 export function explorerLink(page: string, summary: Summary, dialect: string, finding: Finding): string | null {
   if (finding.dfen === null) return null;
-  const named = summary.run_info.options.dialects;
+  return findingLink(page, dialect, runOverrides(summary.run_info, dialect), finding);
+}
+
+/** The `--set` overrides a run judged `dialect` with, as its run_info lists them (`name --set a=b --set c=d`). */
+export function runOverrides(runInfo: Summary['run_info'], dialect: string): string[] {
+  const named = runInfo.options.dialects;
   const lines = Array.isArray(named) ? named.filter((d): d is string => typeof d === 'string') : [];
   const line = lines.find((d) => d === dialect || d.startsWith(`${dialect} --set `));
-  return findingLink(page, dialect, line === undefined ? [] : line.split(' --set ').slice(1), finding);
+  return line === undefined ? [] : line.split(' --set ').slice(1);
 }
 
 /**

@@ -1,6 +1,6 @@
 import { type Dialect, loadDialect } from '../dialects/index.js';
 import { judgeTurn } from '../dialects/turns.js';
-import { checkCommand, reproTurn } from '../report/repro.js';
+import { checkCommand, reproTurn, runOverrides } from '../report/repro.js';
 import type { Example, Finding } from '../replay/result.js';
 import type { RunInfo } from '../report/summary-schema.js';
 import { shownPath } from './shown-path.js';
@@ -17,7 +17,7 @@ export interface ReproDialect {
  * dialect (the tool's own), else its file.
  */
 export function reproDialect(dialect: Dialect, overrides: readonly string[]): ReproDialect {
-  const byName = loadDialect(dialect.name, [...overrides]);
+  const byName = loadDialect(dialect.name, overrides);
   const arg = byName.ok && byName.value.sha256 === dialect.sha256 ? dialect.name : shownPath(dialect.file);
   return { dialect, arg, overrides };
 }
@@ -41,11 +41,9 @@ export function reproduction(d: ReproDialect, finding: Finding): string | null {
  * very dialect the run judged with (the same SHA-256); else no command.
  */
 export function reproductionsOf(runInfo: RunInfo): (e: Example) => string | null {
-  const named = Array.isArray(runInfo.options.dialects) ? runInfo.options.dialects.filter((d): d is string => typeof d === 'string') : [];
   const dialects = new Map<string, ReproDialect | null>();
   const dialectOf = (name: string): ReproDialect | null => {
-    const line = named.find((d) => d === name || d.startsWith(`${name} --set `));
-    const overrides = line === undefined ? [] : line.split(' --set ').slice(1);
+    const overrides = runOverrides(runInfo, name);
     const info = runInfo.dialects[name];
     for (const arg of [name, info?.file]) {
       if (arg === undefined) continue;

@@ -99,6 +99,9 @@ function legacyKind(dir: string): FolderKind | null {
   return null;
 }
 
+/** The files a run folder holds (a shard's holds results.ndjson and shard.json). */
+export const RUN_FILES = ['results.ndjson', 'summary.json', 'report.md', 'report.html', 'junit.xml', 'explorer.html'] as const;
+
 /** The files an infer run folder holds (before markers, a folder holding anything else was not one of ours). */
 const INFER_FILES = ['infer.json', 'report.md', 'report.html'];
 
@@ -108,7 +111,7 @@ const INFER_FILES = ['infer.json', 'report.md', 'report.html'];
  * holding anything else holds something the tool did not write: it is never replaced.
  */
 const OWN_FILES: Record<FolderKind, ReadonlySet<string>> = {
-  'run-folder': new Set([RUN_MARKER, 'results.ndjson', 'summary.json', 'report.md', 'report.html', 'junit.xml', 'explorer.html', 'shard.json']),
+  'run-folder': new Set([RUN_MARKER, ...RUN_FILES, 'shard.json']),
   'infer-folder': new Set([RUN_MARKER, ...INFER_FILES]),
 };
 

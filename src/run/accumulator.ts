@@ -2,10 +2,9 @@ import { z } from 'zod';
 import { lazily } from '../lazily.js';
 import type { GameResultLine } from '../replay/result.js';
 import { compareStrings, sortedRecord } from '../report/sorted.js';
-import { RECORDING_FAULTS, type RecordingFaultId } from '../rules/rule-ids.js';
-import { INVALID_UTF8_NOTE } from '../records/input/utf8.js';
 import { Count, Example, FaultEntry, MatrixCell, RuleEntry, type RunInfo, SourceNote, StatusCounts, type Summary } from '../report/summary-schema.js';
 import { type DiceCounts, DiceStatsAccumulator, type DiceTurn } from './dice-stats.js';
+import { countedNote } from './counted-note.js';
 
 const emptyCounts = (): StatusCounts => ({ lines: 0, conforming: 0, diverging: 0, unreadable: 0, faulty: 0, findings: 0 });
 const emptyCell = (): MatrixCell => ({ conforming: 0, diverging: 0, unreadable: 0, faulty: 0 });
@@ -149,8 +148,7 @@ export class RunAccumulator {
   private countFault(code: string, source: string, n: number): void {
     let e = this.faults.get(code);
     if (!e) {
-      const handling = code === INVALID_UTF8_NOTE ? 'replaced' : RECORDING_FAULTS[code as RecordingFaultId];
-      e = { handling: handling === 'metadata' || handling === 'replaced' ? handling : 'normalised', records: 0, bySource: {} };
+      e = { handling: countedNote(code) ?? 'normalised', records: 0, bySource: {} };
       this.faults.set(code, e);
     }
     e.records += n;

@@ -2,9 +2,8 @@ import type { GameRecord } from '../records/model/game-record.js';
 import { type RawRecords, type ReadItem, recordsIn } from '../records/items.js';
 import { parseRawRecords } from '../records/raw-records.js';
 import type { GameResultLine } from '../replay/result.js';
-import { isNormalisedFault } from '../rules/rule-ids.js';
-import { INVALID_UTF8_NOTE } from '../records/input/utf8.js';
 import type { FaultCounts } from './accumulator.js';
+import { countedNote } from './counted-note.js';
 import { type DiceCounts, DiceStatsAccumulator } from './dice-stats.js';
 
 /** One item of the input stream as it travels to a worker: a record, why it could not be read, or unparsed native lines. */
@@ -115,8 +114,7 @@ export function runBatch(task: BatchTask, judgeOrStateful: AnyJudge): BatchResul
     if (item.kind === 'record') {
       addDice(item.record, dice);
       for (const note of item.record.notes) {
-        // Repaired faults, and text read with U+FFFD for bytes that are not UTF-8: counted, never divergences.
-        if (!isNormalisedFault(note) && note !== INVALID_UTF8_NOTE) continue;
+        if (countedNote(note) === null) continue;
         const key = `${note}\u0000${task.corpora[i] ?? ''}`;
         faults[key] = (faults[key] ?? 0) + 1;
       }

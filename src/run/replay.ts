@@ -7,7 +7,7 @@ import { type ReproDialect, reproDialect, reproduction } from './reproduction.js
 import type { Example } from '../report/summary-schema.js';
 
 /** The run pipeline's options, with the dialects and the replayer's own option in place of the judge; a run folder always. */
-export interface ReplayRunOptions extends Omit<CorpusRunOptions<ReplayJudgeParams>, 'judge' | 'about' | 'out'> {
+export interface ReplayRunOptions extends Omit<CorpusRunOptions<ReplayJudgeParams>, 'judge' | 'about' | 'out' | 'reproduce'> {
   dialects: Array<{ dialect: Dialect; overrides: string[] }>;
   /** The run folder (or, with `shard`, the shard's partial one). */
   out: string;

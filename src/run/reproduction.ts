@@ -17,9 +17,20 @@ export interface ReproDialect {
  * dialect (the tool's own), else its file.
  */
 export function reproDialect(dialect: Dialect, overrides: readonly string[]): ReproDialect {
-  const byName = loadDialect(dialect.name, overrides);
-  const arg = byName.ok && byName.value.sha256 === dialect.sha256 ? dialect.name : shownPath(dialect.file);
-  return { dialect, arg, overrides };
+  return loadedAs([dialect.name], overrides, dialect.sha256) ?? { dialect, arg: shownPath(dialect.file), overrides };
+}
+
+/**
+ * The dialect the first of `args` (names or files) loads with `overrides`, named by that
+ * argument; with `sha256`, only the very dialect of that hash. Null when none loads it.
+ */
+export function loadedAs(args: ReadonlyArray<string | undefined>, overrides: readonly string[], sha256?: string): ReproDialect | null {
+  for (const arg of args) {
+    if (arg === undefined) continue;
+    const loaded = loadDialect(arg, overrides);
+    if (loaded.ok && (sha256 === undefined || loaded.value.sha256 === sha256)) return { dialect: loaded.value, arg, overrides };
+  }
+  return null;
 }
 
 /**
@@ -43,14 +54,8 @@ export function reproduction(d: ReproDialect, finding: Finding): string | null {
 export function reproductionsOf(runInfo: RunInfo): (e: Example) => string | null {
   const dialects = new Map<string, ReproDialect | null>();
   const dialectOf = (name: string): ReproDialect | null => {
-    const overrides = runOverrides(runInfo, name);
     const info = runInfo.dialects[name];
-    for (const arg of [name, info?.file]) {
-      if (arg === undefined) continue;
-      const loaded = loadDialect(arg, overrides);
-      if (loaded.ok && loaded.value.sha256 === info?.sha256) return reproDialect(loaded.value, overrides);
-    }
-    return null;
+    return info === undefined ? null : loadedAs([name, info.file], runOverrides(runInfo, name), info.sha256);
   };
   return (e) => {
     if (!dialects.has(e.dialect)) dialects.set(e.dialect, dialectOf(e.dialect));

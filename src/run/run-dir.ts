@@ -3,7 +3,7 @@ import type { OutputPathError } from '../output/output-path.js';
 import { canonicalJson } from '../report/sorted.js';
 import type { Summary } from '../report/summary-schema.js';
 
-export const RUN_FILES = ['results.ndjson', 'summary.json', 'report.md', 'report.html', 'junit.xml', 'explorer.html'] as const;
+export { RUN_FILES } from '../output/output-path.js';
 
 export interface RunDir {
   tmpDir: string;

@@ -1,8 +1,7 @@
 import { boardSvg } from '../../explore/page/board-svg.js';
 import type { DiffEntry, RunDiff } from '../../report/diff.js';
 import { findingLink, movesFromDfen, NO_CHECK } from '../../report/repro.js';
-import { loadDialect } from '../../dialects/index.js';
-import { type ReproDialect, reproDialect, reproduction } from '../../run/reproduction.js';
+import { loadedAs, type ReproDialect, reproduction } from '../../run/reproduction.js';
 import type { Finding } from '../../replay/result.js';
 import type { GameHistory, GameState } from '../queries/game.js';
 import type { RunEntry } from '../queries/runs.js';
@@ -252,9 +251,6 @@ export function errorPage(links: Links, status: number, message: string): string
 function reproductionNow(loaded: Map<string, ReproDialect | null>, name: string, overrides: string[], f: Finding): string | null {
   const key = [name, ...overrides].join('\u0000');
   let d = loaded.get(key);
-  if (d === undefined) {
-    const r = loadDialect(name, overrides);
-    loaded.set(key, (d = r.ok ? reproDialect(r.value, overrides) : null));
-  }
+  if (d === undefined) loaded.set(key, (d = loadedAs([name], overrides)));
   return d === null ? null : reproduction(d, f);
 }

@@ -21,6 +21,8 @@ export interface FolderOutput {
   stream(name: string): NodeJS.WritableStream;
   /** One whole file of the folder. */
   writeFile(name: string, data: string | Uint8Array): Promise<void>;
+  /** Ends the streams and waits until their files hold everything written (a file read back before commit()); a write error is thrown here. */
+  endStreams(): Promise<void>;
   /** Closes the streams and puts the folder in place. */
   commit(): Promise<void>;
   /** Drops what was written; the previous folder, if any, stays. Resolves to the folder's own write failure (one line), if it had one. */
@@ -52,6 +54,10 @@ export async function openFolderOutput(what: string, finalDir: string, kind: Fol
   const open = (): void => {
     if (state !== 'open') throw new Error(`${what} ${finalDir}: already ${state === 'done' ? 'closed' : 'being finished'}`);
   };
+  const endStreams = async (): Promise<void> => {
+    for (const s of streams) await closeStream(s);
+    if (streamError) throw streamError;
+  };
   return {
     tmpDir,
     stream(name) {
@@ -71,12 +77,19 @@ export async function openFolderOutput(what: string, finalDir: string, kind: Fol
         throw outputFailure(what, finalDir, e);
       }
     },
+    async endStreams() {
+      open();
+      try {
+        await endStreams();
+      } catch (e) {
+        throw outputFailure(what, finalDir, e);
+      }
+    },
     async commit() {
       open();
       state = 'finishing';
       try {
-        for (const s of streams) await closeStream(s);
-        if (streamError) throw streamError;
+        await endStreams();
         await writeFile(join(tmpDir, RUN_MARKER), runMarkerText(kind));
         // Checked again: something may have appeared at the target while the work went on.
         checkFolderTarget(what, finalDir, kind);

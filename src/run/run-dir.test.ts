@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import type { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { RUN_MARKER } from '../output/output-path.js';
 import { tempDir } from '../test-support/temp-dir.js';
@@ -51,6 +52,26 @@ describe('openRunDir', () => {
     expect(results).toHaveLength(18);
     const junit = checkXml(await readFile(join(dir, 'junit.xml'), 'utf8'));
     expect(junit.elements.filter((e) => e === 'testcase')).toHaveLength(12 + 18);
+  });
+
+  it('reads every line written into the per-game JUnit, however far the writes lag (finish waits for the file)', async () => {
+    const dir = join(tempDir('dice-run-'), 'latest');
+    const run = await openRunDir(dir);
+    const b = new SummaryBuilder(DIALECTS);
+    const lines = sampleLines();
+    const copies = 50;
+    // Held in the stream's buffer (as a loaded machine holds it) until finish() ends the stream.
+    (run.resultsStream as unknown as Writable).cork();
+    for (let c = 0; c < copies; c++) {
+      for (const line of lines) {
+        const copy = { ...line, id: `${line.id}-${c}` };
+        run.resultsStream.write(`${JSON.stringify(copy)}\n`);
+        b.addResult(copy);
+      }
+    }
+    await run.finish(b.build(RUN_INFO), { junitPerGame: true });
+    const junit = checkXml(await readFile(join(dir, 'junit.xml'), 'utf8'));
+    expect(junit.elements.filter((e) => e === 'testcase')).toHaveLength(12 + lines.length * copies);
   });
 
   it('refuses a folder it did not write, before writing anything', async () => {

@@ -31,6 +31,8 @@ export async function openRunDir(finalDir: string, what = '--out'): Promise<RunD
     try {
       // Written as built, not parsed again: its type is the schema's, and the schema (built and
       // parsed) cost a tenth of a one-game replay. The tests parse every summary they write.
+      // The per-game JUnit reads results.ndjson back: every line must be in the file first.
+      await folder.endStreams();
       await folder.writeFile('summary.json', canonicalJson(summary));
       await (await reports).writeReports(folder.tmpDir, summary, opts.junitPerGame === true, (name, text) => folder.writeFile(name, text));
     } catch (e) {

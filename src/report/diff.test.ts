@@ -8,6 +8,7 @@ import { anythingBroke, classify, diffRuns, renderDiffMarkdown } from './diff.js
 import { openRunDir } from '../run/run-dir.js';
 import { RunAccumulator as SummaryBuilder } from '../run/accumulator.js';
 import { RUN_INFO } from './test-support/fixtures.js';
+import { ResultFolding } from '../run/fold.js';
 
 const f = (rule: string): Finding => ({ rule, turn: 1, microMove: 0, dfen: null, dice: null, recorded: [], allowed: [], message: rule, location: null });
 
@@ -96,6 +97,64 @@ describe('diffRuns', () => {
     expect(classify(s('unreadable', 'record.bad-fen'), s('diverging', 'maximum.fewer-dice'))).toBe('reclassified');
     expect(classify(s('unreadable', 'record.bad-fen'), s('unreadable', 'record.bad-fen'))).toBe('unchanged');
     expect(classify(s('unreadable', 'record.bad-fen'), s('unreadable', 'record.bad-uci'))).toBe('reclassified');
+  });
+});
+
+/** Lines as a run writes them: the run's own folding (ten of a kind in full, the rest one line with their count). */
+function folded(lines: GameResultLine[]): GameResultLine[] {
+  const folding = new ResultFolding();
+  const kept = lines.filter((l) => l.status !== 'unreadable' || folding.admit(l));
+  return [...kept, ...folding.closingText().trim().split('\n').filter(Boolean).map((t) => JSON.parse(t) as GameResultLine)];
+}
+
+const fault = (i: number, status: GameResultLine['status']) =>
+  status === 'unreadable'
+    ? { ...line(`fault-${i}`, 'reference', 10 + i, 'unreadable'), turns: null, findings: [{ ...f('record.missing-field'), message: 'field "turns" is missing', location: `corpus.ndjson:${11 + i}` }] }
+    : line(`fault-${i}`, 'reference', 10 + i, status);
+const faults = (n: number, status: GameResultLine['status'], from = 0) => Array.from({ length: n - from }, (_, k) => fault(from + k, status));
+
+describe('diffRuns: records one run folded', () => {
+  async function diffOf(a: GameResultLine[], b: GameResultLine[]) {
+    const root = tempDir('dice-diff-');
+    await writeRun(join(root, 'a'), folded(a));
+    await writeRun(join(root, 'b'), folded(b));
+    return diffRuns(join(root, 'a'), join(root, 'b'));
+  }
+
+  it('a fix of a folded fault is fixed, record by record: nothing gone, nothing new', async () => {
+    const d = await diffOf(faults(25, 'unreadable'), faults(25, 'conforming'));
+    expect(d.fixed.map((e) => e.id)).toEqual(faults(25, 'conforming').map((l) => l.id));
+    expect(d.fixed.filter((e) => e.before?.folded === 'corpus.ndjson#repeated-1')).toHaveLength(15);
+    expect([d.gone, d.new, d.broken]).toEqual([[], [], []]);
+    expect(anythingBroke(d)).toBe(false);
+    const md = renderDiffMarkdown(d);
+    expect(md).toContain('| fixed | 25 |\n| reclassified | 0 |\n| new | 0 |\n| gone | 0 |');
+    expect(md).toContain('| `reference` | `fault-24` | `corpus.ndjson` | unreadable `record.missing-field` (counted in the folded line `corpus.ndjson#repeated-1`) | conforming |');
+  });
+
+  it('a fault that comes back folded is broken, record by record, --allow-gone or not', async () => {
+    const d = await diffOf(faults(25, 'conforming'), faults(25, 'unreadable'));
+    expect(d.broken).toHaveLength(25);
+    expect([d.gone, d.new]).toEqual([[], []]);
+    expect(anythingBroke(d, { allowGone: true })).toBe(true);
+  });
+
+  it('folds of one id with other counts: the difference pairs with the records written one by one, the rest is gone or new with its count', async () => {
+    // A: 40 unreadable (30 folded). B: the first 15 read, the other 25 still unreadable (15 folded under the same id).
+    let d = await diffOf(faults(40, 'unreadable'), [...faults(15, 'conforming'), ...faults(40, 'unreadable', 15)]);
+    expect(d.fixed).toHaveLength(15);
+    expect([d.gone, d.new, d.broken]).toEqual([[], [], []]);
+    // 10 written in full in B that A folded: unchanged, as is the fold both wrote (one line).
+    expect(d.unchanged).toBe(10 + 1);
+    // A corpus that shrank: 40 folded into 30, then 12 into 2. What A's fold counted beyond B's is gone, with its count.
+    d = await diffOf(faults(40, 'unreadable'), faults(12, 'unreadable'));
+    expect(d.gone.map((e) => [e.id, e.before?.repeats])).toEqual([['corpus.ndjson#repeated-1', 28]]);
+    expect(renderDiffMarkdown(d)).toContain('**28 record(s) gone**');
+    expect(renderDiffMarkdown(d)).toContain('| gone | 28 |');
+    // And grew: the new records beyond A's are new, counted by B's fold.
+    d = await diffOf(faults(12, 'unreadable'), faults(40, 'unreadable'));
+    expect(d.new.map((e) => [e.id, e.after?.repeats])).toEqual([['corpus.ndjson#repeated-1', 28]]);
+    expect(d.gone).toEqual([]);
   });
 });
 

@@ -9,54 +9,10 @@ import { readResults } from './results-file.js';
  * deltas of totals, which let one fix hide one regression.
  */
 
-type Status = GameResultLine['status'];
+import { classify, type DiffEntry, type DiffSide, type RunDiff } from './diff-classify.js';
+import { type FoldPair, recordsIn, settleFolded } from './diff-folded.js';
 
-/** A record's verdict in one run: its status and the rule of its first finding. */
-export interface DiffSide {
-  status: Status;
-  rule: string | null;
-  index: number;
-}
-
-export interface DiffEntry {
-  id: string;
-  dialect: string;
-  source: string | null;
-  /** Verdict in run A (null for `new`). */
-  before: DiffSide | null;
-  /** Verdict in run B (null for `gone`). */
-  after: DiffSide | null;
-}
-
-export interface RunDiff {
-  fixed: DiffEntry[];
-  broken: DiffEntry[];
-  reclassified: DiffEntry[];
-  new: DiffEntry[];
-  gone: DiffEntry[];
-  /** Records that now show a recording fault hiding their play (status faulty): the record's problem, never "broken". */
-  faulted: DiffEntry[];
-  /** Repaired (normalised) and metadata recording faults whose record count changed, from the runs' summaries. */
-  repairedFaults: Array<{ code: string; before: number; after: number }>;
-  unchanged: number;
-}
-
-export type DiffCategory = 'fixed' | 'broken' | 'reclassified' | 'faulted' | 'unchanged';
-
-/**
- * conforming → diverging/unreadable: broken; diverging/unreadable → conforming: fixed.
- * A readable record becoming unreadable is broken too (the reader regressed). Two
- * non-conforming verdicts with different first rules (unreadable → diverging
- * included) are reclassified.
- */
-export function classify(a: DiffSide, b: DiffSide): DiffCategory {
-  // A recording fault is the record's problem: its own class, whatever the verdict before.
-  if (b.status === 'faulty' && a.status !== 'faulty') return 'faulted';
-  if (a.status === 'conforming') return b.status === 'conforming' ? 'unchanged' : 'broken';
-  if (b.status === 'conforming') return 'fixed';
-  if (b.status === 'unreadable' && a.status !== 'unreadable') return 'broken';
-  return a.rule === b.rule && a.status === b.status ? 'unchanged' : 'reclassified';
-}
+export { classify, type DiffCategory, type DiffEntry, type DiffSide, type RunDiff } from './diff-classify.js';
 
 /**
  * Every reclassified record counts as broken: its first rule changed, which a loosened
@@ -74,15 +30,21 @@ export interface DiffInput {
   id: string;
   dialect: string;
   source: string | null;
-  status: Status;
+  status: DiffSide['status'];
   /** The rule of the first finding. */
   rule: string | null;
   index: number;
+  /** A folded line: how many records it stands for. */
+  repeats?: number | null;
 }
 
-const inputOf = (line: GameResultLine): DiffInput => ({ id: line.id, dialect: line.dialect, source: line.source ?? null, status: line.status, rule: line.findings[0]?.rule ?? null, index: line.index });
+const inputOf = (line: GameResultLine): DiffInput => ({ id: line.id, dialect: line.dialect, source: line.source ?? null, status: line.status, rule: line.findings[0]?.rule ?? null, index: line.index, repeats: line.repeats });
 
-const side = (line: DiffInput): DiffSide => ({ status: line.status, rule: line.rule, index: line.index });
+/** A verdict as the diff holds it; a folded line's count only where it has one (the JSON of both diffs alike). */
+export const diffSide = (status: DiffSide['status'], rule: string | null, index: number, repeats?: number | null): DiffSide =>
+  repeats === undefined || repeats === null ? { status, rule, index } : { status, rule, index, repeats };
+
+const side = (line: DiffInput): DiffSide => diffSide(line.status, line.rule, line.index, line.repeats);
 
 /** id + dialect, plus the occurrence number so a duplicated id is paired in order, not collapsed. */
 function keyer(): (line: DiffInput) => string {
@@ -119,6 +81,7 @@ export async function diffLines(linesA: AsyncIterable<DiffInput> | Iterable<Diff
   }
   const out: RunDiff = { fixed: [], broken: [], reclassified: [], new: [], gone: [], faulted: [], repairedFaults: [], unchanged: 0 };
   const keyB = keyer();
+  const folds: FoldPair[] = [];
   for await (const line of linesB) {
     const key = keyB(line);
     const after = side(line);
@@ -129,11 +92,13 @@ export async function diffLines(linesA: AsyncIterable<DiffInput> | Iterable<Diff
       continue;
     }
     before.delete(key);
+    if (a.side.repeats !== undefined || after.repeats !== undefined) folds.push({ entry });
     const category = classify(a.side, after);
     if (category === 'unchanged') out.unchanged++;
     else out[category].push(entry);
   }
   for (const a of before.values()) out.gone.push({ id: a.id, dialect: a.dialect, source: a.source, before: a.side, after: null });
+  settleFolded(out, folds);
   return out;
 }
 
@@ -218,12 +183,14 @@ export function configChanges(a: RunConfig, b: RunConfig): string[] {
 
 function verdict(s: DiffSide | null): string {
   if (!s) return '—';
-  return s.rule ? `${s.status} ${mdCode(s.rule, true)}` : s.status;
+  const text = s.rule ? `${s.status} ${mdCode(s.rule, true)}` : s.status;
+  if (s.repeats !== undefined) return `${text}, ${s.repeats} record(s) written as one folded line`;
+  return s.folded !== undefined ? `${text} (counted in the folded line ${mdCode(s.folded, true)})` : text;
 }
 
 function listSection(title: string, note: string, entries: DiffEntry[]): string[] {
   if (entries.length === 0) return [];
-  const lines = [`## ${title} (${entries.length})`, '', note, '', '| dialect | game | corpus | before (A) | after (B) |', '| --- | --- | --- | --- | --- |'];
+  const lines = [`## ${title} (${recordsIn(entries)})`, '', note, '', '| dialect | game | corpus | before (A) | after (B) |', '| --- | --- | --- | --- | --- |'];
   for (const e of entries) {
     lines.push(`| ${mdCode(e.dialect, true)} | ${mdCode(e.id, true)} | ${e.source !== null ? mdCode(e.source, true) : '—'} | ${verdict(e.before)} | ${verdict(e.after)} |`);
   }
@@ -240,7 +207,8 @@ function faultLines(d: RunDiff): string[] {
 }
 
 export function renderDiffMarkdown(d: RunDiff, opts: BrokeOptions = {}): string {
-  const gone = d.gone.length === 0 ? '' : opts.allowGone ? ` ${d.gone.length} record(s) gone (allowed: --allow-gone).` : ` **${d.gone.length} record(s) gone**: they count as broken unless the corpus shrank on purpose (--allow-gone).`;
+  const goneRecords = recordsIn(d.gone);
+  const gone = goneRecords === 0 ? '' : opts.allowGone ? ` ${goneRecords} record(s) gone (allowed: --allow-gone).` : ` **${goneRecords} record(s) gone**: they count as broken unless the corpus shrank on purpose (--allow-gone).`;
   const reclassified = brokenReclassified(d).length;
   const changes = opts.configChanges ?? [];
   const config =
@@ -267,8 +235,8 @@ export function renderDiffMarkdown(d: RunDiff, opts: BrokeOptions = {}): string 
     `| broken | ${d.broken.length} |`,
     `| fixed | ${d.fixed.length} |`,
     `| reclassified | ${d.reclassified.length} |`,
-    `| new | ${d.new.length} |`,
-    `| gone | ${d.gone.length} |`,
+    `| new | ${recordsIn(d.new)} |`,
+    `| gone | ${goneRecords} |`,
     ...(d.faulted.length ? [`| recording faults | ${d.faulted.length} |`] : []),
     `| unchanged | ${d.unchanged} |`,
     '',

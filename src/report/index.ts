@@ -15,5 +15,6 @@ export { renderMarkdown } from './render-md.js';
 export { renderHtml } from './render-html.js';
 export { renderJunit } from './render-junit.js';
 export { anythingBroke, brokenReclassified, classify, configChanges, type RunConfig, diffLines, diffRuns, renderDiffMarkdown, type DiffEntry, type DiffInput, type DiffSide, type RunDiff } from './diff.js';
+export { entryRecords, recordsIn } from './diff-folded.js';
 export { readResults, readResultsSync, ResultsFileError } from './results-file.js';
 export { canonicalJson } from './sorted.js';

@@ -3,7 +3,7 @@ import { writeOutputFile } from '../../output/file-output.js';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { checkFileTarget, checkNotAnInput } from '../../output/output-path.js';
-import { anythingBroke, configChanges, diffRuns, renderDiffMarkdown, ResultsFileError, type RunConfig } from '../../report/index.js';
+import { anythingBroke, configChanges, diffRuns, recordsIn, renderDiffMarkdown, ResultsFileError, type RunConfig } from '../../report/index.js';
 import { canonicalJson } from '../../report/sorted.js';
 import { UsageError } from '../usage-error.js';
 
@@ -59,7 +59,7 @@ export const diffCommand: CommandModule<object, DiffArgs> = {
     if (args.out !== undefined) {
       await writeOutputFile('--out', args.out, text);
       process.stdout.write(
-        `diff written to ${args.out}: ${diff.broken.length} broken, ${diff.fixed.length} fixed, ${diff.reclassified.length} reclassified, ${diff.new.length} new, ${diff.gone.length} gone, ${diff.unchanged} unchanged\n`,
+        `diff written to ${args.out}: ${diff.broken.length} broken, ${diff.fixed.length} fixed, ${diff.reclassified.length} reclassified, ${recordsIn(diff.new)} new, ${recordsIn(diff.gone)} gone, ${diff.unchanged} unchanged\n`,
       );
     } else {
       process.stdout.write(text);

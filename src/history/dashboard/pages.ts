@@ -1,5 +1,6 @@
 import { boardSvg } from '../../explore/page/board-svg.js';
 import type { DiffEntry, RunDiff } from '../../report/diff.js';
+import { recordsIn } from '../../report/diff-folded.js';
 import { findingLink, movesFromDfen, NO_CHECK } from '../../report/repro.js';
 import { loadedAs, type ReproDialect, reproduction } from '../../run/reproduction.js';
 import type { Finding } from '../../replay/result.js';
@@ -194,20 +195,24 @@ export function gamePage(links: Links, g: GameHistory, folders: Map<number, bool
 
 function diffList(links: Links, title: string, entries: DiffEntry[], cap: number): string {
   if (entries.length === 0) return '';
-  const side = (s: DiffEntry['before']) => (s === null ? '—' : `<span class="${attr(s.status)}">${h(s.status)}</span>${s.rule ? ` ${code(s.rule)}` : ''}`);
+  const side = (s: DiffEntry['before']) =>
+    s === null
+      ? '—'
+      : `<span class="${attr(s.status)}">${h(s.status)}</span>${s.rule ? ` ${code(s.rule)}` : ''}${s.repeats !== undefined ? `, ${h(s.repeats)} record(s) written as one folded line` : s.folded !== undefined ? ` (counted in the folded line ${code(s.folded)})` : ''}`;
   const rows = entries.slice(0, cap).map((e) => [code(e.dialect), link(links.game(e.id, e.dialect), code(e.id)), code(e.source), side(e.before), side(e.after)]);
   const more = entries.length > cap ? `<p class="muted">… and ${entries.length - cap} more (the JSON route has them all).</p>` : '';
-  return `<h2>${h(title)} (${entries.length})</h2>\n${table(['dialect', 'game', 'corpus', 'before (A)', 'after (B)'], rows)}${more}`;
+  return `<h2>${h(title)} (${h(recordsIn(entries))})</h2>\n${table(['dialect', 'game', 'corpus', 'before (A)', 'after (B)'], rows)}${more}`;
 }
 
 export function diffPage(links: Links, a: RunEntry, b: RunEntry, d: RunDiff, cap = 500): string {
   const form = links.run(1) === null ? '' : `<form class="filters" method="get" action="${attr(links.diff() ?? '')}"><label>run A<input type="text" name="a" value="${attr(String(a.run))}"></label><label>run B<input type="text" name="b" value="${attr(String(b.run))}"></label><button type="submit">Compare</button></form>`;
-  const bad = d.broken.length > 0 || d.gone.length > 0;
-  const counts = table(['change', 'records'], [['broken', h(d.broken.length)], ['fixed', h(d.fixed.length)], ['reclassified', h(d.reclassified.length)], ['new', h(d.new.length)], ['gone', h(d.gone.length)], ['unchanged', h(d.unchanged)]], [1]);
+  const gone = recordsIn(d.gone);
+  const bad = d.broken.length > 0 || gone > 0;
+  const counts = table(['change', 'records'], [['broken', h(d.broken.length)], ['fixed', h(d.fixed.length)], ['reclassified', h(d.reclassified.length)], ['new', h(recordsIn(d.new))], ['gone', h(gone)], ['unchanged', h(d.unchanged)]], [1]);
   const body = [
     form,
     `<p>A: ${link(links.run(a.run), `run #${a.run} ${h(a.label)}`)} (${h(a.startedAt)}) → B: ${link(links.run(b.run), `run #${b.run} ${h(b.label)}`)} (${h(b.startedAt)})</p>`,
-    `<div class="banner ${bad ? 'bad' : 'good'}">${d.broken.length ? `${d.broken.length} record(s) broke.` : 'Nothing broke.'}${d.gone.length ? ` ${d.gone.length} record(s) gone.` : ''}${d.fixed.length ? ` ${d.fixed.length} fixed.` : ''}</div>`,
+    `<div class="banner ${bad ? 'bad' : 'good'}">${d.broken.length ? `${d.broken.length} record(s) broke.` : 'Nothing broke.'}${gone ? ` ${gone} record(s) gone.` : ''}${d.fixed.length ? ` ${d.fixed.length} fixed.` : ''}</div>`,
     counts,
     diffList(links, 'Broken', d.broken, cap),
     diffList(links, 'Fixed', d.fixed, cap),

@@ -1,4 +1,5 @@
-import { classify, type DiffEntry, type DiffSide, type RunDiff } from '../../report/diff.js';
+import { classify, type DiffEntry, type DiffSide, diffSide, type RunDiff } from '../../report/diff.js';
+import { type FoldPair, settleFolded } from '../../report/diff-folded.js';
 import type { Row, SqlValue, Store } from '../store-types.js';
 
 interface Held {
@@ -10,7 +11,7 @@ interface Held {
   side: DiffSide;
 }
 
-const COLUMNS = 'k.key_id, k.game, k.dialect, t.line, t.source, t.status, t.rule, t.idx';
+const COLUMNS = 'k.key_id, k.game, k.dialect, t.line, t.source, t.status, t.rule, t.idx, t.repeats';
 
 const held = (r: Row): Held => ({
   key: Number(r.key_id),
@@ -18,7 +19,7 @@ const held = (r: Row): Held => ({
   dialect: String(r.dialect),
   line: Number(r.line),
   source: r.source === null ? null : String(r.source),
-  side: { status: r.status as DiffSide['status'], rule: r.rule === null ? null : String(r.rule), index: Number(r.idx) },
+  side: diffSide(r.status as DiffSide['status'], r.rule === null ? null : String(r.rule), Number(r.idx), r.repeats === null ? null : Number(r.repeats)),
 });
 
 async function judged(store: Store, run: number): Promise<Map<string, number>> {
@@ -91,6 +92,7 @@ export async function diffRecorded(store: Store, runA: number, runB: number, opt
   for (const b of sideB) covered.set(b.dialect, (covered.get(b.dialect) ?? 0) + 1);
   for (const [d, lines] of inB) if (inA.has(d)) out.unchanged += lines - (covered.get(d) ?? 0);
   const before = new Map(sideA.map((a) => [a.key, a]));
+  const folds: FoldPair[] = [];
   for (const b of sideB) {
     const a = before.get(b.key);
     const entry: DiffEntry = { id: b.id, dialect: b.dialect, source: b.source, before: a?.side ?? null, after: b.side };
@@ -99,10 +101,12 @@ export async function diffRecorded(store: Store, runA: number, runB: number, opt
       continue;
     }
     before.delete(b.key);
+    if (a.side.repeats !== undefined || b.side.repeats !== undefined) folds.push({ entry });
     const category = classify(a.side, b.side);
     if (category === 'unchanged') out.unchanged++;
     else out[category].push(entry);
   }
   for (const a of before.values()) out.gone.push({ id: a.id, dialect: a.dialect, source: a.source, before: a.side, after: null });
+  settleFolded(out, folds);
   return out;
 }

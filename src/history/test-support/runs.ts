@@ -32,12 +32,20 @@ export function makeRuns(dir: string): { runs: string[] } {
     own.map((line, i) => (i >= from && i < to ? JSON.stringify({ ...JSON.parse(other[i]), id: (JSON.parse(line) as { id: string }).id }) : line));
   const evil = { ...JSON.parse(own[0]), id: EVIL_ID };
   const nights = [swapped(30, 36), swapped(0, 10), swapped(0, 10).slice(0, 30)];
+  // Records an export broke the same way (no turns) are folded past the first ten: 14, then none, then 25.
+  const faults = (n: number, broken: boolean) =>
+    own.slice(0, n).map((line, i) => {
+      const { turns, ...rest } = JSON.parse(line) as { turns: unknown };
+      return JSON.stringify({ ...rest, id: `fault-${i}`, ...(broken ? {} : { turns }) });
+    });
+  const faultNights = [faults(14, true), faults(14, false), faults(25, true)];
   const runs: string[] = [];
   // One corpus folder, rewritten each night (as a nightly's fetched corpus is): the sources keep their names.
   const corpus = join(dir, 'corpus');
   mkdirSync(corpus, { recursive: true });
   nights.forEach((lines, i) => {
     writeFileSync(join(corpus, 'games.ndjson'), `${lines.join('\n')}\n`);
+    writeFileSync(join(corpus, 'faults.ndjson'), `${faultNights[i].join('\n')}\n`);
     if (i < 2) writeFileSync(join(corpus, 'evil.ndjson'), `${JSON.stringify(evil)}\n`);
     else rmSync(join(corpus, 'evil.ndjson'), { force: true });
     const out = join(dir, `night-${i + 1}`);

@@ -31,7 +31,7 @@ export function sourceOptions<T>(y: Argv<T>): Argv<T & SourceArgs> {
   return (
     y
       .parserConfiguration({ 'greedy-arrays': false })
-      .positional('sources', { type: 'string', array: true, demandOption: true, describe: 'Files, folders, glob patterns, - for stdin, or http(s) URLs' })
+      .positional('sources', { type: 'string', array: true, demandOption: true, default: undefined, describe: 'Files, folders, glob patterns, - for stdin, or http(s) URLs' })
       .option('format', { choices: ['auto', ...FORMAT_NAMES] as const, default: 'auto' as const, describe: "Input format (auto: told from each source's first bytes)" })
       .option('glob', { type: 'string', describe: 'Only files below folder sources whose path matches this glob (e.g. "**/*.json")' })
       .option('history-list', { type: 'string', describe: 'dicechess.com history-list JSON, file or URL (game metadata: players, result, clocks)' })

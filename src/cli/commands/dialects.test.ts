@@ -72,6 +72,8 @@ describe('dice-dialects perft', () => {
     expect(bad.err.trim().split('\n')).toHaveLength(1);
     expect(bad.err).toContain('enPassant.window');
     expect((await run('perft', '--depth', '2', '--fen', 'nonsense')).code).toBe(2);
+    const kingless = await run('perft', '--depth', '2', '--fen', 'k7/8/8/8/8/8/8/8 w - - 0 1');
+    expect([kingless.code, kingless.out, kingless.err.trim()]).toEqual([2, '', 'dice-dialects: bad FEN (perft.no-king): orthodox chess needs a king of each side; no white king on the board']);
     expect((await run('perft', '--depth', '1', '--fen', '1r4kr/8/8/8/8/8/8/1R4KR w HBhb - 0 1', '--set', 'castling.chess960=false')).code).toBe(2);
   });
 });

@@ -18,7 +18,7 @@ export const mergeCommand: CommandModule<object, MergeArgs> = {
   describe: 'Merge the N folders of `replay --shard K/N` into the run folder an unsharded replay writes (byte for byte outside run info)',
   builder: (y) =>
     y
-      .positional('shards', { type: 'string', array: true, demandOption: true, describe: 'The shard folders, in any order' })
+      .positional('shards', { type: 'string', array: true, demandOption: true, default: undefined, describe: 'The shard folders, in any order' })
       .option('out', { type: 'string', demandOption: true, describe: 'Run folder (written atomically)' })
       .option('quiet', { type: 'boolean', default: false, describe: 'No closing line on stderr' })
       .option('history', historyOption)

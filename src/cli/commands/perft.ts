@@ -34,6 +34,9 @@ export const perftCommand: CommandModule<object, Args> = {
     const parsed = parseDialectDfen(rules, argv.fen);
     if (!parsed.ok) throw new UsageError(`bad FEN (${parsed.error.code}): ${parsed.error.message}`, parsed.error.code);
     const pos = parsed.value.pos;
+    // Records may hold a position whose king was taken; orthodox chess has one king a side, and counting moves without one answers nothing.
+    const missing = (['white', 'black'] as const).filter((_, c) => pos.kingSquare[c] < 0);
+    if (missing.length > 0) throw new UsageError(`bad FEN (perft.no-king): orthodox chess needs a king of each side; no ${missing.join(' and no ')} king on the board`, 'perft.no-king');
     const is960 = needs960(pos);
     if (is960 && !rules.castling.chess960) {
       throw new UsageError(`the FEN has Chess960 castling rights but dialect "${dialect.name}" has no 960 castling`, 'perft.chess960');

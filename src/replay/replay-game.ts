@@ -203,7 +203,14 @@ export function replayGame(record: GameRecord, dialect: PreparedDialect, index: 
     }
     if (!verdict.ok) {
       const f = verdict.finding;
-      add(f.rule, n, f.microMove, f.message, findingAt(game, turn, f, record));
+      const at = findingAt(game, turn, f, record);
+      if (f.microMove !== null && f.microMove > 0) {
+        // The turn's start, for a check of the whole turn: the micro-moves played are taken back and played again.
+        takeBack(game, verdict.moves);
+        at.turnDfen = game.dfen(dice);
+        for (const m of verdict.moves) game.pos.make(m);
+      }
+      add(f.rule, n, f.microMove, f.message, at);
       if (!goOn || !forcePlay(game, turn, verdict.moves.length)) break;
     }
     const fenProblem = judgeFenAfter(game, turn, verdict.moves, readBoards, t);

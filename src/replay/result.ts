@@ -16,6 +16,12 @@ export const Finding = lazily(() =>
       microMove: z.number().int().min(0).nullable(),
       /** DFEN before the offending micro-move (dice still to play in field 7). */
       dfen: z.string().nullable(),
+      /**
+       * DFEN at the start of the turn (its dice in field 7), where the finding lies past the
+       * turn's first micro-move: a `check` of the whole recorded turn starts here (a turn that
+       * stops early is judged from its start, not from where it stopped).
+       */
+      turnDfen: z.string().optional(),
       /** Dice of the turn as letters cased by side, e.g. "PNB". */
       dice: z.string().nullable(),
       /** The recorded micro-moves of the turn (or the recorded value for non-move findings). */

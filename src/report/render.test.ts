@@ -3,7 +3,7 @@ import { boardSvg, moveSquares, readBoardField } from '../explore/page/board-svg
 import { renderHtml } from './render-html.js';
 import { renderJunit } from './render-junit.js';
 import { renderMarkdown } from './render-md.js';
-import { checkCommand, NO_CHECK } from './repro.js';
+import { checkCommand, checkInputs, NO_CHECK } from './repro.js';
 import { RunAccumulator as SummaryBuilder } from '../run/accumulator.js';
 import { checkXml } from './test-support/xml-check.js';
 import { DIALECTS, HOSTILE, RUN_INFO, sampleDiceTurns, sampleLines } from './test-support/fixtures.js';
@@ -14,7 +14,10 @@ function summary() {
   const b = new SummaryBuilder(DIALECTS);
   for (const l of sampleLines()) b.addResult(l);
   for (const t of sampleDiceTurns()) b.addDiceTurn(t);
-  b.setReproductions((e) => (e.dialect === 'dicechess-com' && e.rule === 'maximum.fewer-dice' ? null : checkCommand(e.dialect, [], e.finding)));
+  b.setReproductions((e) => {
+    const [input] = checkInputs(e.finding);
+    return e.dialect === 'dicechess-com' && e.rule === 'maximum.fewer-dice' ? null : input === undefined ? null : checkCommand(e.dialect, [], input);
+  });
   return b.build(RUN_INFO);
 }
 
@@ -198,8 +201,10 @@ describe('boardSvg', () => {
 describe('checkCommand', () => {
   it('writes a recorded pass as "pass", and each --set', () => {
     const finding = { rule: 'pass.not-forced', turn: 4, microMove: null, dfen: '7k/8/8/8/8/8/8/K7 w - - 0 1 P', dice: 'P', recorded: [], allowed: [['a1a2']], message: 'm', location: null };
-    expect(checkCommand('reference', [], finding)).toBe('dice-dialects check --dialect reference --dfen "7k/8/8/8/8/8/8/K7 w - - 0 1 P" --turn pass');
-    expect(checkCommand('reference', ['dice.count=2', 'enPassant.window=first-micro-move'], finding)).toBe(
+    expect(checkInputs(finding)).toEqual([{ dfen: finding.dfen, turn: 'pass' }]);
+    const [input] = checkInputs(finding);
+    expect(checkCommand('reference', [], input)).toBe('dice-dialects check --dialect reference --dfen "7k/8/8/8/8/8/8/K7 w - - 0 1 P" --turn pass');
+    expect(checkCommand('reference', ['dice.count=2', 'enPassant.window=first-micro-move'], input)).toBe(
       'dice-dialects check --dialect reference --set dice.count=2 --set enPassant.window=first-micro-move --dfen "7k/8/8/8/8/8/8/K7 w - - 0 1 P" --turn pass',
     );
   });

@@ -18,6 +18,12 @@ describe('the explorer link of a finding', () => {
     expect(findingLink('x.html', 'reference', [], finding(null, ['e2e4'], 0))).toBeNull();
   });
 
+  it("with the turn's start, opens the whole recorded turn stepped to the finding's micro-move", () => {
+    const start = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 PNB';
+    const f = { ...finding(DFEN, ['e2e4', 'b1c3'], 1), turnDfen: start };
+    expect(parseHash(findingLink('x.html', 'reference', [], f)!.slice(6))).toEqual({ dfen: start, turn: ['e2e4', 'b1c3'], step: 1, set: '', focus: 'reference' });
+  });
+
   it('in a report, takes the overrides from the run\'s dialect lines', () => {
     const summary = { run_info: { options: { dialects: ['other', 'reference --set maximum.rule=none'] } } } as unknown as Summary;
     const f = finding(DFEN, ['e2e4'], 0);

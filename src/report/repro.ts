@@ -19,15 +19,31 @@ export const NO_CHECK = 'No check command shows this finding from its position a
 /** The `--turn` a reproduction replays from the finding's DFEN: `check` reads "pass" as a turn with no micro-move. */
 export const reproTurn = (finding: Finding): string => movesFromDfen(finding).join(',') || 'pass';
 
+/** A position and a turn a `check` judges: from the finding's DFEN, or from its turn's start and the whole turn. */
+export interface CheckInput {
+  dfen: string;
+  turn: string;
+}
+
 /**
- * The `check` command for a finding's position and turn under `dialect` (a name or a file)
- * with its `--set` overrides, or null when the finding has no position. Whether it shows the
- * finding is for the caller to know (run/reproduction.ts judges it).
+ * What a `check` of a finding may judge, the likelier first: the whole turn from its start
+ * (where the finding lies past the first micro-move and the run kept the start), then the rest
+ * of the turn from the finding's DFEN.
  */
-export function checkCommand(dialect: string, overrides: readonly string[], finding: Finding): string | null {
-  if (finding.dfen === null) return null;
+export function checkInputs(finding: Finding): CheckInput[] {
+  if (finding.dfen === null) return [];
+  const fromHere = { dfen: finding.dfen, turn: reproTurn(finding) };
+  return finding.turnDfen === undefined ? [fromHere] : [{ dfen: finding.turnDfen, turn: finding.recorded.join(',') || 'pass' }, fromHere];
+}
+
+/**
+ * The `check` command for a position and turn under `dialect` (a name or a file) with its
+ * `--set` overrides (a finding's own: `checkInputs`). Whether it shows the finding is for the
+ * caller to know (run/reproduction.ts judges it).
+ */
+export function checkCommand(dialect: string, overrides: readonly string[], input: CheckInput): string {
   const sets = overrides.map((o) => ` --set ${shellQuote(o)}`).join('');
-  return `dice-dialects check --dialect ${shellQuote(dialect)}${sets} --dfen ${shellQuote(finding.dfen, true)} --turn ${shellQuote(reproTurn(finding))}`;
+  return `dice-dialects check --dialect ${shellQuote(dialect)}${sets} --dfen ${shellQuote(input.dfen, true)} --turn ${shellQuote(input.turn)}`;
 }
 
 /** Continuations as text, at most `limit` of them (a wide-open position may have hundreds). */
@@ -62,5 +78,7 @@ export function runOverrides(runInfo: Summary['run_info'], dialect: string): str
 export function findingLink(page: string, dialect: string, overrides: readonly string[], finding: Finding): string | null {
   if (finding.dfen === null) return null;
   const set = overrides.length > 0 ? [dialect, ...overrides].join('+') : '';
+  // With the turn's start: the whole recorded turn, stepped to the finding's micro-move.
+  if (finding.turnDfen !== undefined) return page + formatHash({ dfen: finding.turnDfen, turn: finding.recorded, step: finding.microMove ?? 0, set, focus: set || dialect });
   return page + formatHash({ dfen: finding.dfen, turn: movesFromDfen(finding), step: 0, set, focus: set || dialect });
 }

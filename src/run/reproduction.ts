@@ -1,6 +1,6 @@
 import { type Dialect, loadDialect } from '../dialects/index.js';
 import { judgeTurn } from '../dialects/turns.js';
-import { checkCommand, reproTurn, runOverrides } from '../report/repro.js';
+import { checkCommand, checkInputs, runOverrides } from '../report/repro.js';
 import type { Example, Finding } from '../replay/result.js';
 import type { RunInfo } from '../report/summary-schema.js';
 import { shownPath } from './shown-path.js';
@@ -40,10 +40,11 @@ export function loadedAs(args: ReadonlyArray<string | undefined>, overrides: rea
  * command is judged here as `check` judges it, and given only when it finds the same rule.
  */
 export function reproduction(d: ReproDialect, finding: Finding): string | null {
-  if (finding.dfen === null) return null;
-  const v = judgeTurn(d.dialect, finding.dfen, reproTurn(finding));
-  if (!v.ok || v.value.legal || v.value.rule !== finding.rule) return null;
-  return checkCommand(d.arg, d.overrides, finding);
+  for (const input of checkInputs(finding)) {
+    const v = judgeTurn(d.dialect, input.dfen, input.turn);
+    if (v.ok && !v.value.legal && v.value.rule === finding.rule) return checkCommand(d.arg, d.overrides, input);
+  }
+  return null;
 }
 
 /**

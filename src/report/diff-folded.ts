@@ -25,11 +25,6 @@ interface Pool {
 
 const groupOf = (e: { source: string | null; dialect: string }): string => `${e.source}\u0000${e.dialect}`;
 
-/** A fold that paired with the other run's fold of the same id, with another count: the difference is a pool. */
-export interface FoldPair {
-  entry: DiffEntry;
-}
-
 function pools(list: Array<{ entry: DiffEntry; side: DiffSide; count: number }>): Map<string, Pool[]> {
   const byGroup = new Map<string, Pool[]>();
   for (const { entry, side, count } of list) {
@@ -55,22 +50,35 @@ function take(byGroup: Map<string, Pool[]>, e: DiffEntry, rule: string | null): 
 /** The verdict of a record counted in a fold: the fold's, without its count, naming the fold. */
 const inFold = (p: Pool): DiffSide => ({ status: p.side.status, rule: p.side.rule, index: p.side.index, folded: p.entry.id });
 
+/** Places each record of `list` (its own verdict on side `own`) that the other run counted in one of `pools`; returns the others. */
+function setAgainst(list: readonly DiffEntry[], own: 'before' | 'after', pools: Map<string, Pool[]>, place: (e: DiffEntry) => void): DiffEntry[] {
+  const left: DiffEntry[] = [];
+  for (const e of list) {
+    const side = e[own]!;
+    if (side.repeats !== undefined) continue;
+    const pool = take(pools, e, side.rule);
+    if (pool === null) left.push(e);
+    else place(own === 'before' ? { ...e, after: inFold(pool) } : { ...e, before: inFold(pool) });
+  }
+  return left;
+}
+
 /**
  * Settles `out`'s folds in place: `paired` are the folds both runs wrote under one id
  * (classed by verdict; their counts may differ).
  */
-export function settleFolded(out: RunDiff, paired: readonly FoldPair[]): void {
+export function settleFolded(out: RunDiff, paired: readonly DiffEntry[]): void {
   const goneFolds = out.gone.filter((e) => e.before?.repeats !== undefined);
   const newFolds = out.new.filter((e) => e.after?.repeats !== undefined);
   if (goneFolds.length === 0 && newFolds.length === 0 && paired.length === 0) return;
   const countOf = (s: DiffSide | null): number => s?.repeats ?? 1;
   const inA = pools([
     ...goneFolds.map((entry) => ({ entry, side: entry.before!, count: countOf(entry.before) })),
-    ...paired.map(({ entry }) => ({ entry, side: entry.before!, count: countOf(entry.before) - countOf(entry.after) })),
+    ...paired.map((entry) => ({ entry, side: entry.before!, count: countOf(entry.before) - countOf(entry.after) })),
   ]);
   const inB = pools([
     ...newFolds.map((entry) => ({ entry, side: entry.after!, count: countOf(entry.after) })),
-    ...paired.map(({ entry }) => ({ entry, side: entry.after!, count: countOf(entry.after) - countOf(entry.before) })),
+    ...paired.map((entry) => ({ entry, side: entry.after!, count: countOf(entry.after) - countOf(entry.before) })),
   ]);
   const place = (entry: DiffEntry): void => {
     const category = classify(entry.before!, entry.after!);
@@ -78,20 +86,8 @@ export function settleFolded(out: RunDiff, paired: readonly FoldPair[]): void {
     else out[category].push(entry);
   };
   // Records of A not in B that B counted in a fold, then records of B that A counted in one.
-  const gone: DiffEntry[] = [];
-  for (const e of out.gone) {
-    if (e.before?.repeats !== undefined) continue;
-    const pool = take(inB, e, e.before!.rule);
-    if (pool) place({ ...e, after: inFold(pool) });
-    else gone.push(e);
-  }
-  const added: DiffEntry[] = [];
-  for (const e of out.new) {
-    if (e.after?.repeats !== undefined) continue;
-    const pool = take(inA, e, e.after!.rule);
-    if (pool) place({ ...e, before: inFold(pool) });
-    else added.push(e);
-  }
+  const gone = setAgainst(out.gone, 'before', inB, place);
+  const added = setAgainst(out.new, 'after', inA, place);
   // What a fold counts beyond them: gone (A's) or new (B's), with the count left.
   for (const list of inA.values()) for (const p of list) if (p.left > 0) gone.push({ ...p.entry, before: { ...p.side, repeats: p.left }, after: null });
   for (const list of inB.values()) for (const p of list) if (p.left > 0) added.push({ ...p.entry, before: null, after: { ...p.side, repeats: p.left } });

@@ -10,7 +10,7 @@ import { readResults } from './results-file.js';
  */
 
 import { classify, type DiffEntry, type DiffSide, type RunDiff } from './diff-classify.js';
-import { type FoldPair, recordsIn, settleFolded } from './diff-folded.js';
+import { recordsIn, settleFolded } from './diff-folded.js';
 
 export { classify, type DiffCategory, type DiffEntry, type DiffSide, type RunDiff } from './diff-classify.js';
 
@@ -81,7 +81,7 @@ export async function diffLines(linesA: AsyncIterable<DiffInput> | Iterable<Diff
   }
   const out: RunDiff = { fixed: [], broken: [], reclassified: [], new: [], gone: [], faulted: [], repairedFaults: [], unchanged: 0 };
   const keyB = keyer();
-  const folds: FoldPair[] = [];
+  const folds: DiffEntry[] = [];
   for await (const line of linesB) {
     const key = keyB(line);
     const after = side(line);
@@ -92,7 +92,7 @@ export async function diffLines(linesA: AsyncIterable<DiffInput> | Iterable<Diff
       continue;
     }
     before.delete(key);
-    if (a.side.repeats !== undefined || after.repeats !== undefined) folds.push({ entry });
+    if (a.side.repeats !== undefined || after.repeats !== undefined) folds.push(entry);
     const category = classify(a.side, after);
     if (category === 'unchanged') out.unchanged++;
     else out[category].push(entry);

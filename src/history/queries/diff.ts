@@ -1,5 +1,5 @@
 import { classify, type DiffEntry, type DiffSide, diffSide, type RunDiff } from '../../report/diff.js';
-import { type FoldPair, settleFolded } from '../../report/diff-folded.js';
+import { settleFolded } from '../../report/diff-folded.js';
 import type { Row, SqlValue, Store } from '../store-types.js';
 
 interface Held {
@@ -92,7 +92,7 @@ export async function diffRecorded(store: Store, runA: number, runB: number, opt
   for (const b of sideB) covered.set(b.dialect, (covered.get(b.dialect) ?? 0) + 1);
   for (const [d, lines] of inB) if (inA.has(d)) out.unchanged += lines - (covered.get(d) ?? 0);
   const before = new Map(sideA.map((a) => [a.key, a]));
-  const folds: FoldPair[] = [];
+  const folds: DiffEntry[] = [];
   for (const b of sideB) {
     const a = before.get(b.key);
     const entry: DiffEntry = { id: b.id, dialect: b.dialect, source: b.source, before: a?.side ?? null, after: b.side };
@@ -101,7 +101,7 @@ export async function diffRecorded(store: Store, runA: number, runB: number, opt
       continue;
     }
     before.delete(b.key);
-    if (a.side.repeats !== undefined || b.side.repeats !== undefined) folds.push({ entry });
+    if (a.side.repeats !== undefined || b.side.repeats !== undefined) folds.push(entry);
     const category = classify(a.side, b.side);
     if (category === 'unchanged') out.unchanged++;
     else out[category].push(entry);

@@ -35,9 +35,9 @@ export function loadedAs(args: ReadonlyArray<string | undefined>, overrides: rea
 
 /**
  * The `check` command that shows a finding, or null when none does. A finding about a game's
- * end, its dice or its record has no turn to judge from a position, and a rule about the
- * turn's earlier micro-moves may need more than the position before the offending one: the
- * command is judged here as `check` judges it, and given only when it finds the same rule.
+ * end, its dice or its record has no turn to judge from a position, and one past the turn's
+ * first micro-move is tried as the whole turn from its start, then as the rest from its own
+ * DFEN: each command is judged here as `check` judges it, and given only when it finds the same rule.
  */
 export function reproduction(d: ReproDialect, finding: Finding): string | null {
   for (const input of checkInputs(finding)) {

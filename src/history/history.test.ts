@@ -4,7 +4,9 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { tempDir } from '../test-support/temp-dir.js';
-import { diffRecorded, migrate, openStore, SCHEMA_VERSION, schemaVersion } from './index.js';
+import { diffRecorded, gameHistory, migrate, openStore, SCHEMA_VERSION, schemaVersion } from './index.js';
+import { serverLinks } from './dashboard/layout.js';
+import { gamePage } from './dashboard/pages.js';
 import { BIN, cli, EVIL_ID, makeRuns, syntheticRun } from './test-support/runs.js';
 
 const Libsql = createRequire(import.meta.url)('libsql') as typeof import('libsql');
@@ -224,7 +226,7 @@ describe('history record and queries (embedded file)', () => {
       const d = new Libsql(newer);
       d.prepare("UPDATE history_meta SET value = '99' WHERE key = 'schema'").run();
       d.close();
-      oneLine(cli(['history', 'record', runs[0], '--db', newer]), 2, /history schema 99, newer than this dice-dialects reads \(4\)/);
+      oneLine(cli(['history', 'record', runs[0], '--db', newer]), 2, new RegExp(`history schema 99, newer than this dice-dialects reads \\(${SCHEMA_VERSION}\\)`));
       oneLine(cli(['history', 'runs', '--db', newer]), 2, /newer than this dice-dialects reads/);
       oneLine(cli(['serve', '--db', newer]), 2, /newer than this dice-dialects reads/);
       const notDb = join(dir, 'not-a-db.db');
@@ -309,12 +311,13 @@ describe('history record and queries (embedded file)', () => {
     expect(cli(['history', 'migrate', '--db', old]).code).toBe(0);
     const d = json(cli(['history', 'diff', '1', '2', '--db', db, '--json']));
     const queries = [['runs'], ['trend'], ['diff', '1', '2'], ['diff', '3', '1'], ['game', d.broken[0].id], ['game', EVIL_ID], ['search', 'status:diverging'], ['search', 'changed'], ['search', 'dialect:reference since:2']];
-    const without = (v: unknown) => JSON.parse(JSON.stringify(v, (k, x) => (k === 'recordedAt' ? undefined : x)));
+    // Schema 2's rows held no turn starts: a run recorded before schema 5 has none.
+    const without = (v: unknown) => JSON.parse(JSON.stringify(v, (k, x) => (k === 'recordedAt' || k === 'turnDfen' ? undefined : x)));
     for (const q of queries) expect(without(json(cli(['history', ...q, '--db', old, '--json']))), q.join(' ')).toEqual(without(json(cli(['history', ...q, '--db', db, '--json']))));
   });
 
-  it('migrates a schema 3 database (no index of the keys by their latest run): every query answers the same', () => {
-    // Schema 4 only adds current_run: a copy of the recorded database without it is what schema 3 wrote.
+  it('migrates a schema 3 database (no index of the keys by their latest run, no turn starts): every query answers the same, turn starts apart', () => {
+    // Schema 4 adds current_run, schema 5 turn_dfen: a copy of the recorded database without them is what schema 3 wrote.
     const old = join(dir, 'v3.db');
     const fresh = new Libsql(db);
     try {
@@ -323,7 +326,7 @@ describe('history record and queries (embedded file)', () => {
       fresh.close();
     }
     const v3 = new Libsql(old);
-    v3.exec("DROP INDEX current_run; UPDATE history_meta SET value = '3' WHERE key = 'schema'");
+    v3.exec("DROP INDEX current_run; ALTER TABLE transitions DROP COLUMN turn_dfen; UPDATE history_meta SET value = '3' WHERE key = 'schema'");
     v3.close();
     oneLine(cli(['history', 'runs', '--db', old]), 2, /history schema 3, older .* history migrate/);
     expect(cli(['history', 'migrate', '--db', old]).code).toBe(0);
@@ -332,7 +335,35 @@ describe('history record and queries (embedded file)', () => {
     indexes.close();
     const d = json(cli(['history', 'diff', '1', '2', '--db', db, '--json']));
     const queries = [['runs'], ['trend'], ['diff', '1', '2'], ['diff', '1', '3'], ['diff', '3', '2'], ['game', d.broken[0].id], ['search', 'changed'], ['search', 'dialect:reference since:2']];
-    for (const q of queries) expect(json(cli(['history', ...q, '--db', old, '--json'])), q.join(' ')).toEqual(json(cli(['history', ...q, '--db', db, '--json'])));
+    const without = (v: unknown) => JSON.parse(JSON.stringify(v, (k, x) => (k === 'turnDfen' ? undefined : x)));
+    for (const q of queries) expect(without(json(cli(['history', ...q, '--db', old, '--json']))), q.join(' ')).toEqual(without(json(cli(['history', ...q, '--db', db, '--json']))));
+  });
+
+  it("keeps a finding's turn start, as results.ndjson has it: the game's page gives its check command", async () => {
+    // The planted state maps hold turns that stop with dice unspent: findings past the turn's first micro-move.
+    const run = join(dir, 'planted');
+    const r = cli(['replay', 'corpora/samples/planted/dicechess-com.state-maps.ndjson.gz', '--dialect', 'dicechess-com', '--jobs', '1', '--quiet', '--out', run]);
+    expect(r.code, r.err).toBe(0);
+    const planted = join(dir, 'planted.db');
+    expect(cli(['history', 'record', run, '--db', planted]).code).toBe(0);
+    const mid = readFileSync(join(run, 'results.ndjson'), 'utf8')
+      .trim()
+      .split('\n')
+      .map((text) => JSON.parse(text))
+      .filter((l) => l.findings[0]?.turnDfen !== undefined);
+    expect(mid.length).toBeGreaterThan(0);
+    for (const l of mid) {
+      const g = json(cli(['history', 'game', l.id, '--db', planted, '--json', '--dialect', l.dialect]));
+      expect(g.dialects[0].transitions[0].after.turnDfen, l.id).toBe(l.findings[0].turnDfen);
+    }
+    const fewer = mid.find((l) => l.findings[0].rule === 'maximum.fewer-dice');
+    const store = await openStore(planted, { readonly: true });
+    try {
+      const page = gamePage(serverLinks, await gameHistory(store, fewer.id), new Map(), new Map(), 1, fewer.dialect);
+      expect(page).toContain(`--dfen &#34;${fewer.findings[0].turnDfen}&#34; --turn ${fewer.findings[0].recorded.join(',')}`);
+    } finally {
+      await store.close();
+    }
   });
 
   it('a locked embedded file: the second writer waits, then fails with one line; the file stays sound', () => {

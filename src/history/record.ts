@@ -110,7 +110,7 @@ async function* rowsOf(batches: AsyncIterable<GameResultLine[]>, tally: Tally): 
       c.lines += weight;
       c[r.status] += weight;
       out[i] = {
-        game: r.id, dialect: r.dialect, status: r.status, rule: f?.rule ?? null, turn: f?.turn ?? null, microMove: f?.microMove ?? null, dfen: f?.dfen ?? null,
+        game: r.id, dialect: r.dialect, status: r.status, rule: f?.rule ?? null, turn: f?.turn ?? null, microMove: f?.microMove ?? null, dfen: f?.dfen ?? null, turnDfen: f?.turnDfen ?? null,
         recorded: f ? f.recorded.join(' ') : null, message: f?.message ?? null, source: r.source ?? null, index: r.index, turns: r.turns ?? null, repeats: r.repeats ?? null,
       };
     }

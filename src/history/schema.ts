@@ -13,7 +13,7 @@ async function* oldResults(store: Store, run: number): AsyncGenerator<ResultRow[
     yield rows.map(
       (r): ResultRow => ({
         game: String(r.game), dialect: String(r.dialect), status: String(r.status), rule: r.rule === null ? null : String(r.rule), turn: r.turn === null ? null : Number(r.turn),
-        microMove: r.micro_move === null ? null : Number(r.micro_move), dfen: r.dfen === null ? null : String(r.dfen), recorded: r.recorded === null ? null : String(r.recorded),
+        microMove: r.micro_move === null ? null : Number(r.micro_move), dfen: r.dfen === null ? null : String(r.dfen), turnDfen: null, recorded: r.recorded === null ? null : String(r.recorded),
         message: r.message === null ? null : String(r.message), source: r.source === null ? null : String(r.source), index: Number(r.idx), turns: r.turns === null ? null : Number(r.turns),
         repeats: r.repeats === null ? null : Number(r.repeats),
       }),
@@ -27,7 +27,7 @@ async function resultsToTransitions(store: Store): Promise<void> {
   await store.run('UPDATE run_dialects SET results = (SELECT count(*) FROM results x WHERE x.run = run_dialects.run AND x.dialect = run_dialects.dialect)');
   const dialects = new Map<number, string[]>();
   for (const d of await store.all('SELECT run, dialect FROM run_dialects ORDER BY run, dialect')) dialects.set(Number(d.run), [...(dialects.get(Number(d.run)) ?? []), String(d.dialect)]);
-  for (const [run, judged] of dialects) await storeResults(store, run, judged, oldResults(store, run));
+  for (const [run, judged] of dialects) await storeResults(store, run, judged, oldResults(store, run), undefined, 3);
   await store.run('DROP TABLE results');
 }
 
@@ -150,6 +150,9 @@ export const MIGRATIONS: readonly Migration[] = [
   // 4: the keys by their latest transition's run: a diff reads the keys that changed since its
   // older run (queries/diff.ts), not every transition in between.
   ['CREATE INDEX current_run ON current (run)'],
+  // 5: a finding's turn start (results' turnDfen), for the check command of a finding past the
+  // turn's first micro-move. Not in the digest: a row recorded before it is not a change.
+  ['ALTER TABLE transitions ADD COLUMN turn_dfen TEXT'],
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

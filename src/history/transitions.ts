@@ -15,7 +15,9 @@ import type { Row, SqlValue, Store } from './store-types.js';
 export const OPEN = 2_147_483_647;
 
 export const CURRENT_COLUMNS = ['key_id', 'game', 'dialect', 'occ', 'run', 'present', 'status', 'digest', 'prev_status', 'prev_run'] as const;
-export const TRANSITION_COLUMNS = ['key_id', 'run', 'next_run', 'line', 'present', 'status', 'rule', 'turn', 'micro_move', 'dfen', 'recorded', 'message', 'source', 'idx', 'turns', 'repeats', 'digest', 'prev_status', 'prev_run'] as const;
+export const TRANSITION_COLUMNS = ['key_id', 'run', 'next_run', 'line', 'present', 'status', 'rule', 'turn', 'micro_move', 'dfen', 'recorded', 'message', 'source', 'idx', 'turns', 'repeats', 'digest', 'prev_status', 'prev_run', 'turn_dfen'] as const;
+/** The columns before schema 5 (no turn_dfen): what the migration to schema 3 writes. */
+const TRANSITION_COLUMNS_4 = TRANSITION_COLUMNS.slice(0, -1);
 
 /** One result line as the history stores it (the first finding only). */
 export interface ResultRow {
@@ -26,6 +28,8 @@ export interface ResultRow {
   turn: number | null;
   microMove: number | null;
   dfen: string | null;
+  /** The first finding's turn start, where it lies past the turn's first micro-move (its check command starts there). */
+  turnDfen: string | null;
   /** The first finding's recorded moves, space-separated. */
   recorded: string | null;
   message: string | null;
@@ -79,7 +83,14 @@ export interface Stored {
  * that the run does not hold are recorded as gone. The run's runs row may not exist yet; its
  * run_dialects rows must not (the run before that judged a dialect is read from them).
  */
-export async function storeResults(store: Store, run: number, judged: readonly string[], batches: AsyncIterable<readonly ResultRow[]> | Iterable<readonly ResultRow[]>, onProgress?: (lines: number) => void): Promise<Stored> {
+export async function storeResults(
+  store: Store,
+  run: number,
+  judged: readonly string[],
+  batches: AsyncIterable<readonly ResultRow[]> | Iterable<readonly ResultRow[]>,
+  onProgress?: (lines: number) => void,
+  schema = 5,
+): Promise<Stored> {
   // Per judged dialect: the latest earlier run that judged it, how many lines it held, whether keys exist.
   const previous = new Map<string, { run: number | null; lines: number; keys: boolean }>();
   for (const d of judged) {
@@ -158,7 +169,8 @@ export async function storeResults(store: Store, run: number, judged: readonly s
   const insertTransitions = async (list: SqlValue[][]) => {
     if (list.length === 0) return;
     transitions += list.length;
-    await store.insertRows('transitions', TRANSITION_COLUMNS, list);
+    if (schema >= 5) await store.insertRows('transitions', TRANSITION_COLUMNS, list);
+    else await store.insertRows('transitions', TRANSITION_COLUMNS_4, list.map((row) => row.slice(0, -1)));
   };
   /** The keys' rows that held until now end at this run; their current state becomes the new one. */
   const close = async (keys: number[], states: SqlValue[][]) => {
@@ -206,7 +218,7 @@ export async function storeResults(store: Store, run: number, judged: readonly s
         key = nextKey++;
         keys.push([key, r.game, r.dialect, p.occ, run, 1, r.status, p.digest, null, null]);
       }
-      out.push([key, run, OPEN, p.line, 1, r.status, r.rule, r.turn, r.microMove, r.dfen, r.recorded, r.message, r.source, r.index, r.turns, r.repeats, p.digest, prevStatus, prevRun]);
+      out.push([key, run, OPEN, p.line, 1, r.status, r.rule, r.turn, r.microMove, r.dfen, r.recorded, r.message, r.source, r.index, r.turns, r.repeats, p.digest, prevStatus, prevRun, r.turnDfen]);
     }
     await close(closing, states);
     if (keys.length) await store.insertRows('current', CURRENT_COLUMNS, keys);
@@ -245,7 +257,7 @@ export async function storeResults(store: Store, run: number, judged: readonly s
       gone.map((h) => Number(h.key_id)),
       gone.map((h) => [run, 0, null, 0, h.status, prev.run, h.key_id]),
     );
-    await insertTransitions(gone.map((h) => [Number(h.key_id), run, OPEN, null, 0, null, null, null, null, null, null, null, null, null, null, null, 0, h.status === null ? null : String(h.status), prev.run]));
+    await insertTransitions(gone.map((h) => [Number(h.key_id), run, OPEN, null, 0, null, null, null, null, null, null, null, null, null, null, null, 0, h.status === null ? null : String(h.status), prev.run, null]));
   }
   return { lines: line, perDialect, transitions };
 }

@@ -131,7 +131,7 @@ export function runPage(links: Links, r: RunEntry & { options: unknown; dice: un
 }
 
 function finding(s: GameState): Finding {
-  return { rule: s.rule ?? '', turn: s.turn, microMove: s.microMove, dfen: s.dfen, dice: null, recorded: s.recorded, allowed: [], message: s.message ?? '', location: null };
+  return { rule: s.rule ?? '', turn: s.turn, microMove: s.microMove, dfen: s.dfen, ...(s.turnDfen !== undefined && { turnDfen: s.turnDfen }), dice: null, recorded: s.recorded, allowed: [], message: s.message ?? '', location: null };
 }
 
 const verdict = (s: GameState | null) => (s === null ? '—' : `<span class="${attr(s.status)}">${h(s.status)}</span>${s.rule ? ` ${code(s.rule)}` : ''}${s.turn !== null ? ` at turn ${h(s.turn)}` : ''}`);

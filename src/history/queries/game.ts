@@ -13,6 +13,8 @@ export interface GameState {
   turn: number | null;
   microMove: number | null;
   dfen: string | null;
+  /** The turn's start, where the finding lies past its first micro-move (recorded from schema 5 on). */
+  turnDfen?: string;
   recorded: string[];
   message: string | null;
   source: string | null;
@@ -58,6 +60,7 @@ function fieldsOf(r: Row): Fields {
     source: r.source === null ? null : String(r.source),
     index: Number(r.idx),
     turns: r.turns === null ? null : Number(r.turns),
+    ...(r.turn_dfen !== null && r.turn_dfen !== undefined && { turnDfen: String(r.turn_dfen) }),
   };
 }
 
@@ -95,7 +98,7 @@ export async function gameHistory(store: Store, game: string, opts: { dialect?: 
   if (keys.length === 0) throw new HistoryError('history-unknown-game', `unknown game "${game}"${opts.dialect ? ` under ${opts.dialect}` : ''}: no recorded run holds it`);
   const ids = keys.map((k) => Number(k.key_id));
   const rows = await store.all(
-    `SELECT key_id, run, next_run, line, status, rule, turn, micro_move, dfen, recorded, message, source, idx, turns FROM transitions WHERE present = 1 AND key_id IN (${ids.map(() => '?').join(', ')}) ORDER BY key_id, run`,
+    `SELECT key_id, run, next_run, line, status, rule, turn, micro_move, dfen, turn_dfen, recorded, message, source, idx, turns FROM transitions WHERE present = 1 AND key_id IN (${ids.map(() => '?').join(', ')}) ORDER BY key_id, run`,
     ids,
   );
   type Held = { run: number; next: number; line: number; f: Fields };

@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
@@ -118,14 +118,19 @@ describe('bad output paths: one line, exit 2, no stack trace', () => {
     ['diff --out run/results.ndjson', ['diff', 'run', 'run', '--out', 'run/results.ndjson']],
     ['generate --key the --out file', ['generate', '--games', '1', '--inject', 'maximum.fewer-dice:0.5', '--out', 'g.ndjson', '--key', 'g.ndjson']],
     ['diff --out ""', ['diff', 'run', 'run', '--out', '']],
+    ['diff --out run/summary.json', ['diff', 'run', 'run', '--out', 'run/summary.json']],
+    ['convert --out a link to the input', ['convert', 'in.ndjson', '--to', 'csv', '--out', 'link.csv']],
+    ['convert of a link to the --out file', ['convert', 'link.csv', '--to', 'csv', '--out', 'in.ndjson']],
   ];
   it.each(cases)('%s', (_, args) => {
     const dir = tempDir('dice-badout-');
     writeFileSync(join(dir, 'in.ndjson'), records(2));
     mkdirSync(join(dir, 'dir'));
+    // The same file under another name: a symbolic link is refused as the file it names.
+    symlinkSync('in.ndjson', join(dir, 'link.csv'));
     expect(cli(dir, ['replay', 'in.ndjson', '--dialect', 'reference', '--jobs', '1', '--out', 'run', '--quiet']).code).toBe(0);
     const before = tree(dir);
-    expectUsageLine(cli(dir, args), /(--out|--errors|--key) (needs a path|\S+: (is a folder|cannot create it: \/dev\/null is not a folder|cannot create it: .*in\.ndjson is not a folder|is also an input|is the --out file too))/);
+    expectUsageLine(cli(dir, args), /(--out|--errors|--key) (needs a path|\S+: (is a folder|cannot create it: \/dev\/null is not a folder|cannot create it: .*in\.ndjson is not a folder|is also an input|is the --out file too|is inside the source folder run; the output never goes among the inputs))/);
     expect(tree(dir)).toEqual(before);
   });
 

@@ -1,4 +1,4 @@
-import { lstatSync, readdirSync, readFileSync, type Stats, statSync } from 'node:fs';
+import { lstatSync, readdirSync, readFileSync, realpathSync, type Stats, statSync } from 'node:fs';
 import { basename, dirname, relative, resolve, sep } from 'node:path';
 
 /**
@@ -179,25 +179,50 @@ export function checkFileTarget(what: string, path: string): FileTarget {
   throw new OutputPathError('output.not-file', `${what} ${path}: is not a regular file`);
 }
 
+/** A path's file identity (device and inode, through symbolic links), or null when it does not exist. */
+function identity(path: string): string | null {
+  try {
+    const st = statSync(path);
+    return `${st.dev}:${st.ino}`;
+  } catch {
+    return null;
+  }
+}
+
+/** The path with its symbolic links resolved as far as it exists (the rest as written). */
+function realish(path: string): string {
+  try {
+    return realpathSync(path);
+  } catch {
+    const parent = dirname(path);
+    return parent === path ? path : resolve(realish(parent), basename(path));
+  }
+}
+
 /**
- * Refuses an output that is one of the inputs, or (for a folder output) lies inside a
- * source folder, where the next run would read the reports as records.
+ * Refuses an output that is one of the inputs (by name, or the same file through a symbolic
+ * link), or (for a folder output, or with `inside`: any output) lies inside a source folder,
+ * where the next run would read the reports as records, or a diff would write into the runs it
+ * compares.
  */
-export function checkNotAnInput(what: string, path: string, sources: readonly string[], opts: { folder: boolean }): void {
+export function checkNotAnInput(what: string, path: string, sources: readonly string[], opts: { folder: boolean; inside?: boolean }): void {
   const target = resolve(path);
+  const targetId = identity(target);
+  const targetReal = realish(target);
   for (const s of sources) {
     if (s === '-' || /^https?:\/\//i.test(s)) continue;
     const src = resolve(s);
-    if (src === target) throw new OutputPathError('output.is-input', `${what} ${path}: is also an input; choose another path`);
+    if (src === target || (targetId !== null && identity(src) === targetId)) throw new OutputPathError('output.is-input', `${what} ${path}: is also an input; choose another path`);
     let isDir = false;
     try {
       isDir = statSync(src).isDirectory();
     } catch {
       continue;
     }
-    const rel = relative(src, target);
-    if (opts.folder && isDir && !rel.startsWith('..') && rel !== '' && !rel.startsWith(sep)) {
-      throw new OutputPathError('output.in-input', `${what} ${path}: is inside the source folder ${s}; a later run would read it as records (choose a path outside it)`);
+    const rel = relative(realish(src), targetReal);
+    if ((opts.folder || opts.inside === true) && isDir && !rel.startsWith('..') && rel !== '' && !rel.startsWith(sep)) {
+      const why = opts.folder ? 'a later run would read it as records' : 'the output never goes among the inputs';
+      throw new OutputPathError('output.in-input', `${what} ${path}: is inside the source folder ${s}; ${why} (choose a path outside it)`);
     }
   }
 }

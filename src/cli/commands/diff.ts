@@ -41,8 +41,8 @@ export const diffCommand: CommandModule<object, DiffArgs> = {
   handler: async (args) => {
     if (args.out !== undefined) {
       checkFileTarget('--out', args.out);
-      // The diff never lands on the results it compares.
-      checkNotAnInput('--out', args.out, [args.runA, args.runB, join(args.runA, 'results.ndjson'), join(args.runB, 'results.ndjson')], { folder: false });
+      // The diff never lands on the runs it compares (their results, their summaries, anything in them).
+      checkNotAnInput('--out', args.out, [args.runA, args.runB, join(args.runA, 'results.ndjson'), join(args.runB, 'results.ndjson')], { folder: false, inside: true });
     }
     let diff;
     try {

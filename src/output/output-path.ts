@@ -1,4 +1,4 @@
-import { lstatSync, readdirSync, readFileSync, realpathSync, type Stats, statSync } from 'node:fs';
+import { existsSync, lstatSync, readdirSync, readFileSync, realpathSync, type Stats, statSync } from 'node:fs';
 import { basename, dirname, relative, resolve, sep } from 'node:path';
 
 /**
@@ -12,7 +12,7 @@ import { basename, dirname, relative, resolve, sep } from 'node:path';
 /** A file every published folder holds: what makes it safe to replace. */
 export const RUN_MARKER = '.dice-dialects-run';
 /** What a published folder is: a replay or merge run folder, or an infer run folder. */
-export type FolderKind = 'run-folder' | 'infer-folder';
+export type FolderKind = 'run-folder' | 'infer-folder' | 'history-site';
 export const runMarkerText = (kind: FolderKind): string => `${JSON.stringify({ tool: 'dice-dialects', kind, version: 1 })}\n`;
 export const RUN_MARKER_TEXT = runMarkerText('run-folder');
 
@@ -74,15 +74,16 @@ function markerKind(dir: string): FolderKind | null {
   }
   try {
     const m = JSON.parse(text) as { tool?: unknown; kind?: unknown };
-    if (m.tool === 'dice-dialects' && (m.kind === 'run-folder' || m.kind === 'infer-folder')) return m.kind;
+    if (m.tool === 'dice-dialects' && (m.kind === 'run-folder' || m.kind === 'infer-folder' || m.kind === 'history-site')) return m.kind;
   } catch {
     // Not JSON: not ours.
   }
   return null;
 }
 
-/** A folder written before markers: a run summary, or an infer document beside only infer's own files. */
+/** A folder written before markers: a run summary, or an infer document beside only infer's own files; a history site by its own marker. */
 function legacyKind(dir: string): FolderKind | null {
+  if (existsSync(resolve(dir, SITE_MARKER))) return 'history-site';
   try {
     const summary = JSON.parse(readFileSync(resolve(dir, 'summary.json'), 'utf8')) as { format?: unknown; run_info?: { tool?: unknown } };
     if (summary.format === 'dice-dialects/summary@1' && summary.run_info?.tool === 'dice-dialects') return 'run-folder';
@@ -102,6 +103,11 @@ function legacyKind(dir: string): FolderKind | null {
 /** The files a run folder holds (a shard's holds results.ndjson and shard.json). */
 export const RUN_FILES = ['results.ndjson', 'summary.json', 'report.md', 'report.html', 'junit.xml', 'explorer.html'] as const;
 
+/** The pages (and their JSON) of `history site`. */
+export const SITE_FILES = ['index.html', 'trend.html', 'diff.html', 'runs.json', 'trend.json', 'diff.json'] as const;
+/** The marker `history site` wrote before the shared one. */
+const SITE_MARKER = '.dice-dialects-history-site';
+
 /** The files an infer run folder holds (before markers, a folder holding anything else was not one of ours). */
 const INFER_FILES = ['infer.json', 'report.md', 'report.html'];
 
@@ -113,6 +119,7 @@ const INFER_FILES = ['infer.json', 'report.md', 'report.html'];
 const OWN_FILES: Record<FolderKind, ReadonlySet<string>> = {
   'run-folder': new Set([RUN_MARKER, ...RUN_FILES, 'shard.json']),
   'infer-folder': new Set([RUN_MARKER, ...INFER_FILES]),
+  'history-site': new Set([RUN_MARKER, SITE_MARKER, ...SITE_FILES]),
 };
 
 /** The entries of a folder of `kind` that the tool never writes there (a folder's name ends in '/'), sorted. */
@@ -131,7 +138,7 @@ export function isOurFolder(dir: string, kind: FolderKind): boolean {
 /** True for a folder this tool published as a run (marker, or a run summary from before the marker existed). */
 export const isRunFolder = (dir: string): boolean => isOurFolder(dir, 'run-folder');
 
-const KIND_WORDS: Record<FolderKind, string> = { 'run-folder': 'a run folder', 'infer-folder': 'an infer run folder' };
+const KIND_WORDS: Record<FolderKind, string> = { 'run-folder': 'a run folder', 'infer-folder': 'an infer run folder', 'history-site': 'a history site' };
 
 /** Throws OutputPathError unless `path` is free or a folder this tool published as `kind`. */
 export function checkFolderTarget(what: string, path: string, kind: FolderKind): void {

@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launch, skipWithoutChromium, watchedPage } from '../../test-support/chromium.js';
@@ -168,6 +168,15 @@ describe.skipIf(skip)('the history dashboard in headless Chromium', () => {
     expect(cli(['history', 'site', '--db', db, '--out', out]).code).toBe(0);
     const foreign = cli(['history', 'site', '--db', db, '--out', dir]);
     expect(foreign.code).toBe(2);
-    expect(foreign.err).toMatch(/was not written by history site/);
+    expect(foreign.err).toMatch(/is not a history site written by dice-dialects/);
+    // A site that also holds a file of someone else's is not replaced either: replacing it would delete the file.
+    writeFileSync(join(out, 'CNAME'), 'example.org\n');
+    const kept = cli(['history', 'site', '--db', db, '--out', out]);
+    expect([kept.code, kept.err.trim().split('\n').length]).toEqual([2, 1]);
+    expect(kept.err).toMatch(/also holds what dice-dialects did not write \(CNAME\)/);
+    expect(readFileSync(join(out, 'CNAME'), 'utf8')).toBe('example.org\n');
+    // A file is refused in one line, no stack trace.
+    const file = cli(['history', 'site', '--db', db, '--out', join(out, 'CNAME')]);
+    expect([file.code, file.err]).toEqual([2, `dice-dialects: --out ${join(out, 'CNAME')}: exists and is a file, not a history site (nothing was written; choose a new folder)\n`]);
   }, 120_000);
 });

@@ -4,9 +4,9 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { tempDir } from '../test-support/temp-dir.js';
-import { diffRecorded, gameHistory, migrate, openStore, SCHEMA_VERSION, schemaVersion } from './index.js';
+import { diffRecorded, gameHistory, getRun, migrate, openStore, SCHEMA_VERSION, schemaVersion } from './index.js';
 import { serverLinks } from './dashboard/layout.js';
-import { gamePage } from './dashboard/pages.js';
+import { diffPage, gamePage } from './dashboard/pages.js';
 import { BIN, cli, EVIL_ID, makeRuns, syntheticRun } from './test-support/runs.js';
 
 const Libsql = createRequire(import.meta.url)('libsql') as typeof import('libsql');
@@ -91,6 +91,31 @@ describe('history record and queries (embedded file)', () => {
     const d = json(cli(['history', 'diff', '1', '2', '--db', db, '--json']));
     expect(d.broken.length).toBeGreaterThan(0);
     expect(d.fixed.length).toBeGreaterThan(0);
+  });
+
+  it('diff names a configuration change as diff on the folders does, and the dashboard does not call it clean', async () => {
+    const corpus = join(dir, 'corpus');
+    const plain = join(dir, 'cfg-plain');
+    const set = join(dir, 'cfg-set');
+    for (const [out, extra] of [[plain, []], [set, ['--set', 'enPassant.window=first-micro-move']]] as const) {
+      const r = cli(['replay', corpus, '--dialect', 'reference', ...extra, '--jobs', '1', '--quiet', '--out', out]);
+      expect(r.code, r.err).toBe(0);
+    }
+    const cfg = join(dir, 'cfg.db');
+    expect(cli(['history', 'record', plain, set, '--db', cfg]).code).toBe(0);
+    const recorded = json(cli(['history', 'diff', '1', '2', '--db', cfg, '--json']));
+    expect(recorded.configChanges).toEqual(expect.arrayContaining([expect.stringMatching(/^option dialects .*enPassant\.window=first-micro-move/)]));
+    expect(recorded).toEqual(JSON.parse(cli(['diff', plain, set, '--json']).out));
+    expect(cli(['history', 'diff', '1', '2', '--db', cfg]).out).toContain('**The configuration changed**');
+    const store = await openStore(cfg, { readonly: true });
+    try {
+      const [a, b] = [await getRun(store, 1), await getRun(store, 2)];
+      const page = diffPage(serverLinks, a, b, await diffRecorded(store, 1, 2));
+      expect(page).toContain('<div class="banner bad">');
+      expect(page).not.toContain('Nothing broke.');
+    } finally {
+      await store.close();
+    }
   });
 
   it('diff sets records written one by one against the folded line that counted them in the other run', () => {
@@ -326,7 +351,7 @@ describe('history record and queries (embedded file)', () => {
       fresh.close();
     }
     const v3 = new Libsql(old);
-    v3.exec("DROP INDEX current_run; ALTER TABLE transitions DROP COLUMN turn_dfen; UPDATE history_meta SET value = '3' WHERE key = 'schema'");
+    v3.exec("DROP INDEX current_run; DROP INDEX transitions_folded; ALTER TABLE transitions DROP COLUMN turn_dfen; UPDATE history_meta SET value = '3' WHERE key = 'schema'");
     v3.close();
     oneLine(cli(['history', 'runs', '--db', old]), 2, /history schema 3, older .* history migrate/);
     expect(cli(['history', 'migrate', '--db', old]).code).toBe(0);

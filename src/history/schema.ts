@@ -151,8 +151,9 @@ export const MIGRATIONS: readonly Migration[] = [
   // older run (queries/diff.ts), not every transition in between.
   ['CREATE INDEX current_run ON current (run)'],
   // 5: a finding's turn start (results' turnDfen), for the check command of a finding past the
-  // turn's first micro-move. Not in the digest: a row recorded before it is not a change.
-  ['ALTER TABLE transitions ADD COLUMN turn_dfen TEXT'],
+  // turn's first micro-move (not in the digest: a row recorded before it is not a change); the
+  // folded lines by run, which a diff reads whole (queries/diff.ts).
+  ['ALTER TABLE transitions ADD COLUMN turn_dfen TEXT', 'CREATE INDEX transitions_folded ON transitions (run) WHERE repeats IS NOT NULL'],
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

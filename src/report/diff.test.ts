@@ -139,13 +139,13 @@ describe('diffRuns: records one run folded', () => {
     expect(anythingBroke(d, { allowGone: true })).toBe(true);
   });
 
-  it('folds of one id with other counts: the difference pairs with the records written one by one, the rest is gone or new with its count', async () => {
+  it('folds with other counts: what both count is unchanged, the rest pairs with the records written one by one, what is left is gone or new with its count', async () => {
     // A: 40 unreadable (30 folded). B: the first 15 read, the other 25 still unreadable (15 folded under the same id).
     let d = await diffOf(faults(40, 'unreadable'), [...faults(15, 'conforming'), ...faults(40, 'unreadable', 15)]);
     expect(d.fixed).toHaveLength(15);
     expect([d.gone, d.new, d.broken]).toEqual([[], [], []]);
-    // 10 written in full in B that A folded: unchanged, as is the fold both wrote (one line).
-    expect(d.unchanged).toBe(10 + 1);
+    // Records 15–39, unreadable in both: 15 in both folds, 10 written in full in B that A folded.
+    expect(d.unchanged).toBe(25);
     // A corpus that shrank: 40 folded into 30, then 12 into 2. What A's fold counted beyond B's is gone, with its count.
     d = await diffOf(faults(40, 'unreadable'), faults(12, 'unreadable'));
     expect(d.gone.map((e) => [e.id, e.before?.repeats])).toEqual([['corpus.ndjson#repeated-1', 28]]);
@@ -155,6 +155,37 @@ describe('diffRuns: records one run folded', () => {
     d = await diffOf(faults(12, 'unreadable'), faults(40, 'unreadable'));
     expect(d.new.map((e) => [e.id, e.after?.repeats])).toEqual([['corpus.ndjson#repeated-1', 28]]);
     expect(d.gone).toEqual([]);
+  });
+});
+
+describe('diffRuns: folds are set by kind, never paired by their numbered ids', () => {
+  const kinds = (n: number, rule: string, from: number) =>
+    Array.from({ length: n }, (_, k) => ({ ...line(`g${from + k}`, 'reference', from + k, 'unreadable'), turns: null, findings: [{ ...f(rule), message: rule, location: `corpus.ndjson:${from + k + 1}` }] }));
+  async function diffOf(a: GameResultLine[], b: GameResultLine[]) {
+    const root = tempDir('dice-diff-');
+    await writeRun(join(root, 'a'), folded(a));
+    await writeRun(join(root, 'b'), folded(b));
+    return diffRuns(join(root, 'a'), join(root, 'b'));
+  }
+  const good = (from: number, n: number) => Array.from({ length: n }, (_, k) => line(`g${from + k}`, 'reference', from + k, 'conforming'));
+
+  it('two kinds that swap places: every record unchanged, the table counts records', async () => {
+    const [x, y] = [kinds(12, 'record.missing-field', 40), kinds(12, 'record.bad-json', 52)];
+    const d = await diffOf([...good(0, 30), ...x, ...y], [...good(0, 30), ...y, ...x]);
+    expect([d.fixed, d.broken, d.reclassified, d.gone, d.new]).toEqual([[], [], [], [], []]);
+    expect(d.unchanged).toBe(54);
+    expect(anythingBroke(d)).toBe(false);
+    expect(renderDiffMarkdown(d)).toContain('| unchanged | 54 |');
+  });
+
+  it('records removed and others added beside a fold: the fold counts its own kind first, the removed are gone, the added new', async () => {
+    // A: 30 good, 12 truncated (10 written, 2 folded). B: 25 good, 3 new truncated, the same 12 truncated (10 written, 5 folded).
+    const d = await diffOf([...good(0, 30), ...kinds(12, 'record.bad-json', 40)], [...good(0, 25), ...kinds(3, 'record.bad-json', 60), ...kinds(12, 'record.bad-json', 40)]);
+    expect(d.gone.map((e) => e.id)).toEqual(['g25', 'g26', 'g27', 'g28', 'g29']);
+    expect(d.new.map((e) => e.id)).toEqual(['g60', 'g61', 'g62']);
+    expect([d.broken, d.fixed, d.reclassified]).toEqual([[], [], []]);
+    expect(d.unchanged).toBe(25 + 12);
+    expect(anythingBroke(d, { allowGone: true })).toBe(false);
   });
 });
 

@@ -10,7 +10,7 @@ import { readResults } from './results-file.js';
  */
 
 import { classify, type DiffEntry, type DiffSide, type RunDiff } from './diff-classify.js';
-import { recordsIn, settleFolded } from './diff-folded.js';
+import { type Fold, recordsIn, settleFolded } from './diff-folded.js';
 
 export { classify, type DiffCategory, type DiffEntry, type DiffSide, type RunDiff } from './diff-classify.js';
 
@@ -46,6 +46,9 @@ export const diffSide = (status: DiffSide['status'], rule: string | null, index:
 
 const side = (line: DiffInput): DiffSide => diffSide(line.status, line.rule, line.index, line.repeats);
 
+/** A folded line: repeated unreadable records written once, with their count. */
+export const isFold = (line: { repeats?: number | null }): boolean => line.repeats !== undefined && line.repeats !== null;
+
 /** id + dialect, plus the occurrence number so a duplicated id is paired in order, not collapsed. */
 function keyer(): (line: DiffInput) => string {
   const seen = new Map<string, number>();
@@ -75,14 +78,21 @@ export async function diffRuns(dirA: string, dirB: string): Promise<RunDiff> {
 /** The diff of two runs' lines, each in its run's order: the one implementation `diff` and the run history share. */
 export async function diffLines(linesA: AsyncIterable<DiffInput> | Iterable<DiffInput>, linesB: AsyncIterable<DiffInput> | Iterable<DiffInput>): Promise<RunDiff> {
   const before = new Map<string, { side: DiffSide; id: string; dialect: string; source: string | null }>();
+  // Folded lines are set against the other run's records after the pairing (diff-folded.ts), never paired by id.
+  const foldsA: Fold[] = [];
+  const foldsB: Fold[] = [];
   const keyA = keyer();
   for await (const line of linesA) {
-    before.set(keyA(line), { side: side(line), id: line.id, dialect: line.dialect, source: line.source });
+    if (isFold(line)) foldsA.push({ id: line.id, dialect: line.dialect, source: line.source, side: side(line) });
+    else before.set(keyA(line), { side: side(line), id: line.id, dialect: line.dialect, source: line.source });
   }
   const out: RunDiff = { fixed: [], broken: [], reclassified: [], new: [], gone: [], faulted: [], repairedFaults: [], unchanged: 0 };
   const keyB = keyer();
-  const folds: DiffEntry[] = [];
   for await (const line of linesB) {
+    if (isFold(line)) {
+      foldsB.push({ id: line.id, dialect: line.dialect, source: line.source, side: side(line) });
+      continue;
+    }
     const key = keyB(line);
     const after = side(line);
     const a = before.get(key);
@@ -92,13 +102,12 @@ export async function diffLines(linesA: AsyncIterable<DiffInput> | Iterable<Diff
       continue;
     }
     before.delete(key);
-    if (a.side.repeats !== undefined || after.repeats !== undefined) folds.push(entry);
     const category = classify(a.side, after);
     if (category === 'unchanged') out.unchanged++;
     else out[category].push(entry);
   }
   for (const a of before.values()) out.gone.push({ id: a.id, dialect: a.dialect, source: a.source, before: a.side, after: null });
-  settleFolded(out, folds);
+  settleFolded(out, foldsA, foldsB);
   return out;
 }
 

@@ -165,7 +165,7 @@ const diffCmd: CommandModule<object, { db: string; json: boolean; runA: string; 
   builder: (y) => y.positional('runA', { type: 'string', demandOption: true }).positional('runB', { type: 'string', demandOption: true }).option('db', dbOption).option('json', { type: 'boolean', default: false }) as never,
   handler: async (a) => {
     const d = await withStore(a.db, 'read', async (s) => diffRecorded(s, await resolveRun(s, String(a.runA)), await resolveRun(s, String(a.runB))));
-    out(d, a.json, () => renderDiffMarkdown(d));
+    out(d, a.json, () => renderDiffMarkdown(d, { configChanges: d.configChanges }));
   },
 };
 

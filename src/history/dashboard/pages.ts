@@ -1,5 +1,6 @@
 import { boardSvg } from '../../explore/page/board-svg.js';
-import type { DiffEntry, RunDiff } from '../../report/diff.js';
+import { anythingBroke, brokenReclassified, type DiffEntry } from '../../report/diff.js';
+import type { RecordedDiff } from '../queries/diff.js';
 import { recordsIn } from '../../report/diff-folded.js';
 import { findingLink, movesFromDfen, NO_CHECK } from '../../report/repro.js';
 import { loadedAs, type ReproDialect, reproduction } from '../../run/reproduction.js';
@@ -204,15 +205,16 @@ function diffList(links: Links, title: string, entries: DiffEntry[], cap: number
   return `<h2>${h(title)} (${h(recordsIn(entries))})</h2>\n${table(['dialect', 'game', 'corpus', 'before (A)', 'after (B)'], rows)}${more}`;
 }
 
-export function diffPage(links: Links, a: RunEntry, b: RunEntry, d: RunDiff, cap = 500): string {
+export function diffPage(links: Links, a: RunEntry, b: RunEntry, d: RecordedDiff, cap = 500): string {
+  const reclassified = brokenReclassified(d).length;
   const form = links.run(1) === null ? '' : `<form class="filters" method="get" action="${attr(links.diff() ?? '')}"><label>run A<input type="text" name="a" value="${attr(String(a.run))}"></label><label>run B<input type="text" name="b" value="${attr(String(b.run))}"></label><button type="submit">Compare</button></form>`;
   const gone = recordsIn(d.gone);
-  const bad = d.broken.length > 0 || gone > 0;
+  const bad = anythingBroke(d, { configChanges: d.configChanges });
   const counts = table(['change', 'records'], [['broken', h(d.broken.length)], ['fixed', h(d.fixed.length)], ['reclassified', h(d.reclassified.length)], ['new', h(recordsIn(d.new))], ['gone', h(gone)], ['unchanged', h(d.unchanged)]], [1]);
   const body = [
     form,
     `<p>A: ${link(links.run(a.run), `run #${a.run} ${h(a.label)}`)} (${h(a.startedAt)}) → B: ${link(links.run(b.run), `run #${b.run} ${h(b.label)}`)} (${h(b.startedAt)})</p>`,
-    `<div class="banner ${bad ? 'bad' : 'good'}">${d.broken.length ? `${d.broken.length} record(s) broke.` : 'Nothing broke.'}${gone ? ` ${gone} record(s) gone.` : ''}${d.fixed.length ? ` ${d.fixed.length} fixed.` : ''}</div>`,
+    `<div class="banner ${bad ? 'bad' : 'good'}">${d.broken.length ? `${d.broken.length} record(s) broke.` : bad ? '' : 'Nothing broke.'}${reclassified ? ` ${reclassified} reclassified record(s) count as broken: their first rule changed.` : ''}${gone ? ` ${gone} record(s) gone.` : ''}${d.fixed.length ? ` ${d.fixed.length} fixed.` : ''}${d.configChanges?.length ? ` The configuration changed (${h(d.configChanges.join('; '))}): the runs are not comparable.` : ''}</div>`,
     counts,
     diffList(links, 'Broken', d.broken, cap),
     diffList(links, 'Fixed', d.fixed, cap),

@@ -1,4 +1,4 @@
-import { classify, type DiffEntry, type DiffSide, diffSide, type RunDiff } from '../../report/diff.js';
+import { classify, configChanges, type DiffEntry, type DiffSide, diffSide, type RunConfig, type RunDiff } from '../../report/diff.js';
 import { settleFolded } from '../../report/diff-folded.js';
 import type { Row, SqlValue, Store } from '../store-types.js';
 
@@ -9,6 +9,15 @@ interface Held {
   line: number;
   source: string | null;
   side: DiffSide;
+}
+
+/** The folded lines present as of `run` (a partial index holds them: a few rows a run). */
+async function foldsAsOf(store: Store, run: number, judged: Map<string, number>): Promise<Held[]> {
+  const rows = await store.all(`SELECT ${COLUMNS} FROM transitions t JOIN current k ON k.key_id = t.key_id WHERE t.repeats IS NOT NULL AND t.run <= ? AND t.next_run > ? AND t.present = 1`, [run, run]);
+  return rows
+    .map(held)
+    .filter((h) => judged.has(h.dialect))
+    .sort((x, y) => x.line - y.line);
 }
 
 const COLUMNS = 'k.key_id, k.game, k.dialect, t.line, t.source, t.status, t.rule, t.idx, t.repeats';
@@ -60,6 +69,21 @@ async function allAsOf(store: Store, run: number, dialect: string): Promise<Held
   return rows.map(held);
 }
 
+/** What a recorded run was made under, as its summary's run_info held it (the dialects in the run's order). */
+async function runConfigOf(store: Store, run: number): Promise<RunConfig> {
+  const [r] = await store.all('SELECT tool_version, options FROM runs WHERE run = ?', [run]);
+  const options = JSON.parse(String(r.options)) as Record<string, unknown>;
+  const rows = await store.all('SELECT dialect, file, sha256 FROM run_dialects WHERE run = ?', [run]);
+  const named = Array.isArray(options.dialects) ? options.dialects.map((d) => String(d).split(' --set ')[0]) : [];
+  const at = (d: string) => (named.indexOf(d) + 1 || named.length + 1);
+  rows.sort((x, y) => at(String(x.dialect)) - at(String(y.dialect)) || (String(x.dialect) < String(y.dialect) ? -1 : 1));
+  const dialects = Object.fromEntries(rows.map((d) => [String(d.dialect), { file: d.file === null ? null : String(d.file), sha256: d.sha256 === null ? null : String(d.sha256) }]));
+  return { version: r.tool_version === null ? undefined : String(r.tool_version), dialects, options };
+}
+
+/** A recorded diff: `diff`'s classes, and (as `diff --json` gives it) what differs between the runs' configurations. */
+export type RecordedDiff = RunDiff & { configChanges?: string[] };
+
 /**
  * Any two recorded runs, in the classes of `diff` and in its order (B's lines, then A's for
  * gone), paired by game id + dialect + occurrence as `diff` on the two folders pairs them.
@@ -68,7 +92,7 @@ async function allAsOf(store: Store, run: number, dialect: string): Promise<Held
  * which candidate keys to read (the keys changed since the older run, or those with a
  * transition in between) instead of choosing the cheaper: both give the same diff.
  */
-export async function diffRecorded(store: Store, runA: number, runB: number, opts: { keys?: 'since' | 'range' } = {}): Promise<RunDiff> {
+export async function diffRecorded(store: Store, runA: number, runB: number, opts: { keys?: 'since' | 'range' } = {}): Promise<RecordedDiff> {
   const [inA, inB] = [await judged(store, runA), await judged(store, runB)];
   const lo = Math.min(runA, runB);
   const hi = Math.max(runA, runB);
@@ -79,20 +103,24 @@ export async function diffRecorded(store: Store, runA: number, runB: number, opt
   const atB = await asOf(store, runB, keys);
   const atHi = runB >= runA ? atB : atA;
   const changed = (h: { key: number }) => (atHi.get(h.key)?.from ?? 0) > lo;
-  const sideA: Held[] = [...atA.values()].filter((h) => h.present && both(h) && changed(h));
-  const sideB: Held[] = [...atB.values()].filter((h) => h.present && both(h) && changed(h));
+  let sideA: Held[] = [...atA.values()].filter((h) => h.present && both(h) && changed(h));
+  let sideB: Held[] = [...atB.values()].filter((h) => h.present && both(h) && changed(h));
   for (const d of inA.keys()) if (!inB.has(d)) sideA.push(...(await allAsOf(store, runA, d)));
   for (const d of inB.keys()) if (!inA.has(d)) sideB.push(...(await allAsOf(store, runB, d)));
   sideA.sort((x, y) => x.line - y.line);
   sideB.sort((x, y) => x.line - y.line);
+  // Folded lines are never paired by key: every one of each run is set against the other's records (diff-folded.ts), as `diff` does.
+  const notFold = (h: Held) => h.side.repeats === undefined;
+  sideA = sideA.filter(notFold);
+  sideB = sideB.filter(notFold);
+  const [foldsA, foldsB] = [await foldsAsOf(store, runA, inA), await foldsAsOf(store, runB, inB)];
 
   const out: RunDiff = { fixed: [], broken: [], reclassified: [], new: [], gone: [], faulted: [], repairedFaults: [], unchanged: 0 };
   // Lines of B the changed keys do not cover are the same in A.
   const covered = new Map<string, number>();
-  for (const b of sideB) covered.set(b.dialect, (covered.get(b.dialect) ?? 0) + 1);
+  for (const b of [...sideB, ...foldsB]) covered.set(b.dialect, (covered.get(b.dialect) ?? 0) + 1);
   for (const [d, lines] of inB) if (inA.has(d)) out.unchanged += lines - (covered.get(d) ?? 0);
   const before = new Map(sideA.map((a) => [a.key, a]));
-  const folds: DiffEntry[] = [];
   for (const b of sideB) {
     const a = before.get(b.key);
     const entry: DiffEntry = { id: b.id, dialect: b.dialect, source: b.source, before: a?.side ?? null, after: b.side };
@@ -101,12 +129,12 @@ export async function diffRecorded(store: Store, runA: number, runB: number, opt
       continue;
     }
     before.delete(b.key);
-    if (a.side.repeats !== undefined || b.side.repeats !== undefined) folds.push(entry);
     const category = classify(a.side, b.side);
     if (category === 'unchanged') out.unchanged++;
     else out[category].push(entry);
   }
   for (const a of before.values()) out.gone.push({ id: a.id, dialect: a.dialect, source: a.source, before: a.side, after: null });
-  settleFolded(out, folds);
-  return out;
+  settleFolded(out, foldsA, foldsB);
+  const changes = configChanges(await runConfigOf(store, runA), await runConfigOf(store, runB));
+  return changes.length > 0 ? { ...out, configChanges: changes } : out;
 }

@@ -1,4 +1,5 @@
 import { readFileSync, writeFileSync } from 'node:fs';
+import { gunzipSync } from 'node:zlib';
 import { runCli } from '../test-support/run-cli.js';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
@@ -29,6 +30,20 @@ describe('dice-dialects convert', () => {
     const r = await run('convert', fixture('ingest-wire'), '--to', 'csv', '--out', '/dev/stdout');
     expect(r.code).toBe(1);
     expect(r.out.split('\n')[0]).toMatch(/^game_id,turn_number,fen,dice/);
+  });
+
+  it('--out NAME.gz is written gzip-compressed, and reads back to the same records', async () => {
+    const gz = join(dir, 'turns.csv.gz');
+    expect((await run('convert', fixture('ingest-wire'), '--to', 'csv', '--out', gz)).code).toBe(1);
+    expect(gunzipSync(readFileSync(gz)).toString('utf8').split('\n')[0]).toMatch(/^game_id,turn_number,fen,dice/);
+    const plain = await run('convert', fixture('ingest-wire'), '--to', 'csv');
+    expect(gunzipSync(readFileSync(gz)).toString('utf8')).toBe(plain.out);
+    writeFileSync(join(dir, 'turns-plain.csv'), plain.out);
+    const back = await run('convert', gz);
+    // The same records, read from either file (each names its own file as where it was read).
+    const games = (text: string) => text.trim().split('\n').map((l) => JSON.parse(l) as { id: string; turns: unknown[] }).map((g) => [g.id, JSON.stringify(g.turns).replace(/turns(-plain)?\.csv(\.gz)?/g, 'F')]);
+    expect(games(back.out).length).toBeGreaterThan(0);
+    expect(games(back.out)).toEqual(games((await run('convert', join(dir, 'turns-plain.csv'))).out));
   });
 
   it('writes canonical NDJSON and accounts for every record on stderr', async () => {

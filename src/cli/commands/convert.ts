@@ -1,3 +1,5 @@
+import { once } from 'node:events';
+import { createGzip } from 'node:zlib';
 import type { CommandModule } from 'yargs';
 import { openOutputFile, type OutputFile } from '../../output/file-output.js';
 import { checkNotAnInput } from '../../output/output-path.js';
@@ -30,7 +32,7 @@ export const convertCommand: CommandModule<object, Args> = {
   builder: (y) =>
     sourceOptions(y)
       .option('to', { choices: FORMAT_NAMES, default: 'ndjson' as const, describe: 'Output format' })
-      .option('out', { type: 'string', describe: 'Write here instead of stdout' })
+      .option('out', { type: 'string', describe: 'Write here instead of stdout (gzip when it ends in .gz)' })
       .option('errors', { type: 'string', describe: 'Write unreadable records here as NDJSON instead of one line each on stderr' })
       .option('concurrency', { type: 'number', default: 4, describe: 'Sources read at once (output keeps input order)' })
       .example('$0 convert games/ --glob "**/*.json" --history-list history.json --out games.ndjson', '')
@@ -44,6 +46,13 @@ export const convertCommand: CommandModule<object, Args> = {
     const outputs: OutputFile[] = [];
     const out = argv.out !== undefined ? await openOutputFile('--out', argv.out) : null;
     if (out) outputs.push(out);
+    // A name ending in .gz is written gzip-compressed, as generate writes it (and as every reader reads it).
+    const gzip = out !== null && argv.out!.endsWith('.gz') ? createGzip() : null;
+    if (gzip && out) {
+      gzip.pipe(out.stream);
+      // A file that fails (no space) stops taking the gzip's output: the gzip must fail too, not wait to drain.
+      out.stream.on('error', (error: Error) => gzip.destroy(error));
+    }
     const errors = argv.errors !== undefined
       ? await openOutputFile('--errors', argv.errors).catch(async (e) => {
           await out?.abort();
@@ -89,14 +98,19 @@ export const convertCommand: CommandModule<object, Args> = {
       }
     }
     try {
-      await writeRecords(argv.to, recordsOnly(), out?.stream ?? process.stdout, (record, reason) => {
+      await writeRecords(argv.to, recordsOnly(), gzip ?? out?.stream ?? process.stdout, (record, reason) => {
         unwritten++;
         process.stderr.write(`${record.location ?? record.id}: record.not-written: not written as ${argv.to}: ${reason} (record ${record.id})\n`);
       });
       for (const f of repeats.folded()) {
         show({ ...f.sample, index: f.firstIndex, id: null, location: f.location, message: foldedMessage(f, f.sample.code, f.sample.message), repeats: f.count });
       }
+      if (gzip) {
+        gzip.end();
+        await once(gzip, 'end');
+      }
     } catch (e) {
+      gzip?.destroy();
       // An output that failed (a full disk, a closed device) is the cause, not what its writer then met.
       let failed: Error | null = null;
       for (const o of outputs) failed ??= await o.abort();

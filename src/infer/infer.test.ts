@@ -170,6 +170,21 @@ describe('infer', () => {
     expect(option(doc, 'enPassant.window').values[0].conforming + option(doc, 'enPassant.window').values[0].diverging).toBe(12);
   }, 240_000);
 
+  it('a corpus of no game: its notes on stderr, a verdict that says so, exit 1, and no dialect file written', async () => {
+    const empty = join(dir, 'empty');
+    mkdirSync(empty);
+    writeFileSync(join(empty, 'games.ndjson'), '');
+    writeFileSync(join(empty, 'README.md'), '# about these games\n');
+    const written = join(dir, 'from-nothing.json');
+    const r = await runCli('infer', empty, '--dialect', 'dicechess-com', '--write', written, '--jobs', '1');
+    expect(r.code).toBe(1);
+    expect(r.out).toBe('no game in the corpus could be judged: no verdict on any option, and no dialect fits or fails\n');
+    expect(r.err).toMatch(/note: .*games\.ndjson is empty/);
+    expect(r.err).toMatch(/note: .*README\.md .*passed over/);
+    expect(r.err).toContain(`nothing was inferred (${written} not written)`);
+    expect(existsSync(written)).toBe(false);
+  }, 240_000);
+
   it('usage errors are one line, exit 2; an existing folder that is not an infer run is never replaced', async () => {
     const file = await corpus('usage.ndjson', 'reference', [], 3, 'usage');
     const unknown = await runCli('infer', file, '--dialect', 'reference', '--option', 'enPassant.windows');

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { type Dialect, loadDialect } from '../dialects/index.js';
 import type { FormatName } from '../records/model/game-record.js';
-import type { ReadOptions } from '../records/index.js';
+import type { ReadOptions, SourceNote } from '../records/index.js';
 import { expandSources } from '../records/input/expand.js';
 import { fileHash } from '../run/run-info.js';
 import { INFERRED_DIALECT_FILE, inferredDialect } from './dialect-file.js';
@@ -52,6 +52,8 @@ export interface InferRunOptions {
   onProgress?: (pass: 'infer' | 'confirm', p: Progress) => void;
   /** Told of each source that could not be read at all (the run exits 2 for one), once. */
   onSourceFailure?: (failure: SourceFailure) => void;
+  /** A source's note (a file passed over, an empty one), as replay prints it. */
+  onNote?: (note: SourceNote) => void;
 }
 
 export interface InferRunResult {
@@ -77,7 +79,7 @@ export async function runInfer(opts: InferRunOptions): Promise<InferRunResult> {
   };
   const stream = { sources: opts.sources, format: opts.format, glob: opts.glob, historyList: opts.historyList, http: opts.http, jobs: opts.jobs, forceJobs: opts.forceJobs, limit: opts.limit };
   // A source that cannot be read is told of once, in the first pass.
-  const first = await judgeCorpus({ ...stream, plan, onProgress: (p) => opts.onProgress?.('infer', p), onSourceFailure: opts.onSourceFailure });
+  const first = await judgeCorpus({ ...stream, plan, onProgress: (p) => opts.onProgress?.('infer', p), onSourceFailure: opts.onSourceFailure, onNote: opts.onNote });
   const ctx: DocumentContext = {
     baseArg: opts.baseArg,
     baseName: opts.base.name,
@@ -118,7 +120,8 @@ export async function runInfer(opts: InferRunOptions): Promise<InferRunResult> {
     }
     await folder.commit();
   }
-  if (opts.write !== undefined) await writeOutputFile('--write', opts.write, inferredDialect(opts.write, opts.base, opts.baseArg, doc, opts.writeFavoured === true), { ours: INFERRED_DIALECT_FILE });
+  // A corpus of no game infers nothing: no dialect file is written from it.
+  if (opts.write !== undefined && doc.games > 0) await writeOutputFile('--write', opts.write, inferredDialect(opts.write, opts.base, opts.baseArg, doc, opts.writeFavoured === true), { ours: INFERRED_DIALECT_FILE });
   return { doc, sourceErrors: first.sourceErrors };
 }
 
@@ -168,6 +171,7 @@ async function judgeCorpus(opts: {
   limit?: number;
   onProgress?: (p: Progress) => void;
   onSourceFailure?: (failure: SourceFailure) => void;
+  onNote?: (note: SourceNote) => void;
 }): Promise<{ tally: InferTally; records: number; sourceErrors: number; digests: ReadonlyMap<string, string> }> {
   const plan = opts.plan;
   const run = await runCorpus<InferPlan, InferTally>({
@@ -181,6 +185,7 @@ async function judgeCorpus(opts: {
     limit: opts.limit,
     onProgress: opts.onProgress,
     onSourceFailure: opts.onSourceFailure,
+    onNote: opts.onNote,
     judge: {
       columns: [],
       module: 'infer',

@@ -108,11 +108,13 @@ export const inferCommand: CommandModule<object, Args> = {
       evidence: argv.evidence,
       by,
       onSourceFailure: (f) => process.stderr.write(`${tty ? '\r\x1b[K' : ''}${sourceFailureLine(f)}\n`),
+      onNote: (n) => process.stderr.write(`${tty ? '\r\x1b[K' : ''}dice-dialects: note: ${n.message}\n`),
       onProgress: tty
         ? (pass, p) => process.stderr.write(`\r${pass === 'infer' ? 'judging' : 'confirming'}: games ${p.records}  ${p.elapsedMs > 0 ? Math.round((p.records * 1000) / p.elapsedMs) : 0} games/s  rss ${mb(p.rssBytes)}${p.done ? '\n' : ''}`)
         : undefined,
     });
     if (argv.json) process.stdout.write(`${JSON.stringify(doc, null, 2)}\n`);
+    else if (doc.games === 0) process.stdout.write('no game in the corpus could be judged: no verdict on any option, and no dialect fits or fails\n');
     else {
       const lines = [
         doc.bestDialect ? `best-fitting named dialect: ${doc.bestDialect.name} (${doc.bestDialect.conforming} of ${doc.games} games conform${doc.bestDialect.tiedWith.length ? `; as many under ${doc.bestDialect.tiedWith.join(', ')}` : ''})` : 'no named dialect fits any game',
@@ -126,10 +128,10 @@ export const inferCommand: CommandModule<object, Args> = {
     }
     if (!argv.quiet) process.stderr.write(`inferred from ${doc.games} games (${doc.unreadable} unreadable records) in ${(doc.timing.wallMs / 1000).toFixed(1)} s\n`);
     if (argv.out !== undefined && !argv.json) for (const f of ['infer.json', 'report.md', 'report.html']) process.stdout.write(`${argv.out}/${f}\n`);
-    if (argv.write !== undefined && !argv.json) process.stdout.write(`${argv.write}\n`);
+    if (argv.write !== undefined && !argv.json && doc.games > 0) process.stdout.write(`${argv.write}\n`);
     if (sourceErrors > 0) process.exitCode = 2;
     else if (doc.games === 0) {
-      process.stderr.write('dice-dialects: no game could be judged: nothing was inferred\n');
+      process.stderr.write(`dice-dialects: no game could be judged: nothing was inferred${argv.write !== undefined ? ` (${argv.write} not written)` : ''}\n`);
       process.exitCode = 1;
     }
   },

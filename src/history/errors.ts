@@ -14,6 +14,7 @@ export type HistoryErrorCode =
   | 'history-not-a-database'
   | 'history-query-syntax'
   | 'history-unknown-run'
+  | 'history-ambiguous-run'
   | 'history-unknown-game'
   | 'history-usage';
 
@@ -29,6 +30,6 @@ export class HistoryError extends Error {
 /** The HTTP status a history failure answers with in `serve`. */
 export function httpStatusOf(code: HistoryErrorCode): number {
   if (code === 'history-unknown-run' || code === 'history-unknown-game') return 404;
-  if (code === 'history-query-syntax' || code === 'history-usage') return 400;
+  if (code === 'history-query-syntax' || code === 'history-usage' || code === 'history-ambiguous-run') return 400;
   return 503;
 }

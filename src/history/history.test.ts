@@ -197,8 +197,11 @@ describe('history record and queries (embedded file)', () => {
     oneLine(cli(['history', 'search', 'dialect:x OR dialect:y', '--db', db]), 2, /OR is not part of the language/);
   });
 
-  it('unknown run and game ids are one line, exit 2', () => {
+  it('unknown run and game ids are one line, exit 2; a label many runs share names none of them', () => {
     oneLine(cli(['history', 'diff', '1', '99', '--db', db]), 2, /unknown run "99"/);
+    const shared = join(dir, 'shared-label.db');
+    for (const r of [runs[0], runs[1]]) expect(cli(['history', 'record', r, '--db', shared, '--label', 'night']).code).toBe(0);
+    oneLine(cli(['history', 'diff', 'night', 'latest', '--db', shared]), 2, /"night" names 2 runs \(1, 2\): name one by its number/);
     oneLine(cli(['history', 'game', 'no-such-game', '--db', db]), 2, /unknown game "no-such-game"/);
   });
 

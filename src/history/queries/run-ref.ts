@@ -12,8 +12,14 @@ export async function resolveRun(store: Store, ref: string): Promise<number> {
   if (number) rows = await store.all('SELECT run FROM runs WHERE run = ?', [Number(number[1])]);
   else if (text === 'latest') rows = await store.all('SELECT max(run) AS run FROM runs');
   else {
-    rows = await store.all('SELECT run FROM runs WHERE label = ? ORDER BY run DESC', [text]);
-    if (rows.length === 0 && /^[0-9a-f]{6,}$/.test(text)) rows = await store.all('SELECT run FROM runs WHERE run_key LIKE ? ORDER BY run DESC', [`${text}%`]);
+    rows = await store.all('SELECT run FROM runs WHERE label = ? ORDER BY run', [text]);
+    if (rows.length === 0 && /^[0-9a-f]{6,}$/.test(text)) rows = await store.all('SELECT run FROM runs WHERE run_key LIKE ? ORDER BY run', [`${text}%`]);
+    // A label many runs share (a folder name used every night) names none of them: a diff of the wrong run decides nothing.
+    if (rows.length > 1) {
+      const runs = rows.map((r) => Number(r.run));
+      const listed = runs.length > 6 ? `${runs.slice(0, 3).join(', ')}, …, ${runs.slice(-2).join(', ')}` : runs.join(', ');
+      throw new HistoryError('history-ambiguous-run', `"${ref}" names ${runs.length} runs (${listed}): name one by its number`);
+    }
   }
   const run = rows[0]?.run;
   if (run === undefined || run === null) throw new HistoryError('history-unknown-run', `unknown run "${ref}" (a run number, latest, a label or a run key prefix; dice-dialects history runs lists them)`);

@@ -237,6 +237,17 @@ describe('dice-dialects diff', () => {
     expect(anythingBroke(await diffRuns(join(root, 'a'), join(root, 'b')), { allowGone: true })).toBe(false);
   });
 
+  it('a run folder whose summary cannot be read is a configuration unknown: broken unless --allow-config-change', async () => {
+    const root = await runs(RUN_A);
+    await writeFile(join(root, 'b', 'summary.json'), '{damaged');
+    expect(await main(['diff', join(root, 'a'), join(root, 'b')])).toBe(1);
+    expect(out).toContain(`configuration unknown: ${join(root, 'b', 'summary.json')}: not JSON`);
+    out = '';
+    expect(await main(['diff', join(root, 'a'), join(root, 'b'), '--allow-config-change'])).toBe(0);
+    // A results file named alone has no summary by choice: nothing to compare, nothing unknown.
+    expect(await main(['diff', join(root, 'a', 'results.ndjson'), join(root, 'a')])).toBe(0);
+  });
+
   it('exits 2 on unreadable run folders', async () => {
     const root = await runs();
     expect(await main(['diff', join(root, 'a'), join(root, 'missing')])).toBe(2);

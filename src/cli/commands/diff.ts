@@ -1,6 +1,6 @@
 import type { CommandModule } from 'yargs';
 import { writeOutputFile } from '../../output/file-output.js';
-import { readFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { checkFileTarget, checkNotAnInput } from '../../output/output-path.js';
 import { anythingBroke, configChanges, diffRuns, recordsIn, renderDiffMarkdown, ResultsFileError, type RunConfig } from '../../report/index.js';
@@ -16,14 +16,34 @@ interface DiffArgs {
   allowConfigChange: boolean;
 }
 
-/** A run folder's run_info (what it was made under), or null when it has no readable summary (a results file given alone). */
-function runConfig(run: string): RunConfig | null {
+/**
+ * A run folder's run_info (what it was made under); null for a results file given alone (no
+ * summary, by choice). A folder whose summary cannot be read gives the reason: its
+ * configuration is unknown, which counts as a change (a diff of unknown runs decides nothing).
+ */
+function runConfig(run: string): RunConfig | { unreadable: string } | null {
+  let isFile = false;
+  try {
+    isFile = statSync(run).isFile();
+  } catch {
+    // Missing: the results reader has reported it already.
+  }
+  if (isFile) return null;
   try {
     const summary = JSON.parse(readFileSync(join(run, 'summary.json'), 'utf8')) as { run_info?: RunConfig };
-    return summary.run_info ?? null;
-  } catch {
-    return null;
+    if (summary.run_info === undefined || summary.run_info === null || typeof summary.run_info !== 'object') return { unreadable: `${join(run, 'summary.json')} holds no run_info` };
+    return summary.run_info;
+  } catch (e) {
+    const err = e as NodeJS.ErrnoException;
+    return { unreadable: `${join(run, 'summary.json')}: ${err.code === 'ENOENT' ? 'missing' : err instanceof SyntaxError ? 'not JSON' : (err.message ?? String(e))}` };
   }
+}
+
+/** What differs between the two runs' configurations; an unreadable summary is a difference of its own. */
+function configDifferences(a: ReturnType<typeof runConfig>, b: ReturnType<typeof runConfig>): string[] {
+  const unknown = [a, b].flatMap((c) => (c !== null && 'unreadable' in c ? [`configuration unknown: ${c.unreadable}`] : []));
+  if (unknown.length > 0) return unknown;
+  return a && b ? configChanges(a as RunConfig, b as RunConfig) : [];
 }
 
 /** `dice-dialects diff <runA> <runB>`: per-record changes between two run folders; exit 1 when anything broke (for nightly CI). */
@@ -52,9 +72,7 @@ export const diffCommand: CommandModule<object, DiffArgs> = {
       if (error instanceof ResultsFileError) throw new UsageError(`cannot read run folder: ${error.message}`, 'run-dir');
       throw error;
     }
-    const a = runConfig(args.runA);
-    const b = runConfig(args.runB);
-    const opts = { allowGone: args.allowGone, allowConfigChange: args.allowConfigChange, configChanges: a && b ? configChanges(a, b) : [] };
+    const opts = { allowGone: args.allowGone, allowConfigChange: args.allowConfigChange, configChanges: configDifferences(runConfig(args.runA), runConfig(args.runB)) };
     const text = args.json ? canonicalJson(opts.configChanges.length ? { ...diff, configChanges: opts.configChanges } : diff) : renderDiffMarkdown(diff, opts);
     if (args.out !== undefined) {
       await writeOutputFile('--out', args.out, text);

@@ -169,6 +169,12 @@ describe('history record and queries (embedded file)', () => {
     const u = json(cli(['history', 'game', unchanged.game, '--db', db, '--json', '--dialect', broken.dialect]));
     expect(u.dialects[0].runs).toBe(3);
     expect(u.dialects[0].transitions).toHaveLength(1);
+    // A game the third night no longer held: its page says it went, in that run.
+    const lastLines = new Set(readFileSync(join(runs[2], 'results.ndjson'), 'utf8').trim().split('\n').map((l) => JSON.parse(l).id));
+    const goneId = readFileSync(join(runs[1], 'results.ndjson'), 'utf8').trim().split('\n').map((l) => JSON.parse(l)).find((l) => l.dialect === 'reference' && !lastLines.has(l.id)).id;
+    const went = json(cli(['history', 'game', goneId, '--db', db, '--json', '--dialect', 'reference'])).dialects[0];
+    expect(went.runs).toBe(2);
+    expect(went.transitions.at(-1)).toMatchObject({ after: { run: 3, status: 'gone' }, changed: ['status'] });
   });
 
   it('search: terms joined by AND, changed between consecutive runs, the same rows as the results', () => {

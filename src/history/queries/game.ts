@@ -34,7 +34,7 @@ export interface Transition {
 
 export interface GameHistory {
   game: string;
-  /** Per dialect, the runs where something changed (the first run included), oldest first. */
+  /** Per dialect, the runs where something changed (the first run included; status `gone` for a run that no longer held it), oldest first; `runs` counts the runs that held it. */
   dialects: { dialect: string; runs: number; transitions: Transition[] }[];
 }
 
@@ -64,19 +64,24 @@ function fieldsOf(r: Row): Fields {
   };
 }
 
+/** A run whose dialects no longer held the game: its state in that run. */
+const GONE: Fields = { status: 'gone', rule: null, turn: null, microMove: null, dfen: null, recorded: [], message: null, source: null, index: -1, turns: null };
+
 const state = (m: RunMeta, f: Fields): GameState => ({ run: m.run, label: m.label, startedAt: m.startedAt, toolVersion: m.toolVersion, dialectSha256: m.dialectSha256, ...f });
 
 function changes(a: { m: RunMeta; f: Fields }, b: { m: RunMeta; f: Fields }): ChangeKind[] {
   const out: ChangeKind[] = [];
   const [x, y] = [a.f, b.f];
-  if (x !== y) {
+  // Going or coming back is a change of status, whatever the rest.
+  if (x !== y && (x === GONE || y === GONE)) out.push('status');
+  else if (x !== y) {
     if (x.status !== y.status) out.push('status');
     if (x.rule !== y.rule || x.turn !== y.turn || x.microMove !== y.microMove || x.dfen !== y.dfen || x.message !== y.message) out.push('finding');
   }
   if (a.m.toolVersion !== b.m.toolVersion) out.push('tool');
   if (a.m.dialectSha256 !== b.m.dialectSha256) out.push('dialect');
   // The results hold no copy of the record: its length and where it came from stand for it.
-  if (x !== y && (x.turns !== y.turns || x.source !== y.source)) out.push('record');
+  if (x !== y && x !== GONE && y !== GONE && (x.turns !== y.turns || x.source !== y.source)) out.push('record');
   return out;
 }
 
@@ -98,7 +103,7 @@ export async function gameHistory(store: Store, game: string, opts: { dialect?: 
   if (keys.length === 0) throw new HistoryError('history-unknown-game', `unknown game "${game}"${opts.dialect ? ` under ${opts.dialect}` : ''}: no recorded run holds it`);
   const ids = keys.map((k) => Number(k.key_id));
   const rows = await store.all(
-    `SELECT key_id, run, next_run, line, status, rule, turn, micro_move, dfen, turn_dfen, recorded, message, source, idx, turns FROM transitions WHERE present = 1 AND key_id IN (${ids.map(() => '?').join(', ')}) ORDER BY key_id, run`,
+    `SELECT key_id, run, next_run, line, present, status, rule, turn, micro_move, dfen, turn_dfen, recorded, message, source, idx, turns FROM transitions WHERE key_id IN (${ids.map(() => '?').join(', ')}) ORDER BY key_id, run`,
     ids,
   );
   type Held = { run: number; next: number; line: number; f: Fields };
@@ -107,7 +112,9 @@ export async function gameHistory(store: Store, game: string, opts: { dialect?: 
     const k = Number(r.key_id);
     let list = byKey.get(k);
     if (!list) byKey.set(k, (list = []));
-    list.push({ run: Number(r.run), next: Number(r.next_run), line: Number(r.line), f: fieldsOf(r) });
+    // A gone row (the run's dialects no longer held the game) is a state too: the game's page shows it went, and came back.
+    const gone = Number(r.present) !== 1;
+    list.push({ run: Number(r.run), next: Number(r.next_run), line: gone ? Number.MAX_SAFE_INTEGER : Number(r.line), f: gone ? GONE : fieldsOf(r) });
   }
   const names = [...new Set(keys.map((k) => String(k.dialect)))].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
   const marks = names.map(() => '?').join(', ');
@@ -140,7 +147,7 @@ export async function gameHistory(store: Store, game: string, opts: { dialect?: 
         if (at[i] < list.length && list[at[i]].run <= m.run) held.push(list[at[i]]);
       });
       if (held.length === 0) continue;
-      judging++;
+      if (held.some((h) => h.f !== GONE)) judging++;
       if (held.length > 1) held.sort((a, b) => a.line - b.line);
       for (const h of held) {
         const now = { m, f: h.f, s: null as GameState | null };

@@ -3,6 +3,7 @@ import type { Finding, GameResultLine } from '../replay/result.js';
 import { divergenceClasses } from './classes.js';
 import { renderJunit } from './render-junit.js';
 import { renderMarkdown } from './render-md.js';
+import { renderHtml } from './render-html.js';
 import { RunAccumulator as SummaryBuilder } from '../run/accumulator.js';
 import { RUN_INFO } from './test-support/fixtures.js';
 import { ruleKinds } from '../run/rule-kinds.js';
@@ -43,6 +44,11 @@ describe('divergence classes', () => {
     expect(junit).not.toMatch(/0 record\(s\) of class/);
     expect(junit).toMatch(/message="2 finding\(s\) of class clock\.mismatch, each after an earlier divergence of its game/);
     expect(junit).toMatch(/message="1 record\(s\) of class maximum\.fewer-dice \(1 finding\(s\)\)/);
-    expect(renderMarkdown(s, { kinds: ruleKinds(s) })).not.toMatch(/`clock\.mismatch`: 0 record/);
+    const md = renderMarkdown(s, { kinds: ruleKinds(s) });
+    expect(md).not.toMatch(/`clock\.mismatch`: 0 record/);
+    // Nor its dialects "0": their findings, said to follow an earlier divergence.
+    expect(md).toContain('Rule divergence by dialect: `reference` 2 finding(s) after an earlier divergence.');
+    expect(md).toContain('Rule divergence by dialect: `reference` 1.');
+    expect(renderHtml(s, { kinds: ruleKinds(s) })).toContain('by dialect: <code>reference</code> 2 finding(s) after an earlier divergence.');
   });
 });

@@ -65,3 +65,9 @@ export function classCountText(counts: { games: number; findings: number }, rule
   if (counts.games === 0) return `${counts.findings} finding(s) of class ${rule}, each after an earlier divergence of its game (no game diverges first by it)`;
   return `${counts.games} record(s) of class ${rule} (${counts.findings} finding(s))`;
 }
+
+/**
+ * A class's count under one dialect, for its "by dialect" line: its records, or, where no game
+ * diverges first by it there, its findings (each after an earlier divergence), never "0".
+ */
+export const dialectCountText = (c: { games: number; findings: number }): string => (c.games > 0 ? String(c.games) : `${c.findings} finding(s) after an earlier divergence`);

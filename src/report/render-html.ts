@@ -1,6 +1,6 @@
 import { boardSvg } from '../explore/page/board-svg.js';
 import { facesChart, matrixChart, ratesChart } from './charts-svg.js';
-import { cellText, classKindText, divergenceClasses, sourceLabel, type DivergenceClass } from './classes.js';
+import { cellText, classKindText, dialectCountText, divergenceClasses, sourceLabel, type DivergenceClass } from './classes.js';
 import { CLIP_CHARS, clip, escapeHtml } from './escape.js';
 import { FACE_LABELS, durationText, faceVerdict, findingsPastCap, fixed, moreFindingsText, pct, pValue, ratio } from './format.js';
 import { allowedText, explorerLink, movesFromDfen, NO_CHECK } from './repro.js';
@@ -155,7 +155,7 @@ ${table(['face', ...FACE_LABELS.map(h)], faces)}
 }
 
 function classSection(s: Summary, c: DivergenceClass, opts: RenderOptions): string {
-  const per = s.dialects.filter((d) => c.counts.byDialect[d]).map((d) => `${code(d)} ${c.counts.byDialect[d].games}`).join(', ');
+  const per = s.dialects.filter((d) => c.counts.byDialect[d]).map((d) => `${code(d)} ${dialectCountText(c.counts.byDialect[d])}`).join(', ');
   return `<section class="class">
 <h3>${code(c.rule)}: ${c.counts.games > 0 ? `${c.counts.games} record(s), ${c.counts.findings} finding(s)` : `${c.counts.findings} finding(s), each after an earlier divergence of its game`}</h3>
 <p>${classKindText(c.kind)} by dialect: ${per}.</p>

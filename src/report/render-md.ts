@@ -1,4 +1,4 @@
-import { cellText, classKindText, divergenceClasses, type RuleKinds, sourceLabel, type DivergenceClass } from './classes.js';
+import { cellText, classKindText, dialectCountText, divergenceClasses, type RuleKinds, sourceLabel, type DivergenceClass } from './classes.js';
 import { CLIP_CHARS, clip, escapeMarkdown, mdCode as mdCodeWhole, mdFence } from './escape.js';
 
 /** Every text shown goes through these: escaped, and cut when very long (data files keep the whole value). */
@@ -127,7 +127,7 @@ export interface RenderOptions {
 function classSection(s: Summary, c: DivergenceClass, opts: RenderOptions): string[] {
   const counts = c.counts.games > 0 ? `${c.counts.games} record(s), ${c.counts.findings} finding(s)` : `${c.counts.findings} finding(s), each after an earlier divergence of its game`;
   const lines = [`### ${mdCode(c.rule)}: ${counts}`, ''];
-  const per = s.dialects.filter((d) => c.counts.byDialect[d]).map((d) => `${mdCode(d)} ${c.counts.byDialect[d].games}`);
+  const per = s.dialects.filter((d) => c.counts.byDialect[d]).map((d) => `${mdCode(d)} ${dialectCountText(c.counts.byDialect[d])}`);
   lines.push(`${classKindText(c.kind)} by dialect: ${per.join(', ')}.`, '');
   for (const e of c.examples) lines.push(...exampleBlock(e, opts.explorer ? explorerLink(opts.explorer, s, e.dialect, e.finding) : null), '');
   return lines;

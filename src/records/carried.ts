@@ -30,6 +30,15 @@ const KINDS: ReadonlyArray<readonly [name: string, count: (r: GameRecord) => num
   ['mode', (r) => Number(r.mode !== null)],
 ];
 
+/**
+ * What a record says and a format must give back as it was, not only as much of it: the game's
+ * result and how it ended (a state map has no resignation, and reads a timeout off the clocks).
+ */
+const VALUES: ReadonlyArray<readonly [name: string, value: (r: GameRecord) => unknown]> = [
+  ['results', (r) => r.result],
+  ['terminations', (r) => r.termination],
+];
+
 const both = (r: GameRecord, has: (p: GameRecord['players']['white']) => boolean): number => Number(has(r.players.white)) + Number(has(r.players.black));
 
 /**
@@ -46,5 +55,7 @@ export async function lostInFormat(format: FormatName, record: GameRecord): Prom
     if (item.kind === 'record') back.push(item.record);
   }
   if (back.length !== 1) return ['the whole record'];
-  return KINDS.filter(([, count]) => count(back[0]) < count(record)).map(([name]) => name);
+  const counted = KINDS.filter(([, count]) => count(back[0]) < count(record)).map(([name]) => name);
+  const changed = VALUES.filter(([, value]) => value(record) !== null && value(back[0]) !== value(record)).map(([name]) => `${name} (changed or lost)`);
+  return [...counted, ...changed];
 }

@@ -103,6 +103,11 @@ describe('dice-dialects convert', () => {
     for (const kind of ['clocks (200 records)', 'dice flags (200 records)', 'boards after the turns (200 records)', 'stakes (200 records)']) expect(warning).toContain(kind);
     const ndjson = await run('convert', planted, '--to', 'ndjson', '--out', join(dir, 'planted.ndjson'));
     expect(ndjson.err).toBe('read 200, unreadable 0\n');
+    // A value that does not come back as it was is said too: a state map has no resignation.
+    const resigned = JSON.parse(readFileSync(join(dir, 'planted.ndjson'), 'utf8').split('\n')[0]);
+    writeFileSync(join(dir, 'resigned.ndjson'), `${JSON.stringify({ ...resigned, result: 'white', termination: 'resign' })}\n`);
+    const sm = await run('convert', join(dir, 'resigned.ndjson'), '--to', 'dicechess-com', '--out', join(dir, 'resigned.sm'));
+    expect(sm.err).toMatch(/does not carry all the records held: .*terminations \(changed or lost\) \(1 record\)/);
   });
 
   it('reads stdin with -, with --format', async () => {

@@ -81,14 +81,14 @@ describe('findings per game are capped and counted beyond the cap (22.8, 22.14)'
     const args = [fixture, '--dialect', 'reference', '--dialect', 'chess', '--continue-after-divergence', '--limit', '2', '--jobs', '1'];
     const r = await cli(['replay', ...args, '--out', join(dir, 'run')]);
     expect(r.status).toBe(0);
-    expect(r.stderr).toMatch(new RegExp(`^replayed 2 records under 2 dialects in [\\d.]+ s: 2 conforming, 2 diverging, 0 unreadable \\(lines\\); 2,000 findings ${more.replace(/[()]/g, '\\$&')}\n$`));
+    expect(r.stderr).toMatch(new RegExp(`^replayed 2 records under 2 dialects in [\\d.]+ s: 2 conforming, 2 diverging, 0 unreadable, a record once under each dialect; 2,000 findings ${more.replace(/[()]/g, '\\$&')}\n$`));
     const md = readFileSync(join(dir, 'run', 'report.md'), 'utf8');
     expect(md).toContain(`\n\n${more}\n`);
     expect(readFileSync(join(dir, 'run', 'report.html'), 'utf8')).toContain(`<p class="more-findings">${more}</p>`);
     for (const k of [1, 2]) expect((await cli(['replay', ...args, '--shard', `${k}/2`, '--out', join(dir, `shard-${k}`), '--quiet'])).status).toBe(0);
     const merged = await cli(['merge', join(dir, 'shard-1'), join(dir, 'shard-2'), '--out', join(dir, 'merged')]);
     expect(merged.status).toBe(0);
-    expect(merged.stderr).toBe(`merged 2 shards: 2 records, 2 conforming, 2 diverging, 0 unreadable (lines); 2,000 findings ${more}\n`);
+    expect(merged.stderr).toBe(`merged 2 shards: 2 records, 2 conforming, 2 diverging, 0 unreadable, a record once under each dialect; 2,000 findings ${more}\n`);
     const beforeRunInfo = (text: string): string => text.slice(0, text.indexOf('\n## Run info\n'));
     expect(beforeRunInfo(readFileSync(join(dir, 'merged', 'report.md'), 'utf8'))).toBe(beforeRunInfo(md));
     // A run whose games all stay under the cap says nothing of it.

@@ -38,7 +38,7 @@ export const mergeCommand: CommandModule<object, MergeArgs> = {
     const t = result.summary.totals;
     if (!argv.quiet) {
       process.stderr.write(
-        `merged ${result.n} shard${result.n === 1 ? '' : 's'}: ${result.records} records, ${t.conforming} conforming, ${t.diverging} diverging, ${t.unreadable} unreadable (lines)${pastCapText(result.summary)}` +
+        `merged ${result.n} shard${result.n === 1 ? '' : 's'}: ${result.records} records, ${t.conforming} conforming, ${t.diverging} diverging, ${t.unreadable} unreadable, a record once under each dialect${pastCapText(result.summary)}` +
           `${result.sourceErrors ? `; ${result.sourceErrors} source(s) could not be opened` : ''}\n`,
       );
     }

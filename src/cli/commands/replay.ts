@@ -92,7 +92,7 @@ export const replayCommand: CommandModule<object, Args> = {
     if (!argv.quiet) {
       process.stderr.write(
         `${shard ? `shard ${shard.k}/${shard.n}: ` : ''}replayed ${p.records} record${p.records === 1 ? '' : 's'} under ${dialects.length} dialect${dialects.length === 1 ? '' : 's'} in ${(p.elapsedMs / 1000).toFixed(1)} s: ` +
-          `${s.conforming} conforming, ${s.diverging} diverging, ${s.unreadable} unreadable${s.faulty ? `, ${s.faulty} faulty (recording faults)` : ''} (lines)${pastCapText(result.summary)}\n`,
+          `${s.conforming} conforming, ${s.diverging} diverging, ${s.unreadable} unreadable${s.faulty ? `, ${s.faulty} faulty (recording faults)` : ''}, a record once under each dialect${pastCapText(result.summary)}\n`,
       );
     }
     for (const f of shard ? ['results.ndjson', 'shard.json'] : RUN_FILES) process.stdout.write(`${argv.out}/${f}\n`);

@@ -121,6 +121,7 @@ describe('bad output paths: one line, exit 2, no stack trace', () => {
     ['diff --out run/summary.json', ['diff', 'run', 'run', '--out', 'run/summary.json']],
     ['convert --out a link to the input', ['convert', 'in.ndjson', '--to', 'csv', '--out', 'link.csv']],
     ['convert of a link to the --out file', ['convert', 'link.csv', '--to', 'csv', '--out', 'in.ndjson']],
+    ['convert of a folder holding a link to the --out file', ['convert', 'sub', '--to', 'csv', '--out', 'in.ndjson']],
   ];
   it.each(cases)('%s', (_, args) => {
     const dir = tempDir('dice-badout-');
@@ -128,6 +129,8 @@ describe('bad output paths: one line, exit 2, no stack trace', () => {
     mkdirSync(join(dir, 'dir'));
     // The same file under another name: a symbolic link is refused as the file it names.
     symlinkSync('in.ndjson', join(dir, 'link.csv'));
+    mkdirSync(join(dir, 'sub'));
+    symlinkSync('../in.ndjson', join(dir, 'sub', 'games.ndjson'));
     expect(cli(dir, ['replay', 'in.ndjson', '--dialect', 'reference', '--jobs', '1', '--out', 'run', '--quiet']).code).toBe(0);
     const before = tree(dir);
     expectUsageLine(cli(dir, args), /(--out|--errors|--key) (needs a path|\S+: (is a folder|cannot create it: \/dev\/null is not a folder|cannot create it: .*in\.ndjson is not a folder|is also an input|is the --out file too|is inside the source folder run; the output never goes among the inputs))/);

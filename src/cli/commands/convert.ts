@@ -1,8 +1,10 @@
+import { statSync } from 'node:fs';
 import { once } from 'node:events';
 import { createGzip } from 'node:zlib';
 import type { CommandModule } from 'yargs';
 import { openOutputFile, type OutputFile } from '../../output/file-output.js';
 import { checkNotAnInput } from '../../output/output-path.js';
+import { expandSources } from '../../records/input/expand.js';
 import { FORMAT_NAMES, type FormatName, type GameRecord, type ReadItem, ReadSetupError, readRecords, writeRecords } from '../../records/index.js';
 import { isSourceFailure } from '../../records/source-failure.js';
 import { UnreadableRepeats, foldedMessage } from '../../run/unreadable-repeats.js';
@@ -26,6 +28,14 @@ type Unreadable = Extract<ReadItem, { kind: 'unreadable' }>;
  * could not be opened at all (or a usage error), else 1 when any record was unreadable
  * or the sources held no record, else 0.
  */
+const isFolder = (source: string): boolean => {
+  try {
+    return statSync(source).isDirectory();
+  } catch {
+    return false;
+  }
+};
+
 export const convertCommand: CommandModule<object, Args> = {
   command: 'convert <sources..>',
   describe: 'Read game records (files, folders, globs, -, .gz, http(s) URLs) and write them as canonical NDJSON or another format',
@@ -41,7 +51,16 @@ export const convertCommand: CommandModule<object, Args> = {
     const { sources, read: readOptions } = resolveSourceOptions(argv);
     if (!(FORMAT_NAMES as readonly string[]).includes(argv.to)) throw new UsageError(`--to must be one of ${FORMAT_NAMES.join(', ')}`);
     if (argv.concurrency < 1 || !Number.isInteger(argv.concurrency)) throw new UsageError('--concurrency must be a whole number from 1');
-    for (const [what, path] of [['--out', argv.out], ['--errors', argv.errors]] as const) if (path !== undefined) checkNotAnInput(what, path, [...sources, ...[readOptions.historyList ?? []].flat()], { folder: false });
+    const targets: Array<[what: string, path: string]> = [];
+    if (argv.out !== undefined) targets.push(['--out', argv.out]);
+    if (argv.errors !== undefined) targets.push(['--errors', argv.errors]);
+    for (const [what, path] of targets) checkNotAnInput(what, path, [...sources, ...[readOptions.historyList ?? []].flat()], { folder: false });
+    // A file found in a source folder may be an output under another name (a symbolic link to it): refused before a byte is written.
+    if (targets.length > 0 && sources.some(isFolder)) {
+      const found: string[] = [];
+      for await (const input of expandSources(sources, readOptions.glob)) if (input.kind === 'file') found.push(input.path);
+      for (const [what, path] of targets) checkNotAnInput(what, path, found, { folder: false });
+    }
     if (argv.out && argv.errors && argv.out === argv.errors) throw new UsageError('--out and --errors name the same file');
     const outputs: OutputFile[] = [];
     const out = argv.out !== undefined ? await openOutputFile('--out', argv.out) : null;

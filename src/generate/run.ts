@@ -1,8 +1,7 @@
-import { once } from 'node:events';
 import { availableParallelism } from 'node:os';
 import { basename, resolve } from 'node:path';
-import { createGzip } from 'node:zlib';
 import { openOutputFile, writeOutputFile } from '../output/file-output.js';
+import { throughGzip } from '../output/gzip-output.js';
 import { checkFileTarget, OutputPathError } from '../output/output-path.js';
 import { runTask, workerPool } from '../worker-pool.js';
 import type { Dialect } from '../dialects/index.js';
@@ -72,20 +71,14 @@ export async function generateCorpus(opts: GenerateOptions): Promise<GenerateRes
     checkFileTarget('--key', keyPath);
     if (resolve(keyPath) === resolve(opts.out)) throw new OutputPathError('output.same', `--key ${keyPath}: is the --out file too; name another`);
   }
-  const file = await openOutputFile('--out', opts.out);
+  const plain = await openOutputFile('--out', opts.out);
+  const file = opts.out.endsWith('.gz') ? throughGzip(plain, 9) : plain;
   const pool = jobs > 1 ? workerPool('generate', jobs) : null;
   // Through runTask, as the run pipeline: a worker that dies fails the run rather than leaving it waiting.
   const run = (task: GenerateTask): Promise<BatchOutput> => (pool ? runTask<BatchOutput>(pool, task) : generateBatch(task));
 
-  const gzip = opts.out.endsWith('.gz') ? createGzip({ level: 9 }) : null;
-  if (gzip) {
-    gzip.pipe(file.stream);
-    // A file that fails (no space) stops taking the gzip's output: the gzip must fail too, not wait to drain.
-    file.stream.on('error', (error: Error) => gzip.destroy(error));
-  }
-  const sink: NodeJS.WritableStream = gzip ?? file.stream;
   const write = async (text: string): Promise<void> => {
-    await writeText(sink, text);
+    await writeText(file.stream, text);
   };
 
   const stats = emptyStats();
@@ -142,15 +135,10 @@ export async function generateCorpus(opts: GenerateOptions): Promise<GenerateRes
         opts.onProgress({ games: gamesDone, total: opts.games, elapsedMs: now - started, done: inFlight.length === 0 });
       }
     }
-    if (gzip) {
-      gzip.end();
-      await once(gzip, 'end');
-    }
     await file.commit();
   } catch (error) {
     // The tasks still in flight fail as the pool ends: their failure is not the run's.
     for (const task of inFlight) task.catch(() => {});
-    gzip?.destroy();
     throw (await file.abort()) ?? error;
   } finally {
     await pool?.destroy();

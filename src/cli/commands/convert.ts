@@ -1,8 +1,7 @@
 import { statSync } from 'node:fs';
-import { once } from 'node:events';
-import { createGzip } from 'node:zlib';
 import type { CommandModule } from 'yargs';
 import { openOutputFile, type OutputFile } from '../../output/file-output.js';
+import { throughGzip } from '../../output/gzip-output.js';
 import { checkNotAnInput } from '../../output/output-path.js';
 import { expandSources } from '../../records/input/expand.js';
 import { FORMAT_NAMES, type FormatName, type GameRecord, type ReadItem, ReadSetupError, readRecords, writeRecords } from '../../records/index.js';
@@ -21,13 +20,7 @@ interface Args extends SourceArgs {
 
 type Unreadable = Extract<ReadItem, { kind: 'unreadable' }>;
 
-/**
- * `convert`: reads records from any sources and formats, writes them in one format,
- * and accounts for every record on stderr: `read N, unreadable M`, with one line per
- * unreadable record (or NDJSON in --errors). Exit codes as replay's: 2 when a source
- * could not be opened at all (or a usage error), else 1 when any record was unreadable
- * or the sources held no record, else 0.
- */
+/** True for a source that names a folder (whose files are found only by walking it). */
 const isFolder = (source: string): boolean => {
   try {
     return statSync(source).isDirectory();
@@ -36,6 +29,13 @@ const isFolder = (source: string): boolean => {
   }
 };
 
+/**
+ * `convert`: reads records from any sources and formats, writes them in one format,
+ * and accounts for every record on stderr: `read N, unreadable M`, with one line per
+ * unreadable record (or NDJSON in --errors). Exit codes as replay's: 2 when a source
+ * could not be opened at all (or a usage error), else 1 when any record was unreadable
+ * or the sources held no record, else 0.
+ */
 export const convertCommand: CommandModule<object, Args> = {
   command: 'convert <sources..>',
   describe: 'Read game records (files, folders, globs, -, .gz, http(s) URLs) and write them as canonical NDJSON or another format',
@@ -63,15 +63,10 @@ export const convertCommand: CommandModule<object, Args> = {
     }
     if (argv.out && argv.errors && argv.out === argv.errors) throw new UsageError('--out and --errors name the same file');
     const outputs: OutputFile[] = [];
-    const out = argv.out !== undefined ? await openOutputFile('--out', argv.out) : null;
-    if (out) outputs.push(out);
     // A name ending in .gz is written gzip-compressed, as generate writes it (and as every reader reads it).
-    const gzip = out !== null && argv.out!.endsWith('.gz') ? createGzip() : null;
-    if (gzip && out) {
-      gzip.pipe(out.stream);
-      // A file that fails (no space) stops taking the gzip's output: the gzip must fail too, not wait to drain.
-      out.stream.on('error', (error: Error) => gzip.destroy(error));
-    }
+    const plain = argv.out !== undefined ? await openOutputFile('--out', argv.out) : null;
+    const out = plain !== null && argv.out!.endsWith('.gz') ? throughGzip(plain) : plain;
+    if (out) outputs.push(out);
     const errors = argv.errors !== undefined
       ? await openOutputFile('--errors', argv.errors).catch(async (e) => {
           await out?.abort();
@@ -117,19 +112,14 @@ export const convertCommand: CommandModule<object, Args> = {
       }
     }
     try {
-      await writeRecords(argv.to, recordsOnly(), gzip ?? out?.stream ?? process.stdout, (record, reason) => {
+      await writeRecords(argv.to, recordsOnly(), out?.stream ?? process.stdout, (record, reason) => {
         unwritten++;
         process.stderr.write(`${record.location ?? record.id}: record.not-written: not written as ${argv.to}: ${reason} (record ${record.id})\n`);
       });
       for (const f of repeats.folded()) {
         show({ ...f.sample, index: f.firstIndex, id: null, location: f.location, message: foldedMessage(f, f.sample.code, f.sample.message), repeats: f.count });
       }
-      if (gzip) {
-        gzip.end();
-        await once(gzip, 'end');
-      }
     } catch (e) {
-      gzip?.destroy();
       // An output that failed (a full disk, a closed device) is the cause, not what its writer then met.
       let failed: Error | null = null;
       for (const o of outputs) failed ??= await o.abort();

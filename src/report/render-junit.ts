@@ -3,6 +3,7 @@ import { moreFindingsText } from './format.js';
 import { classCountText, divergenceClasses, type RuleKinds } from './classes.js';
 import { escapeXml as x } from './escape.js';
 import { allowedText } from './repro.js';
+import { runVerdict } from './run-verdict.js';
 import type { Example, Summary } from './summary-schema.js';
 
 /**
@@ -64,7 +65,7 @@ export function renderJunit(summary: Summary, kinds: RuleKinds, perGame?: Iterab
     const list = cases.get(d)!;
     // A run that read no record checked nothing: an error, never a pass CI could take for a green run.
     list.push(
-      summary.totals.lines === 0
+      runVerdict(summary.totals) === 'nothing-checked'
         ? { classname: `dice-dialects.${d}`, name: 'replay completed', kind: 'error', type: 'run.nothing-checked', message: 'the sources held no record: nothing was checked' }
         : { classname: `dice-dialects.${d}`, name: 'replay completed', kind: 'pass' },
     );
